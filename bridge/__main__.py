@@ -1,0 +1,5 @@
+"""``python -m swissbridge``: the command line."""
+
+from swissbridge.cli import main
+
+main()

@@ -1,0 +1,46 @@
+"""Atomic file writes: a temporary file in the target folder, flushed, synced and
+renamed over the target, so a reader (or a crash) sees the old file or the new
+one, never half of one."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import tempfile
+from pathlib import Path
+
+from swissbridge.errors import OutputError
+
+
+def write_atomic(path: str | os.PathLike[str], data: bytes | str, *, encoding: str = "utf-8") -> bool:
+    """Write ``data`` to ``path`` atomically. Returns ``False`` (and writes nothing)
+    when the file already holds exactly these bytes."""
+    target = Path(path)
+    payload = data.encode(encoding) if isinstance(data, str) else data
+    try:
+        if target.is_file() and target.read_bytes() == payload:
+            return False
+    except OSError:
+        pass
+    tmp_name: str | None = None
+    try:
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(payload)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp_name, target)
+        tmp_name = None
+        with contextlib.suppress(OSError):
+            dir_fd = os.open(target.parent or ".", os.O_RDONLY)
+            try:
+                os.fsync(dir_fd)
+            finally:
+                os.close(dir_fd)
+    except OSError as exc:
+        raise OutputError(f"cannot write {target}: {exc.strerror or exc}") from exc
+    finally:
+        if tmp_name is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp_name)
+    return True

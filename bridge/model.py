@@ -1,0 +1,394 @@
+"""The tournament model: players, their round-by-round entries, the point system
+and the organiser's settings (rounds, initial colour, acceleration, forbidden pairs,
+byes announced in advance).
+
+Everything here is immutable. Scores are never stored: they are derived from the
+entries with :class:`PointSystem`. Points are integers in **tenths of a point**
+(a win is ``10``, a draw ``5``), which keeps 3-1-0 and 1-½-0 systems exact and
+comparisons cheap; :func:`format_points` turns them back into ``"1.5"``.
+
+Articles cited are those of the FIDE Handbook: C.04.1 (Basic Rules), C.04.2
+(General Handling Rules, "GHR") and C.04.7 (accelerated systems).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
+
+Points = int
+"""Points in tenths: ``10`` is one point."""
+
+
+def format_points(points: Points) -> str:
+    """``15`` → ``"1.5"``; ``30`` → ``"3.0"`` (the TRF points format)."""
+    sign = "-" if points < 0 else ""
+    whole, tenth = divmod(abs(points), 10)
+    return f"{sign}{whole}.{tenth}"
+
+
+def parse_points(text: str) -> Points:
+    """``"1.5"``, ``"1,5"``, ``"1½"``, ``"3"`` → tenths; raises ``ValueError``."""
+    value = text.strip().replace(",", ".").replace("½", ".5")
+    if value.startswith("."):
+        value = "0" + value
+    if not value or value.count(".") > 1:
+        raise ValueError(f"not a number of points: {text!r}")
+    whole, _, frac = value.partition(".")
+    negative = whole.startswith("-")
+    whole = whole.lstrip("-+")
+    if not whole.isdigit() or (frac and not frac.isdigit()):
+        raise ValueError(f"not a number of points: {text!r}")
+    frac = (frac + "0")[:2]
+    if frac[1] != "0":
+        raise ValueError(f"points must be a multiple of 0.1: {text!r}")
+    tenths = int(whole) * 10 + int(frac[0])
+    return -tenths if negative else tenths
+
+
+class Colour(enum.Enum):
+    """The colour a player had or will have in a game."""
+
+    WHITE = "w"
+    BLACK = "b"
+
+    @property
+    def opposite(self) -> Colour:
+        return Colour.BLACK if self is Colour.WHITE else Colour.WHITE
+
+    def __str__(self) -> str:
+        return "White" if self is Colour.WHITE else "Black"
+
+
+class Result(enum.Enum):
+    """What a player's entry in one round records, by its TRF result code.
+
+    Played games (``1 = 0`` and the "less than one move" ``W D L``) count for
+    colours and as meetings; everything else is unplayed (GHR 3.4, 3.5).
+    """
+
+    WIN = "1"
+    DRAW = "="
+    LOSS = "0"
+    WIN_UNRATED = "W"
+    DRAW_UNRATED = "D"
+    LOSS_UNRATED = "L"
+    FORFEIT_WIN = "+"
+    FORFEIT_LOSS = "-"
+    HALF_BYE = "H"
+    FULL_BYE = "F"
+    PAB = "U"
+    ZERO_BYE = "Z"
+    PENDING = "*"
+    """Paired, game not finished (Swiss-Manager writes a blank result)."""
+
+    @property
+    def played(self) -> bool:
+        """True for games played over the board (GHR 3.4)."""
+        return self in _PLAYED
+
+    @property
+    def is_bye(self) -> bool:
+        """True for the byes and absences that have no opponent."""
+        return self in _BYES
+
+
+_PLAYED = frozenset(
+    {Result.WIN, Result.DRAW, Result.LOSS, Result.WIN_UNRATED, Result.DRAW_UNRATED, Result.LOSS_UNRATED}
+)
+_BYES = frozenset({Result.HALF_BYE, Result.FULL_BYE, Result.PAB, Result.ZERO_BYE})
+_WINS = frozenset({Result.WIN, Result.WIN_UNRATED})
+_DRAWS = frozenset({Result.DRAW, Result.DRAW_UNRATED})
+_LOSSES = frozenset({Result.LOSS, Result.LOSS_UNRATED})
+
+OPPOSITE_RESULT: Mapping[Result, Result] = {
+    Result.WIN: Result.LOSS,
+    Result.LOSS: Result.WIN,
+    Result.DRAW: Result.DRAW,
+    Result.WIN_UNRATED: Result.LOSS_UNRATED,
+    Result.LOSS_UNRATED: Result.WIN_UNRATED,
+    Result.DRAW_UNRATED: Result.DRAW_UNRATED,
+    Result.FORFEIT_WIN: Result.FORFEIT_LOSS,
+    Result.FORFEIT_LOSS: Result.FORFEIT_WIN,
+    Result.PENDING: Result.PENDING,
+}
+"""The result the opponent's entry must show (a double forfeit is ``-`` on both sides)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One player's entry in one round.
+
+    ``opponent`` is the opponent's start number, or ``None`` for byes and
+    absences. ``colour`` is the scheduled colour (kept for forfeits as written,
+    though it does not count for colour history).
+    """
+
+    result: Result
+    opponent: int | None = None
+    colour: Colour | None = None
+
+    @property
+    def played(self) -> bool:
+        """A game played over the board: counts for colours and meetings."""
+        return self.result.played and self.opponent is not None
+
+    @property
+    def paired(self) -> bool:
+        """The pairing gave this player an opponent or the PAB in this round."""
+        return self.opponent is not None or self.result is Result.PAB
+
+    @property
+    def is_forfeit(self) -> bool:
+        return self.result in (Result.FORFEIT_WIN, Result.FORFEIT_LOSS) and self.opponent is not None
+
+    @property
+    def unplayed(self) -> bool:
+        """No game over the board in this round (C.04.3 [C9] counts these)."""
+        return not self.played
+
+
+ABSENT = Entry(Result.ZERO_BYE)
+"""A zero-point bye or an absence without notice: ``0000 - Z``."""
+
+
+@dataclass(frozen=True, slots=True)
+class PointSystem:
+    """Points awarded, in tenths, for each kind of round entry.
+
+    The defaults are FIDE's 1 - ½ - 0 with a PAB worth a win (C.04.1 Art. 3).
+    ``forfeit_win`` and ``full_bye`` default to the win value, ``half_bye`` to the
+    draw value, as TRF-2026 record 162 and JaVaFo's XXS define them.
+    """
+
+    win: Points = 10
+    draw: Points = 5
+    loss: Points = 0
+    forfeit_win: Points = 10
+    forfeit_loss: Points = 0
+    pab: Points = 10
+    full_bye: Points = 10
+    half_bye: Points = 5
+    zero_bye: Points = 0
+    pending: Points = 0
+    """Points counted for a game not finished yet (C.04.2 3.1 counts an adjourned game as a draw)."""
+
+    def points(self, result: Result) -> Points:
+        """The points one entry scores."""
+        if result in _WINS:
+            return self.win
+        if result in _DRAWS:
+            return self.draw
+        if result in _LOSSES:
+            return self.loss
+        return {
+            Result.FORFEIT_WIN: self.forfeit_win,
+            Result.FORFEIT_LOSS: self.forfeit_loss,
+            Result.PAB: self.pab,
+            Result.FULL_BYE: self.full_bye,
+            Result.HALF_BYE: self.half_bye,
+            Result.ZERO_BYE: self.zero_bye,
+            Result.PENDING: self.pending,
+        }[result]
+
+    @property
+    def is_standard(self) -> bool:
+        return self == PointSystem()
+
+    @property
+    def max_per_game(self) -> Points:
+        """The most a player can score in one game (used by the topscorer rule, C.04.3 1.8)."""
+        return max(self.win, self.draw)
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    """A participant, identified by start number (the TPN order, GHR Art. 2)."""
+
+    start_no: int
+    name: str
+    entries: tuple[Entry, ...] = ()
+    """Round r is ``entries[r - 1]``; a round beyond the tuple is not paired."""
+    sex: str = ""
+    title: str = ""
+    rating: int = 0
+    federation: str = ""
+    fide_id: str = ""
+    birth: str = ""
+    club: str = ""
+    stated_points: Points | None = None
+    """The points column as the file gave it (checked, never trusted)."""
+    rank: int | None = None
+
+    def entry(self, round_no: int) -> Entry | None:
+        """The entry of round ``round_no`` (1-based), or ``None`` when there is none."""
+        if 1 <= round_no <= len(self.entries):
+            return self.entries[round_no - 1]
+        return None
+
+    def score(self, points: PointSystem, rounds: int) -> Points:
+        """Points scored in rounds ``1..rounds``."""
+        return sum(points.points(e.result) for e in self.entries[:rounds])
+
+    def with_entry(self, round_no: int, entry: Entry) -> Player:
+        """A copy with round ``round_no`` set (padding missed rounds as not paired)."""
+        entries = list(self.entries)
+        while len(entries) < round_no:
+            entries.append(ABSENT)
+        entries[round_no - 1] = entry
+        return replace(self, entries=tuple(entries))
+
+
+class ByeKind(enum.Enum):
+    """A bye announced before the round is paired (TRF-2026 record 240)."""
+
+    FULL = "F"
+    HALF = "H"
+    ZERO = "Z"
+
+    @property
+    def result(self) -> Result:
+        return {ByeKind.FULL: Result.FULL_BYE, ByeKind.HALF: Result.HALF_BYE, ByeKind.ZERO: Result.ZERO_BYE}[self]
+
+
+@dataclass(frozen=True, slots=True)
+class AnnouncedBye:
+    """Players who will not be paired in ``round_no`` (record 240, JaVaFo XXZ)."""
+
+    kind: ByeKind
+    round_no: int
+    players: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ForbiddenPairs:
+    """No two of ``players`` may meet in rounds ``first_round..last_round``
+    (record 260; JaVaFo XXP has no round range: ``None`` means every round)."""
+
+    players: tuple[int, ...]
+    first_round: int | None = None
+    last_round: int | None = None
+
+    def applies(self, round_no: int) -> bool:
+        lo = self.first_round if self.first_round is not None else 1
+        hi = self.last_round if self.last_round is not None else 10**6
+        return lo <= round_no <= hi
+
+
+@dataclass(frozen=True, slots=True)
+class Acceleration:
+    """Virtual points (C.04.7) given to start numbers ``first_player..last_player``
+    in rounds ``first_round..last_round`` (record 250; an XXA line is one player)."""
+
+    points: Points
+    first_round: int
+    last_round: int
+    first_player: int
+    last_player: int
+
+
+@dataclass(frozen=True, slots=True)
+class Tournament:
+    """A Swiss tournament: players with their history and the organiser's settings."""
+
+    players: tuple[Player, ...]
+    name: str = ""
+    total_rounds: int | None = None
+    initial_colour: Colour | None = None
+    points: PointSystem = field(default_factory=PointSystem)
+    acceleration: tuple[Acceleration, ...] = ()
+    forbidden: tuple[ForbiddenPairs, ...] = ()
+    announced_byes: tuple[AnnouncedBye, ...] = ()
+    system: str = ""
+    """The pairing system code of record 192 (e.g. ``FIDE_DUTCH_2026``), if any."""
+    headers: tuple[tuple[str, str], ...] = ()
+    """Header records (code, value) in file order, kept for faithful rewriting."""
+
+    def __post_init__(self) -> None:
+        numbers = [p.start_no for p in self.players]
+        if numbers != sorted(set(numbers)):
+            raise ValueError("players must be sorted by distinct start numbers")
+
+    # -- lookups ---------------------------------------------------------------
+    def player(self, start_no: int) -> Player:
+        """The player with this start number; ``KeyError`` if there is none."""
+        index = self._index().get(start_no)
+        if index is None:
+            raise KeyError(start_no)
+        return self.players[index]
+
+    def _index(self) -> dict[int, int]:
+        return {p.start_no: i for i, p in enumerate(self.players)}
+
+    def __iter__(self) -> Iterator[Player]:
+        return iter(self.players)
+
+    def __len__(self) -> int:
+        return len(self.players)
+
+    # -- rounds ----------------------------------------------------------------
+    @property
+    def rounds_in_file(self) -> int:
+        """The number of round columns any player line has."""
+        return max((len(p.entries) for p in self.players), default=0)
+
+    @property
+    def completed_rounds(self) -> int:
+        """Rounds up to the last one in which anybody was paired (an opponent or
+        the PAB). The round after it is the one to pair; its column may only carry
+        announced absences. A column where *every* player has an entry counts as
+        completed too."""
+        last = 0
+        for r in range(1, self.rounds_in_file + 1):
+            entries = [p.entry(r) for p in self.players]
+            if any(e is not None and e.paired for e in entries) or (
+                self.players and all(e is not None for e in entries)
+            ):
+                last = r
+        return last
+
+    @property
+    def next_round(self) -> int:
+        """The round a pairing engine pairs next."""
+        return self.completed_rounds + 1
+
+    def virtual_points(self, start_no: int, round_no: int) -> Points:
+        """Acceleration points of a player for a round (C.04.7); the last record that
+        covers the pair (player, round) wins, as with record 250."""
+        value = 0
+        for a in self.acceleration:
+            if a.first_player <= start_no <= a.last_player and a.first_round <= round_no <= a.last_round:
+                value = a.points
+        return value
+
+    def announced(self, round_no: int) -> dict[int, ByeKind]:
+        """Players announced absent for ``round_no`` (records 240), with the bye kind."""
+        out: dict[int, ByeKind] = {}
+        for bye in self.announced_byes:
+            if bye.round_no == round_no:
+                for n in bye.players:
+                    out[n] = bye.kind
+        return out
+
+    def forbidden_pairs(self, round_no: int) -> set[frozenset[int]]:
+        """Pairs the organiser forbids in ``round_no`` (records 260 and XXP)."""
+        pairs: set[frozenset[int]] = set()
+        for group in self.forbidden:
+            if group.applies(round_no):
+                members = group.players
+                for i, a in enumerate(members):
+                    for b in members[i + 1 :]:
+                        if a != b:
+                            pairs.add(frozenset((a, b)))
+        return pairs
+
+    # -- derived changes -------------------------------------------------------
+    def with_players(self, players: Iterable[Player]) -> Tournament:
+        return replace(self, players=tuple(sorted(players, key=lambda p: p.start_no)))
+
+    def with_round(self, round_no: int, entries: Mapping[int, Entry]) -> Tournament:
+        """A copy with ``entries`` (by start number) written into round ``round_no``."""
+        return self.with_players(
+            p.with_entry(round_no, entries[p.start_no]) if p.start_no in entries else p for p in self.players
+        )

@@ -1,0 +1,103 @@
+"""Orchestration shared by the command line, the watcher and the drop-in engine:
+read a file, pair a round with a system, render the result. Data flows one way:
+file → model → system → pairing → file."""
+
+from __future__ import annotations
+
+import os
+
+from swissbridge.errors import InputError
+from swissbridge.model import Tournament, format_points
+from swissbridge.pairing import RoundPairing, apply_pairing
+from swissbridge.plugins import UnknownSystem, load
+
+
+def read_tournament(path: str | os.PathLike[str]) -> Tournament:
+    """Read any supported tournament file (TRF16 / TRF-2026)."""
+    from swissbridge.formats.trf import read_trf
+
+    return read_trf(path)
+
+
+def pair_tournament(tournament: Tournament, *, system: str = "dutch", round_no: int | None = None) -> RoundPairing:
+    """Pair ``round_no`` (default: the next round) of ``tournament`` with ``system``."""
+    try:
+        engine = load(system)
+    except UnknownSystem as exc:
+        raise InputError(str(exc)) from None
+    r = tournament.next_round if round_no is None else round_no
+    if tournament.total_rounds is not None and r > tournament.total_rounds:
+        raise InputError(f"round {r} is beyond the {tournament.total_rounds} rounds of the tournament")
+    return engine.pair(tournament, r)
+
+
+def pair_file(
+    path: str | os.PathLike[str], *, system: str = "dutch", round_no: int | None = None
+) -> tuple[Tournament, RoundPairing]:
+    tournament = read_tournament(path)
+    return tournament, pair_tournament(tournament, system=system, round_no=round_no)
+
+
+def render_pairing(tournament: Tournament, pairing: RoundPairing, fmt: str) -> str:
+    """The pairing in one of the ``pair`` command's output formats."""
+    if fmt == "pairlist":
+        return pairing.pairlist()
+    if fmt == "text":
+        return board_list(tournament, pairing)
+    if fmt == "trf":
+        from swissbridge.formats.trf import write_trf
+
+        return write_trf(apply_pairing(tournament, pairing))
+    if fmt == "json":
+        from swissbridge.formats.jsonfmt import pairing_to_json
+
+        return pairing_to_json(tournament, pairing)
+    if fmt == "pgn":
+        from swissbridge.formats.pgn import write_pairing_pgn
+
+        return write_pairing_pgn(tournament, pairing)
+    if fmt == "sm":
+        from swissbridge.formats.swissmanager import write_pairings
+
+        return write_pairings(tournament, pairing)
+    raise InputError(f"unknown output format {fmt!r}")
+
+
+def board_list(tournament: Tournament, pairing: RoundPairing) -> str:
+    """A readable board list: board, scores, names and ratings."""
+    done = pairing.round_no - 1
+    pts = tournament.points
+
+    def who(n: int) -> tuple[str, str, str]:
+        p = tournament.player(n)
+        name = f"{p.title + ' ' if p.title else ''}{p.name}".strip() or f"#{n}"
+        return f"({n})", name, format_points(p.score(pts, done))
+
+    title = tournament.name or "Tournament"
+    of = f" of {tournament.total_rounds}" if tournament.total_rounds else ""
+    lines = [f"{title} — round {pairing.round_no}{of}"]
+    lines.append(f"{'Bd':>3}  {'No':>5} {'White':<28} {'Pts':>5}   {'Pts':>5}  {'No':>5} {'Black':<28}")
+    for i, b in enumerate(pairing.boards, 1):
+        wn, wname, wpts = who(b.white)
+        bn, bname, bpts = who(b.black)
+        lines.append(f"{i:>3}  {wn:>5} {wname[:28]:<28} {wpts:>5} - {bpts:>5}  {bn:>5} {bname[:28]:<28}")
+    if pairing.bye is not None:
+        num, name, score = who(pairing.bye)
+        lines.append(f"{'':>3}  {num:>5} {name[:28]:<28} {score:>5}   pairing-allocated bye")
+    for n, result in sorted(pairing.absent.items()):
+        num, name, score = who(n)
+        lines.append(f"{'':>3}  {num:>5} {name[:28]:<28} {score:>5}   not paired ({result.name.lower().replace('_', ' ')})")
+    return "\n".join(lines) + "\n"
+
+
+def explain_round(tournament: Tournament, *, system: str = "dutch", round_no: int | None = None) -> str:
+    """The system's own account of how it paired the round, for people."""
+    try:
+        engine = load(system)
+    except UnknownSystem as exc:
+        raise InputError(str(exc)) from None
+    explain = getattr(engine, "explain", None)
+    if explain is None:
+        raise InputError(f"the {system} system cannot explain its pairings")
+    text: str = explain(tournament, tournament.next_round if round_no is None else round_no)
+    return text

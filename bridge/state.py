@@ -1,0 +1,260 @@
+"""What a pairing system sees when it pairs round R: each player's standing before
+the round, derived from the model and never stored twice.
+
+Rules implemented here (one place each, article in the docstring):
+
+* presence in the round (C.04.2 3.2/3.3, TRF round column and record 240);
+* TPN for colour parity (GHR Art. 2, late entries);
+* scores and pairing scores (C.04.3 1.2, C.04.7 acceleration);
+* colour history, colour difference and colour preference (C.04.3 1.6, 1.7; GHR 3.4);
+* float history (C.04.3 1.4);
+* meetings (C.04.1 Art. 2, GHR 3.5) and PAB eligibility (C.04.1 Art. 4, C.04.3 [C2]);
+* topscorers (C.04.3 1.8).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from functools import cached_property
+
+from swissbridge.model import Colour, Entry, Points, Result, Tournament
+
+
+class Strength(enum.IntEnum):
+    """Strength of a colour preference (C.04.3 1.7)."""
+
+    NONE = 0
+    MILD = 1
+    STRONG = 2
+    ABSOLUTE = 3
+
+
+class Float(enum.Enum):
+    """The float a player received in one round (C.04.3 1.4)."""
+
+    NONE = ""
+    DOWN = "D"
+    UP = "U"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    """A player's standing before the round being paired."""
+
+    start_no: int
+    tpn: int
+    """Position among the entered players (see :func:`entered`); used for colour parity."""
+    present: bool
+    score: Points
+    """Real points after the completed rounds."""
+    pairing_score: Points
+    """Score plus virtual points of the round being paired (C.04.7)."""
+    colours: tuple[Colour, ...]
+    """Colours of played games in round order, unplayed rounds squeezed out (GHR 3.4)."""
+    floats: tuple[Float, ...]
+    """Float received in each completed round, by schedule round (C.04.3 1.4)."""
+    opponents: frozenset[int]
+    """Players met over the board (C.04.1 Art. 2; forfeits are not meetings, GHR 3.5)."""
+    pab_eligible: bool
+    played_games: int
+    unplayed_rounds: int
+    topscorer: bool
+    rating: int = 0
+
+    @property
+    def colour_difference(self) -> int:
+        """Games with White minus games with Black (C.04.3 1.6)."""
+        return sum(1 if c is Colour.WHITE else -1 for c in self.colours)
+
+    @cached_property
+    def preference(self) -> tuple[Colour | None, Strength]:
+        """The colour preference and its strength (C.04.3 1.7)."""
+        return colour_preference(self.colours)
+
+    @property
+    def preferred(self) -> Colour | None:
+        return self.preference[0]
+
+    @property
+    def strength(self) -> Strength:
+        return self.preference[1]
+
+    def float_before(self, rounds_back: int) -> Float:
+        """The float of round R - ``rounds_back`` (``Float.NONE`` before round 1)."""
+        index = len(self.floats) - rounds_back
+        return self.floats[index] if index >= 0 else Float.NONE
+
+
+def colour_preference(colours: tuple[Colour, ...]) -> tuple[Colour | None, Strength]:
+    """C.04.3 1.7: the preference of a player with this played-colour history.
+
+    1.7.1 absolute when |CD| > 1 (the colour played less), or the last two played
+    games had the same colour (the other one); |CD| wins if the two disagree.
+    1.7.2 strong when |CD| = 1; 1.7.3 mild when CD = 0, opposite of the last game;
+    1.7.4 none before the first played game.
+    """
+    if not colours:
+        return None, Strength.NONE
+    cd = sum(1 if c is Colour.WHITE else -1 for c in colours)
+    if cd >= 2:
+        return Colour.BLACK, Strength.ABSOLUTE
+    if cd <= -2:
+        return Colour.WHITE, Strength.ABSOLUTE
+    if len(colours) >= 2 and colours[-1] is colours[-2]:
+        return colours[-1].opposite, Strength.ABSOLUTE
+    if cd == 1:
+        return Colour.BLACK, Strength.STRONG
+    if cd == -1:
+        return Colour.WHITE, Strength.STRONG
+    return colours[-1].opposite, Strength.MILD
+
+
+def receives_downfloat_unplayed(points: Points, loss: Points, entry: Entry) -> bool:
+    """C.04.3 1.4.3: a PAB always gives a downfloat, and so does any unplayed round
+    that scored more than a played loss (forfeit win, full- or half-point bye).
+    1.4.4: nothing else (zero-point bye, absence, forfeit loss) gives a float."""
+    return entry.result is Result.PAB or points > loss
+
+
+def bars_pab(points: Points, win: Points, entry: Entry) -> bool:
+    """C.04.1 Art. 4 / C.04.3 [C2]: a player who had a PAB, or scored in one round
+    without playing as many points as a win, cannot receive the PAB."""
+    return entry.result is Result.PAB or (not entry.played and points >= win)
+
+
+@dataclass(frozen=True)
+class RoundState:
+    """The standings of every player before ``round_no`` is paired."""
+
+    tournament: Tournament
+    round_no: int
+    players: dict[int, PlayerState]
+    """Every player that has entered the tournament, by start number."""
+    absent: dict[int, Result]
+    """Players not paired this round, with the entry they receive (GHR 3.3)."""
+    forbidden: frozenset[frozenset[int]]
+    last_round: bool
+
+    @property
+    def present(self) -> list[PlayerState]:
+        """The players to pair, in start-number order."""
+        return [p for p in self.players.values() if p.present]
+
+    def compatible(self, a: PlayerState, b: PlayerState) -> bool:
+        """C.04.3 [C1] and [C3]: the two may meet in this round.
+
+        [C1] they have not met over the board and the organiser does not forbid the
+        pair; [C3] they do not share an absolute colour preference, unless this is
+        the last round and either is a topscorer (1.8)."""
+        if b.start_no in a.opponents or frozenset((a.start_no, b.start_no)) in self.forbidden:
+            return False
+        pa, sa = a.preference
+        pb, sb = b.preference
+        if sa is Strength.ABSOLUTE and sb is Strength.ABSOLUTE and pa is pb:
+            return self.last_round and (a.topscorer or b.topscorer)
+        return True
+
+
+def absences(tournament: Tournament, round_no: int) -> dict[int, Result]:
+    """C.04.2 3.2/3.3: who is not paired in ``round_no``. A player is absent when
+    their line already carries an unpaired entry for that round (``0000 - H/F/Z``),
+    or when a record 240 (or XXZ) announces a bye for them."""
+    out: dict[int, Result] = {}
+    for p in tournament.players:
+        e = p.entry(round_no)
+        if e is not None and not e.paired:
+            out[p.start_no] = e.result
+    for n, kind in tournament.announced(round_no).items():
+        out.setdefault(n, kind.result)
+    return out
+
+
+def build_state(tournament: Tournament, round_no: int | None = None) -> RoundState:
+    """The state before ``round_no`` (default: the next round to pair), taking the
+    history of rounds ``1..round_no - 1`` only."""
+    r = tournament.next_round if round_no is None else round_no
+    if r < 1:
+        raise ValueError("rounds are numbered from 1")
+    done = r - 1
+    pts = tournament.points
+    absent = absences(tournament, r)
+    last_round = tournament.total_rounds is not None and r == tournament.total_rounds
+
+    # Scores before each round, needed for the float of each played game (1.4.2).
+    scores_before: dict[int, list[Points]] = {}
+    for p in tournament.players:
+        running = 0
+        seq = [0]
+        for k in range(done):
+            e = p.entries[k] if k < len(p.entries) else None
+            if e is not None:
+                running += pts.points(e.result)
+            seq.append(running)
+        scores_before[p.start_no] = seq
+
+    def pairing_score_before(n: int, k: int) -> Points:
+        """Pairing score before round k (1-based) as used for round k's floats."""
+        return scores_before[n][k - 1] + tournament.virtual_points(n, k)
+
+    # Entered players and their TPN (GHR Art. 2.4: a late entry gets a TPN when it joins).
+    entered: list[int] = []
+    for p in tournament.players:
+        was_paired = any(e.paired for e in p.entries[:done])
+        if p.start_no not in absent or was_paired:
+            entered.append(p.start_no)
+    tpn = {n: i + 1 for i, n in enumerate(entered)}
+
+    maximum = done * pts.max_per_game
+    states: dict[int, PlayerState] = {}
+    for p in tournament.players:
+        n = p.start_no
+        if n not in tpn:
+            continue
+        colours: list[Colour] = []
+        floats: list[Float] = []
+        opponents: set[int] = set()
+        eligible = True
+        played = 0
+        for k in range(1, done + 1):
+            e = p.entry(k)
+            if e is None:
+                floats.append(Float.NONE)
+                continue
+            got = pts.points(e.result)
+            if e.played and e.opponent is not None:
+                played += 1
+                if e.colour is not None:
+                    colours.append(e.colour)
+                opponents.add(e.opponent)
+                mine, theirs = pairing_score_before(n, k), pairing_score_before(e.opponent, k)
+                floats.append(Float.DOWN if mine > theirs else Float.UP if mine < theirs else Float.NONE)
+            else:
+                floats.append(Float.DOWN if receives_downfloat_unplayed(got, pts.loss, e) else Float.NONE)
+            if bars_pab(got, pts.win, e):
+                eligible = False
+        score = scores_before[n][done]
+        pscore = score + tournament.virtual_points(n, r)
+        states[n] = PlayerState(
+            start_no=n,
+            tpn=tpn[n],
+            present=n not in absent,
+            score=score,
+            pairing_score=pscore,
+            colours=tuple(colours),
+            floats=tuple(floats),
+            opponents=frozenset(opponents),
+            pab_eligible=eligible,
+            played_games=played,
+            unplayed_rounds=done - played,
+            topscorer=last_round and 2 * pscore > maximum,
+            rating=p.rating,
+        )
+    return RoundState(
+        tournament=tournament,
+        round_no=r,
+        players=states,
+        absent=absent,
+        forbidden=frozenset(tournament.forbidden_pairs(r)),
+        last_round=last_round,
+    )
