@@ -106,25 +106,227 @@ def pair(
 
 
 class Dialect(str, Enum):
+    """Formats ``convert`` reads and writes (see ``swissbridge.formats.detect``)."""
+
+    trf = "trf"
     trf16 = "trf16"
     trf26 = "trf26"
+    sm = "sm"
+    sm_pairings = "sm-pairings"
+    sm_players = "sm-players"
+    pgn = "pgn"
+    json = "json"
 
 
 @app.command()
 def convert(
-    source: Annotated[Path, typer.Argument(help="File to read.", show_default=False)],
-    target: Annotated[Path, typer.Argument(help="File to write (atomically).", show_default=False)],
-    to: Annotated[Dialect, typer.Option("--to", help="TRF dialect to write.")] = Dialect.trf26,
+    paths: Annotated[
+        list[Path],
+        typer.Argument(
+            help="Input file(s) or folder, then the output file (or folder for a batch).", show_default=False
+        ),
+    ],
+    from_: Annotated[
+        Dialect | None,
+        typer.Option("--from", help="Input format (default: by extension and content).", show_default=False),
+    ] = None,
+    to: Annotated[
+        Dialect | None,
+        typer.Option("--to", help="Output format (default: by extension; TRF-2026 otherwise).", show_default=False),
+    ] = None,
 ) -> None:
-    """Convert a tournament file between formats."""
-    from swissbridge.atomic import write_atomic
-    from swissbridge.formats.trf import read_trf, write_trf
+    """Convert tournament files between TRF16, TRF-2026, Swiss-Manager text files, PGN
+    and JSON. With several inputs, or an input folder and an output folder, convert
+    every file (going on past bad ones) and exit non-zero if any failed."""
+    from swissbridge.convert import batch_sources, convert_batch, convert_file, is_batch, summary
 
+    if len(paths) < 2:
+        fail("convert needs an input and an output (IN... OUT)", EXIT_INPUT)
+    sources, target = paths[:-1], paths[-1]
+    src_fmt = from_.value if from_ is not None else None
     try:
-        tournament = read_trf(source)
-        write_atomic(target, write_trf(tournament, dialect=to.value))
+        if not is_batch(sources, target):
+            result = convert_file(sources[0], target, src_fmt=src_fmt, dst_fmt=to.value if to else None)
+            for what in result.lost:
+                typer.echo(f"swissbridge: note: {target.name} cannot hold {what}", err=True)
+            return
+        files = batch_sources(sources)
+        if not files:
+            fail("no input files to convert", EXIT_INPUT)
+        dst = to.value if to is not None else "trf26"
+        if len(files) >= 10:
+            with typer.progressbar(length=len(files), label="converting", file=sys.stderr) as bar:
+                results = convert_batch(files, target, src_fmt=src_fmt, dst_fmt=dst, progress=lambda _: bar.update(1))
+        else:
+            results = convert_batch(files, target, src_fmt=src_fmt, dst_fmt=dst)
     except SwissbridgeError as exc:
         report(exc)
+    for r in results:
+        name = r.target.name if r.target else r.source.name
+        for what in r.lost:
+            typer.echo(f"swissbridge: note: {name} cannot hold {what}", err=True)
+    typer.echo(summary(results), err=True, nl=False)
+    failed = [r for r in results if not r.ok]
+    if failed:
+        raise typer.Exit(EXIT_OUTPUT if all(r.output_error for r in failed) else EXIT_INPUT)
+
+
+class RatingKind(str, Enum):
+    standard = "standard"
+    rapid = "rapid"
+    blitz = "blitz"
+
+
+@app.command()
+def ratings(
+    input: Annotated[Path, typer.Argument(help="Tournament file (any readable format).", show_default=False)],
+    rating_list: Annotated[
+        Path, typer.Option("--list", "-l", help="FIDE rating list (players_list_xml ….xml).", show_default=False)
+    ],
+    kind: Annotated[RatingKind, typer.Option("--kind", "-k", help="Which rating to use.")] = RatingKind.standard,
+    output: Annotated[
+        Path | None,
+        typer.Option("--output", "-o", help="Write here (format by extension, default TRF-2026); else stdout."),
+    ] = None,
+    to: Annotated[
+        Dialect | None, typer.Option("--to", help="Output format (default: by extension).", show_default=False)
+    ] = None,
+) -> None:
+    """Refresh ratings, titles, federations, birth years and sex by FIDE id from FIDE's
+    XML rating list; players not found are reported on stderr."""
+    from swissbridge.formats.detect import lost_in, target_format, write_any
+    from swissbridge.formats.fidexml import refresh_ratings
+    from swissbridge.service import read_tournament
+
+    try:
+        tournament = read_tournament(input)
+        refreshed = refresh_ratings(tournament, rating_list, kind=kind.value)
+        fmt = target_format(output or Path("out.trf"), to.value if to else None)
+        data = write_any(refreshed.tournament, fmt)
+        if output is None:
+            sys.stdout.write(data)
+        else:
+            from swissbridge.atomic import write_atomic
+
+            write_atomic(output, data)
+        for what in lost_in(refreshed.tournament, fmt):
+            typer.echo(f"swissbridge: note: the output cannot hold {what}", err=True)
+    except SwissbridgeError as exc:
+        report(exc)
+    typer.echo(refreshed.render(), err=True, nl=False)
+
+
+@app.command()
+def check(
+    input: Annotated[Path, typer.Argument(help="Tournament file to check.", show_default=False)],
+    system: Annotated[str, typer.Option("--system", "-s", help="Pairing system: dutch or lim.")] = "dutch",
+    total_rounds: Annotated[
+        int | None,
+        typer.Option("--rounds", help="Total rounds (default: the file's, else the rounds in it).", show_default=False),
+    ] = None,
+) -> None:
+    """Pair every round again from the history before it and compare with the
+    pairing played: "ok" per round, or the boards that differ. Exit 1 on any difference."""
+    from swissbridge.check import check_file
+
+    try:
+        result = check_file(input, system, total_rounds=total_rounds)
+    except SwissbridgeError as exc:
+        report(exc)
+    sys.stdout.write(result.render())
+    if not result.ok:
+        raise typer.Exit(EXIT_NO_PAIRING)
+
+
+class PointsOption(str, Enum):
+    standard = "standard"
+    p310 = "310"
+
+
+@app.command()
+def generate(
+    players: Annotated[int, typer.Option("--players", "-n", help="Number of players.")] = 30,
+    rounds: Annotated[int, typer.Option("--rounds", "-r", help="Number of rounds.")] = 7,
+    system: Annotated[str, typer.Option("--system", "-s", help="Pairing system: dutch or lim.")] = "dutch",
+    seed: Annotated[int, typer.Option("--seed", help="Random seed: the same seed gives the same file.")] = 1,
+    points: Annotated[PointsOption, typer.Option("--points", help="Scoring: standard (1-½-0) or 310.")] = (
+        PointsOption.standard
+    ),
+    accelerate: Annotated[bool, typer.Option("--accelerate", help="Baku acceleration (C.04.7).")] = False,
+    forbidden: Annotated[int, typer.Option("--forbidden", help="Groups of players who may not meet.")] = 0,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write here (atomically) instead of stdout.")
+    ] = None,
+) -> None:
+    """Play a random tournament to the end with a pairing system and write it as TRF-2026."""
+    from swissbridge.formats.trf import write_trf
+    from swissbridge.generate import POINTS_310, GenerateOptions, GenerationFailed, generate_tournament
+    from swissbridge.model import PointSystem
+
+    options = GenerateOptions(
+        points=POINTS_310 if points is PointsOption.p310 else PointSystem(),
+        accelerate=accelerate,
+        forbidden_groups=forbidden,
+    )
+    try:
+        tournament = generate_tournament(players, rounds, system, seed, options)
+        text = write_trf(tournament, dialect="trf26")
+        if output is None:
+            sys.stdout.write(text)
+        else:
+            from swissbridge.atomic import write_atomic
+
+            write_atomic(output, text)
+    except GenerationFailed as exc:
+        fail(str(exc), EXIT_NO_PAIRING)
+    except SwissbridgeError as exc:
+        report(exc)
+
+
+class WatchHost(str, Enum):
+    swiss_manager = "swiss-manager"
+    pgn = "pgn"
+
+
+@app.command()
+def watch(
+    folder: Annotated[Path, typer.Argument(help="Folder the host program writes into.", show_default=False)],
+    host: Annotated[WatchHost, typer.Option("--host", help="What writes the folder.")] = WatchHost.swiss_manager,
+    system: Annotated[str, typer.Option("--system", "-s", help="Pairing system: dutch or lim.")] = "dutch",
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="Output folder (default: FOLDER/swissbridge-out).", show_default=False),
+    ] = None,
+    tournament: Annotated[
+        Path | None,
+        typer.Option("--tournament", help="Tournament state to start from (TRF; --host pgn).", show_default=False),
+    ] = None,
+    rounds: Annotated[
+        int | None,
+        typer.Option("--rounds", help="Total rounds, when the input does not say.", show_default=False),
+    ] = None,
+    once: Annotated[bool, typer.Option("--once", help="Run a single pass and exit (scripts, cron).")] = False,
+    stable: Annotated[
+        float, typer.Option("--stable", help="Seconds a file must stay unchanged before it is read.")
+    ] = 2.0,
+    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Say everything the watcher does.")] = False,
+) -> None:
+    """Watch a folder: when a round is complete, pair the next one and write it back."""
+    from swissbridge.watch import run_cli
+
+    code = run_cli(
+        folder,
+        host=host.value,
+        system=system,
+        out=out,
+        tournament=tournament,
+        rounds=rounds,
+        once=once,
+        stable=stable,
+        verbose=verbose,
+    )
+    if code:
+        raise typer.Exit(code)
 
 
 def main() -> None:

@@ -40,7 +40,7 @@ def parse_points(text: str) -> Points:
     whole = whole.lstrip("-+")
     if not whole.isdigit() or (frac and not frac.isdigit()):
         raise ValueError(f"not a number of points: {text!r}")
-    frac = (frac + "0")[:2]
+    frac = (frac + "00")[:2]
     if frac[1] != "0":
         raise ValueError(f"points must be a multiple of 0.1: {text!r}")
     tenths = int(whole) * 10 + int(frac[0])
@@ -136,8 +136,11 @@ class Entry:
 
     @property
     def paired(self) -> bool:
-        """The pairing gave this player an opponent or the PAB in this round."""
-        return self.opponent is not None or self.result is Result.PAB
+        """The pairing gave this player an opponent or the PAB in this round.
+
+        A forfeit win without an opponent (``0000 - +``, written by some programs
+        for the bye) counts as the PAB, as the reference engines read it."""
+        return self.opponent is not None or self.result in (Result.PAB, Result.FORFEIT_WIN)
 
     @property
     def is_forfeit(self) -> bool:
@@ -220,6 +223,10 @@ class Player:
     stated_points: Points | None = None
     """The points column as the file gave it (checked, never trusted)."""
     rank: int | None = None
+    extras: tuple[tuple[str, str], ...] = ()
+    """Format-specific fields the model has no place for, as ``(key, value)`` pairs
+    kept for faithful rewriting (e.g. ``("sm.Identnr", "1234")`` from a Swiss-Manager
+    player export). Keys are prefixed with the format that owns them."""
 
     def entry(self, round_no: int) -> Entry | None:
         """The entry of round ``round_no`` (1-based), or ``None`` when there is none."""
@@ -304,6 +311,12 @@ class Tournament:
     """The pairing system code of record 192 (e.g. ``FIDE_DUTCH_2026``), if any."""
     headers: tuple[tuple[str, str], ...] = ()
     """Header records (code, value) in file order, kept for faithful rewriting."""
+    layout: tuple[str, ...] = field(default=(), compare=False)
+    """How the source file was laid out, for faithful rewriting only (not part of
+    equality): the record codes in file order, ``"001"`` for the player block and
+    ``""`` for each verbatim entry of :attr:`headers`. Empty for a built model."""
+    line_ending: str = field(default="\n", compare=False)
+    """The source file's line ending (``"\\r"``, ``"\\n"`` or ``"\\r\\n"``), reused on writing."""
 
     def __post_init__(self) -> None:
         numbers = [p.start_no for p in self.players]

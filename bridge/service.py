@@ -12,11 +12,13 @@ from swissbridge.pairing import RoundPairing, apply_pairing
 from swissbridge.plugins import UnknownSystem, load
 
 
-def read_tournament(path: str | os.PathLike[str]) -> Tournament:
-    """Read any supported tournament file (TRF16 / TRF-2026)."""
-    from swissbridge.formats.trf import read_trf
+def read_tournament(path: str | os.PathLike[str], fmt: str | None = None) -> Tournament:
+    """Read any supported tournament input: TRF16 / TRF-2026 (Swiss-Manager's TRF16
+    export included), Swiss-Manager text exports, PGN, JSON, or a folder of them
+    (``fmt`` forces a format; see :mod:`swissbridge.formats.detect`)."""
+    from swissbridge.formats.detect import read_any
 
-    return read_trf(path)
+    return read_any(path, fmt)
 
 
 def pair_tournament(tournament: Tournament, *, system: str = "dutch", round_no: int | None = None) -> RoundPairing:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from functools import cached_property
 
 from swissbridge.model import Colour, Entry, Points, Result, Tournament
 
@@ -61,24 +60,16 @@ class PlayerState:
     unplayed_rounds: int
     topscorer: bool
     rating: int = 0
+    preferred: Colour | None = None
+    """The colour preference (C.04.3 1.7), computed once by :func:`build_state`."""
+    strength: Strength = Strength.NONE
+    colour_difference: int = 0
+    """Games with White minus games with Black (C.04.3 1.6)."""
 
     @property
-    def colour_difference(self) -> int:
-        """Games with White minus games with Black (C.04.3 1.6)."""
-        return sum(1 if c is Colour.WHITE else -1 for c in self.colours)
-
-    @cached_property
     def preference(self) -> tuple[Colour | None, Strength]:
         """The colour preference and its strength (C.04.3 1.7)."""
-        return colour_preference(self.colours)
-
-    @property
-    def preferred(self) -> Colour | None:
-        return self.preference[0]
-
-    @property
-    def strength(self) -> Strength:
-        return self.preference[1]
+        return self.preferred, self.strength
 
     def float_before(self, rounds_back: int) -> Float:
         """The float of round R - ``rounds_back`` (``Float.NONE`` before round 1)."""
@@ -234,6 +225,7 @@ def build_state(tournament: Tournament, round_no: int | None = None) -> RoundSta
             if bars_pab(got, pts.win, e):
                 eligible = False
         score = scores_before[n][done]
+        preferred, strength = colour_preference(tuple(colours))
         pscore = score + tournament.virtual_points(n, r)
         states[n] = PlayerState(
             start_no=n,
@@ -249,6 +241,9 @@ def build_state(tournament: Tournament, round_no: int | None = None) -> RoundSta
             unplayed_rounds=done - played,
             topscorer=last_round and 2 * pscore > maximum,
             rating=p.rating,
+            preferred=preferred,
+            strength=strength,
+            colour_difference=sum(1 if c is Colour.WHITE else -1 for c in colours),
         )
     return RoundState(
         tournament=tournament,

@@ -1,0 +1,125 @@
+"""Converting tournament files between formats, one file or a batch.
+
+One file: read it (any format, or the one named), write the target format
+atomically, and report what the target cannot hold. A batch: every input file (or
+every file of an input folder) into an output folder, going on past a bad file,
+with a summary at the end.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from swissbridge.atomic import write_atomic
+from swissbridge.errors import InputError, OutputError, SwissbridgeError
+
+__all__ = ["Conversion", "batch_sources", "convert_batch", "convert_file", "is_batch"]
+
+
+@dataclass(frozen=True, slots=True)
+class Conversion:
+    """The outcome of converting one file."""
+
+    source: Path
+    target: Path | None
+    error: str = ""
+    lost: tuple[str, ...] = field(default=())
+    written: bool = True
+    """False when the target already held exactly these bytes."""
+    output_error: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return not self.error
+
+
+def convert_file(
+    source: str | os.PathLike[str],
+    target: str | os.PathLike[str],
+    *,
+    src_fmt: str | None = None,
+    dst_fmt: str | None = None,
+) -> Conversion:
+    """Convert one tournament; errors are raised (:class:`InputError`, :class:`OutputError`)."""
+    from swissbridge.formats.detect import lost_in, read_any, target_format, write_any
+
+    fmt = target_format(target, dst_fmt)
+    tournament = read_any(source, src_fmt)
+    data = write_any(tournament, fmt)
+    written = write_atomic(target, data)
+    return Conversion(Path(source), Path(target), lost=tuple(lost_in(tournament, fmt)), written=written)
+
+
+def is_batch(sources: Sequence[Path], target: Path) -> bool:
+    """Several inputs, or a target that is (or is written as) a folder: a batch. A
+    single input folder with a file target is one tournament (Swiss-Manager exports
+    or round PGNs)."""
+    if len(sources) > 1:
+        return True
+    return target.is_dir() or str(target).endswith((os.sep, "/"))
+
+
+def batch_sources(sources: Sequence[Path]) -> list[Path]:
+    """The files of a batch: each input file, and every visible file of an input folder."""
+    out: list[Path] = []
+    for s in sources:
+        if s.is_dir():
+            out.extend(sorted(f for f in s.iterdir() if f.is_file() and not f.name.startswith(".")))
+        else:
+            out.append(s)
+    return out
+
+
+def convert_batch(
+    sources: Sequence[Path],
+    out_dir: Path,
+    *,
+    src_fmt: str | None = None,
+    dst_fmt: str,
+    progress: Callable[[Conversion], None] | None = None,
+) -> list[Conversion]:
+    """Convert every file into ``out_dir`` (created if missing) as ``<stem><suffix of
+    dst_fmt>``, going on past failures. ``progress`` is called after each file."""
+    from swissbridge.formats.detect import WRITE_FORMATS, suffix_for
+
+    if dst_fmt not in WRITE_FORMATS:
+        raise InputError(f"unknown output format {dst_fmt!r}; expected one of {', '.join(WRITE_FORMATS)}")
+    fmt = "trf26" if dst_fmt == "trf" else dst_fmt
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(f"cannot create {out_dir}: {exc.strerror or exc}") from None
+    results: list[Conversion] = []
+    used: dict[str, Path] = {}
+    for src in sources:
+        name = src.stem + suffix_for(fmt)
+        if name in used:
+            name = f"{src.stem}{src.suffix.replace('.', '-')}{suffix_for(fmt)}"
+        used[name] = src
+        target = out_dir / name
+        try:
+            result = convert_file(src, target, src_fmt=src_fmt, dst_fmt=fmt)
+        except InputError as exc:
+            result = Conversion(src, None, error=str(exc.located(os.fspath(src))))
+        except OutputError as exc:
+            result = Conversion(src, None, error=str(exc), output_error=True)
+        except SwissbridgeError as exc:
+            result = Conversion(src, None, error=f"{src}: {exc}")
+        except Exception as exc:  # a batch goes on past any one file
+            result = Conversion(src, None, error=f"{src}: unexpected {type(exc).__name__}: {exc}")
+        results.append(result)
+        if progress is not None:
+            progress(result)
+    return results
+
+
+def summary(results: Sequence[Conversion]) -> str:
+    """The end-of-batch summary: counts, then the reason for every failure."""
+    ok = [r for r in results if r.ok]
+    bad = [r for r in results if not r.ok]
+    lines = [f"converted {len(ok)} of {len(results)} file(s), {len(bad)} failed"]
+    lines += [f"  failed: {r.error}" for r in bad]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,192 @@
+"""``swissbridge-engine``: a drop-in for the pairing engines tournament programs
+already call (bbpPairings, JaVaFo), with their argument conventions, output and
+exit codes, so that a program configured for an external engine can use this one
+unchanged.
+
+Usage::
+
+    swissbridge-engine [--dutch | --lim] INPUT -p [OUTPUT]   pair the next round
+    swissbridge-engine [--dutch | --lim] INPUT -c            check every round
+
+``INPUT`` is a TRF (TRF16 with the JaVaFo/bbp extensions, or TRF-2026; any format
+``swissbridge`` reads works too). ``-p`` writes the pair list — the number of pairs,
+then ``WHITE BLACK`` per board by start number, the pairing-allocated bye as
+``N 0`` — to ``OUTPUT``, or to standard output without one. ``-c`` replays each
+round from the history before it and prints, per round, ``INPUT: Round #N`` and
+the pairings that differ (checker's against the tournament's), as bbpPairings
+does. Without a system option the Dutch system is used (JaVaFo's default).
+
+Exit codes (bbpPairings'): 0 success; 1 no legal pairing exists; 2 unexpected
+error; 3 invalid input (including a bad command line); 5 a file could not be read
+or written.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Sequence
+from typing import NoReturn
+
+__all__ = ["EXIT_FILE", "EXIT_INVALID", "EXIT_NO_PAIRING", "EXIT_OK", "EXIT_UNEXPECTED", "main", "run"]
+
+EXIT_OK = 0
+EXIT_NO_PAIRING = 1
+EXIT_UNEXPECTED = 2
+EXIT_INVALID = 3
+EXIT_FILE = 5
+
+_UNSUPPORTED = ("burstein", "dubov")
+
+
+class _Usage(Exception):
+    """A command-line error (exit 3)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise _Usage(message)
+
+
+def _parser() -> _Parser:
+    p = _Parser(
+        prog="swissbridge-engine",
+        description="Drop-in FIDE pairing engine (bbpPairings/JaVaFo command line).",
+        add_help=True,
+    )
+    systems = p.add_mutually_exclusive_group()
+    systems.add_argument("--dutch", action="store_const", const="dutch", dest="system", help="FIDE Dutch (default)")
+    systems.add_argument("--lim", action="store_const", const="lim", dest="system", help="FIDE Lim")
+    for name in _UNSUPPORTED:
+        systems.add_argument(f"--{name}", action="store_const", const=name, dest="system", help=argparse.SUPPRESS)
+    p.add_argument("input", help="tournament file (TRF)")
+    mode = p.add_mutually_exclusive_group(required=True)
+    mode.add_argument("-p", dest="pair", nargs="?", const="-", metavar="OUTPUT", help="pair the next round")
+    mode.add_argument("-c", dest="check", action="store_true", help="check every round of the tournament")
+    p.add_argument("-l", dest="checklist", nargs="?", const="-", metavar="FILE", help="write an explanation")
+    return p
+
+
+def _err(message: str) -> None:
+    sys.stderr.write(f"swissbridge-engine: {message}\n")
+
+
+def _readable(path: str) -> str | None:
+    if not os.path.exists(path):
+        return f"{path}: no such file"
+    if os.path.isdir(path) and not os.access(path, os.R_OK | os.X_OK):
+        return f"{path}: cannot read the folder"
+    if os.path.isfile(path) and not os.access(path, os.R_OK):
+        return f"{path}: cannot read the file (permission denied)"
+    return None
+
+
+def run(argv: Sequence[str]) -> int:
+    """Run the engine with ``argv`` (without the program name); returns the exit code."""
+    from swissbridge.errors import InputError, OutputError
+
+    try:
+        args = _parser().parse_args(list(argv))
+    except _Usage as exc:
+        _err(f"{exc} (usage: swissbridge-engine [--dutch|--lim] INPUT -p [OUTPUT] | -c)")
+        return EXIT_INVALID
+    system = args.system or "dutch"
+    if system in _UNSUPPORTED:
+        _err(f"the {system} system is not available (only --dutch and --lim)")
+        return EXIT_INVALID
+    problem = _readable(args.input)
+    if problem is not None:
+        _err(problem)
+        return EXIT_FILE
+    try:
+        if args.check:
+            return _check(args.input, system)
+        return _pair(args.input, system, args.pair, args.checklist)
+    except OutputError as exc:
+        _err(str(exc))
+        return EXIT_FILE
+    except InputError as exc:
+        _err(str(exc))
+        return EXIT_FILE if "cannot read" in exc.message else EXIT_INVALID
+    except Exception as exc:  # the engine contract: exit 2, never a traceback
+        _err(f"unexpected error: {type(exc).__name__}: {exc}")
+        return EXIT_UNEXPECTED
+
+
+def _pair(path: str, system: str, output: str, checklist: str | None) -> int:
+    from swissbridge.atomic import write_atomic
+    from swissbridge.pairing import NoLegalPairing
+    from swissbridge.service import explain_round, pair_tournament, read_tournament
+
+    tournament = read_tournament(path)
+    try:
+        pairing = pair_tournament(tournament, system=system)
+    except NoLegalPairing as exc:
+        _err(f"no legal pairing for round {tournament.next_round}: {exc}")
+        return EXIT_NO_PAIRING
+    text = pairing.pairlist()
+    if output == "-":
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    else:
+        write_atomic(output, text)
+    if checklist is not None:
+        from swissbridge.errors import InputError
+
+        try:
+            why = explain_round(tournament, system=system, round_no=pairing.round_no)
+        except InputError as exc:
+            why = f"{exc.message}\n"
+        if checklist == "-":
+            sys.stderr.write(why)
+        else:
+            write_atomic(checklist, why)
+    return EXIT_OK
+
+
+def _check(path: str, system: str) -> int:
+    from swissbridge.check import check_tournament
+    from swissbridge.service import read_tournament
+
+    tournament = read_tournament(path)
+    report = check_tournament(tournament, system, path=path)
+    out: list[str] = []
+    for rc in report.rounds:
+        out.append(f"{path}: Round #{rc.round_no}")
+        if rc.error:
+            out.append(f"No valid pairing exists for round {rc.round_no}.")
+            out.append("")
+            continue
+        if rc.ok or rc.expected is None:
+            continue
+        expected = _pairs(rc.expected.boards, rc.expected.bye)
+        played = _pairs(rc.played.boards, rc.played.bye)
+        checker = [p for p in expected if p not in played]
+        given = [p for p in played if p not in expected]
+        out.append(f"  Checker pairings{'':8}Tournament pairings ")
+        for i in range(max(len(checker), len(given))):
+            left = f"{checker[i][0]:>3} - {checker[i][1]:>3}" if i < len(checker) else " " * 9
+            right = f"{given[i][0]:>3} - {given[i][1]:>3}" if i < len(given) else ""
+            out.append(f"    {left}{'':16}{right}".rstrip())
+        out.append("")
+    sys.stdout.write("\n".join(out) + ("\n" if out else ""))
+    return EXIT_OK
+
+
+def _pairs(boards: Sequence[object], bye: int | None) -> list[tuple[int, int]]:
+    from swissbridge.pairing import Board
+
+    out = [(b.white, b.black) for b in boards if isinstance(b, Board)]
+    if bye is not None:
+        out.append((bye, 0))
+    return out
+
+
+def main() -> None:
+    """Console-script entry point."""
+    sys.exit(run(sys.argv[1:]))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,729 @@
+"""``swissbridge watch``: watch a folder, pair the next round, write it back, safely.
+
+The watcher augments a running tournament without anyone typing commands. Its
+core is one *pass* (:meth:`Watcher.run_pass`): scan the folder, read every input
+file that has been stable for the configured interval, let the host workflow
+decide (pair the next round, wait for results, report a fault) and publish what
+it decided. A pass is driven either once (``--once``, for scripts and cron) or by
+a watchdog observer whose events are debounced into passes.
+
+Guarantees, whatever happens on disk:
+
+* a file still being written is never parsed (:mod:`swissbridge.watch_files`);
+* every output is written to a temporary file in the output folder and renamed
+  (:func:`swissbridge.atomic.write_atomic`), host files are never modified, and an
+  existing output is replaced only by a newer round or by identical content;
+* a published pairing is never changed silently (:mod:`swissbridge.watch_state`
+  remembers it, with content hashes, across restarts);
+* a malformed input, a vanished file, a permission error, a full disk or a
+  missing output folder is reported and survived: the watcher keeps running and
+  writes nothing it cannot write whole.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import os
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import IO, Any, Protocol
+
+from swissbridge.atomic import write_atomic
+from swissbridge.errors import OutputError
+from swissbridge.pairing import RoundPairing
+from swissbridge.watch_files import Settling, StabilityTracker, Stable, Unreadable, Vanished, scan_folder
+from swissbridge.watch_render import OutputFile
+from swissbridge.watch_state import STATE_NAME, Publication, WatchState, load_state, save_state
+
+log = logging.getLogger("swissbridge.watch")
+
+HOSTS = ("swiss-manager", "pgn")
+DEFAULT_OUT = "swissbridge-out"
+LOCK_NAME = ".swissbridge-watch.lock"
+
+
+# --------------------------------------------------------------------------------------
+# configuration and feedback
+# --------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class WatchConfig:
+    """What to watch, how to pair, where to write."""
+
+    folder: Path
+    host: str = "swiss-manager"
+    system: str = "dutch"
+    out: Path | None = None
+    """Output folder; default ``FOLDER/swissbridge-out`` (never scanned for inputs)."""
+    tournament: Path | None = None
+    """The tournament state the PGN workflow starts from (``--tournament``)."""
+    rounds: int | None = None
+    """Total rounds, when the input does not say (Swiss-Manager's text exports do not)."""
+    stable: float = 2.0
+    """Seconds a file must stay unchanged (size, mtime, content) before it is read."""
+    rescan: float = 15.0
+    """Seconds between full passes while watching, as a safety net for missed events
+    (network shares do not always report changes)."""
+    debounce: float = 0.1
+    """Quiet time after a file-system event before a pass runs (coalesces bursts)."""
+
+    @property
+    def out_dir(self) -> Path:
+        return self.out if self.out is not None else self.folder / DEFAULT_OUT
+
+
+class Progress(Protocol):
+    """Feedback for long work (large PGN feeds, pairing big fields)."""
+
+    def task(
+        self, description: str, total: int | None = None
+    ) -> contextlib.AbstractContextManager[Callable[[int], None]]:
+        """A context whose value advances the task by a number of units."""
+        ...
+
+
+class NoProgress:
+    """Progress that shows nothing (tests, pipes, ``--once`` in cron)."""
+
+    @contextlib.contextmanager
+    def task(self, description: str, total: int | None = None) -> Iterator[Callable[[int], None]]:
+        yield lambda n: None
+
+
+class RichProgress:
+    """A transient progress bar (or spinner when the amount is unknown) on a terminal."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self.stream = stream
+
+    @contextlib.contextmanager
+    def task(self, description: str, total: int | None = None) -> Iterator[Callable[[int], None]]:
+        from rich.console import Console
+        from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+        console = Console(file=self.stream)
+        columns: list[Any] = [SpinnerColumn(), TextColumn("{task.description}")]
+        if total is not None:
+            columns += [BarColumn(), TextColumn("{task.percentage:>3.0f}%")]
+        columns.append(TimeElapsedColumn())
+        with Progress(*columns, console=console, transient=True) as bar:
+            task_id = bar.add_task(description, total=total)
+            yield lambda n: bar.advance(task_id, n)
+
+
+# --------------------------------------------------------------------------------------
+# what a host workflow decides for one tournament ("job")
+# --------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Publish:
+    """Publish a freshly paired round."""
+
+    job: str
+    round_no: int
+    pairing: RoundPairing
+    outputs: tuple[OutputFile, ...]
+    inputs: str
+    """Digest of the inputs it was decided from."""
+    summary: str
+    notes: tuple[str, ...] = ()
+    next_step: str = "waiting for its results"
+    """What the watcher waits for once the round is published (for the status line)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Wait:
+    """Nothing to publish yet: ``message`` says what the job waits for."""
+
+    job: str
+    message: str
+    inputs: str
+    notes: tuple[str, ...] = ()
+    outputs: tuple[OutputFile, ...] = ()
+    """Files to write even though no round is paired (the final state at the end)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fault:
+    """The job's inputs cannot be used as they are; nothing is written for it."""
+
+    job: str
+    message: str
+    inputs: str
+    kind: str = "input"
+    """``input`` (malformed, inconsistent), ``pairing`` (no legal pairing) or ``internal``."""
+
+
+Outcome = Publish | Wait | Fault
+
+
+@dataclass(slots=True)
+class HostContext:
+    """What a host workflow may use while deciding: the watcher's memory, the
+    output folder (to read back its own state files), the pairing system and
+    progress feedback."""
+
+    config: WatchConfig
+    state: WatchState
+    progress: Progress
+    memory: dict[str, Any] = field(default_factory=dict)
+    """Per-host scratch space kept between passes (parsed inputs, caches)."""
+
+    @property
+    def out_dir(self) -> Path:
+        return self.config.out_dir
+
+
+class Host(Protocol):
+    """A host workflow: which files it reads and what it makes of them."""
+
+    name: str
+    recursive: bool
+    suffixes: tuple[str, ...]
+
+    def extra_inputs(self) -> Sequence[Path]:
+        """Input files outside the watched folder (the PGN workflow's tournament file)."""
+        ...
+
+    def decide(self, files: Mapping[Path, Stable], ctx: HostContext) -> list[Outcome]:
+        """One outcome per tournament found in the stable input files."""
+        ...
+
+
+def make_host(config: WatchConfig) -> Host:
+    from swissbridge.watch_hosts import PgnHost, SwissManagerHost
+
+    if config.host == "swiss-manager":
+        return SwissManagerHost(config)
+    if config.host == "pgn":
+        return PgnHost(config)
+    raise ValueError(f"unknown host {config.host!r}; expected one of {', '.join(HOSTS)}")
+
+
+# --------------------------------------------------------------------------------------
+# the pass
+# --------------------------------------------------------------------------------------
+@dataclass(slots=True)
+class PassReport:
+    """What one pass did."""
+
+    status: str = ""
+    next_check: float | None = None
+    """Clock time at which files still settling may be stable (run again then)."""
+    written: list[str] = field(default_factory=list)
+    published: list[tuple[str, int]] = field(default_factory=list)
+    input_faults: list[str] = field(default_factory=list)
+    pairing_faults: list[str] = field(default_factory=list)
+    output_faults: list[str] = field(default_factory=list)
+    settling: list[Path] = field(default_factory=list)
+
+    @property
+    def exit_code(self) -> int:
+        """The command's exit status for ``--once``: 5 output, 2 input, 1 no pairing, else 0."""
+        if self.output_faults:
+            return 5
+        if self.input_faults:
+            return 2
+        if self.pairing_faults:
+            return 1
+        return 0
+
+
+class Watcher:
+    """The watcher's state between passes and the pass itself."""
+
+    def __init__(
+        self,
+        config: WatchConfig,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        progress: Progress | None = None,
+        host: Host | None = None,
+        logger: logging.Logger | None = None,
+    ) -> None:
+        config = replace(
+            config,
+            folder=config.folder.resolve(),
+            out=config.out_dir.resolve(),
+            tournament=config.tournament.resolve() if config.tournament is not None else None,
+        )
+        self.config = config
+        self.clock = clock
+        self.log = logger or log
+        self.host = host or make_host(config)
+        self.tracker = StabilityTracker(config.stable, clock=clock)
+        state, problem = load_state(config.out_dir)
+        if problem:
+            self.log.warning(problem)
+        if not state.host:
+            state.host, state.system = self.host.name, config.system
+        self.state = state
+        self.ctx = HostContext(config, state, progress or NoProgress())
+        self._said: dict[str, str] = {}
+        self._status = ""
+        self._state_on_disk = (config.out_dir / STATE_NAME).exists()
+        self._lock: IO[bytes] | None = None
+
+    # -- feedback -------------------------------------------------------------------
+    def say(self, key: str, level: int, message: str) -> None:
+        """Log ``message`` unless the same message was the last one said under ``key``."""
+        if self._said.get(key) != message:
+            self._said[key] = message
+            self.log.log(level, message)
+
+    def unsay(self, key: str) -> None:
+        self._said.pop(key, None)
+
+    @property
+    def status(self) -> str:
+        """The one-line status: what the watcher is waiting for."""
+        return self._status
+
+    # -- locking and housekeeping -------------------------------------------------------
+    def acquire(self) -> None:
+        """Take the output folder for this watcher (one writer per folder) and remove
+        temporary files a killed watcher may have left. Raises :class:`OutputError`."""
+        out = self.config.out_dir
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+            fh = open(out / LOCK_NAME, "a+b")  # noqa: SIM115 - held for the watcher's lifetime
+        except OSError as exc:
+            raise OutputError(f"cannot use output folder {out}: {exc.strerror or exc}") from exc
+        if not _try_lock(fh):
+            fh.close()
+            raise OutputError(f"another swissbridge watcher is already writing to {out}")
+        self._lock = fh
+        for leftover in out.glob(".*.tmp"):
+            with contextlib.suppress(OSError):
+                leftover.unlink()
+                self.log.debug("removed %s, left over by an interrupted write", leftover.name)
+
+    def release(self) -> None:
+        if self._lock is not None:
+            with contextlib.suppress(OSError):
+                self._lock.close()
+            self._lock = None
+
+    # -- one pass ---------------------------------------------------------------------
+    def run_pass(self) -> PassReport:
+        """Scan the folder, read what is stable, decide and publish."""
+        report = PassReport()
+        cfg = self.config
+        out = cfg.out_dir
+        try:
+            candidates = scan_folder(
+                cfg.folder, recursive=self.host.recursive, suffixes=self.host.suffixes, exclude=[out]
+            )
+            self.unsay("folder")
+        except OSError as exc:
+            self.say("folder", logging.ERROR, f"cannot read the folder {cfg.folder}: {exc.strerror or exc}; retrying")
+            report.status = f"cannot read {cfg.folder}"
+            self._set_status(report.status)
+            return report
+        candidates += [p for p in self.host.extra_inputs() if p not in candidates]
+
+        stable: dict[Path, Stable] = {}
+        for path in candidates:
+            obs = self.tracker.observe(path)
+            key = f"file:{path}"
+            if isinstance(obs, Stable):
+                stable[path] = obs
+                if self._said.get(key, "").startswith(("cannot read", "settling")):
+                    self.unsay(key)
+            elif isinstance(obs, Settling):
+                report.settling.append(path)
+                report.next_check = obs.ready_at if report.next_check is None else min(report.next_check, obs.ready_at)
+                self.say(key, logging.DEBUG, f"settling: {self._rel(path)} is still changing")
+            elif isinstance(obs, Vanished):
+                self.say(
+                    key, logging.WARNING, f"{self._rel(path)} disappeared (deleted or renamed) before it could be read"
+                )
+            elif isinstance(obs, Unreadable):
+                self.say(key, logging.WARNING, f"cannot read {self._rel(path)}: {obs.reason}; will retry")
+        for gone in self.tracker.tracked() - set(candidates):
+            self.tracker.forget(gone)
+            self.say(f"file:{gone}", logging.WARNING, f"{self._rel(gone)} disappeared (deleted or renamed)")
+
+        if report.settling:
+            names = ", ".join(self._rel(p) for p in report.settling[:3])
+            more = f" and {len(report.settling) - 3} more" if len(report.settling) > 3 else ""
+            report.status = f"waiting until {names}{more} stay{'s' if len(report.settling) == 1 else ''} unchanged for {cfg.stable:g} s"
+            self._set_status(report.status)
+            return report
+
+        for path, obs in stable.items():
+            self.state.inputs[self._rel(path)] = obs.signature.digest
+        for name in set(self.state.inputs) - {self._rel(p) for p in stable}:
+            del self.state.inputs[name]
+
+        try:
+            outcomes = self.host.decide(stable, self.ctx)
+        except Exception as exc:  # a bug must not stop the watcher; say it plainly
+            self.log.debug("host workflow failed", exc_info=True)
+            outcomes = [Fault("", f"internal error while deciding: {type(exc).__name__}: {exc}", "", kind="internal")]
+        statuses: list[str] = []
+        for outcome in outcomes:
+            statuses.append(self._handle(outcome, report))
+        report.status = "; ".join(s for s in statuses if s) or self._idle_status(stable)
+        self._set_status(report.status)
+        self._save(report)
+        return report
+
+    def _idle_status(self, stable: Mapping[Path, Stable]) -> str:
+        if self.host.name == "pgn":
+            return "waiting for the tournament file"
+        return "waiting for a Swiss-Manager export (TRF16 export, or Spielerdaten + Spielerauslosung)"
+
+    def _set_status(self, status: str) -> None:
+        if status != self._status:
+            self._status = status
+            self.log.info("status: %s", status)
+
+    def _rel(self, path: Path) -> str:
+        try:
+            return path.relative_to(self.config.folder).as_posix()
+        except ValueError:
+            return str(path)
+
+    # -- acting on an outcome -----------------------------------------------------------
+    def _handle(self, outcome: Outcome, report: PassReport) -> str:
+        prefix = f"{outcome.job}: " if outcome.job else ""
+        for note in getattr(outcome, "notes", ()):
+            self.say(f"note:{outcome.job}:{note}", logging.WARNING, f"{prefix}{note}")
+        if isinstance(outcome, Fault):
+            level = logging.ERROR
+            self.say(f"job:{outcome.job}", level, f"{prefix}{outcome.message}")
+            if outcome.kind == "pairing":
+                report.pairing_faults.append(outcome.message)
+            elif outcome.kind == "output":
+                report.output_faults.append(outcome.message)
+            else:
+                report.input_faults.append(outcome.message)
+            return f"{prefix}{outcome.message.splitlines()[0]}"
+        if isinstance(outcome, Wait):
+            if outcome.outputs:
+                problem = self._write_all(outcome.job, outcome.outputs, report)
+                if problem:
+                    report.output_faults.append(problem)
+                    self.say(f"job:{outcome.job}", logging.ERROR, f"{prefix}{problem}")
+                    return f"{prefix}{problem}"
+            self.unsay(f"job:{outcome.job}")
+            return f"{prefix}{outcome.message}"
+        return self._publish(outcome, report)
+
+    def _publish(self, outcome: Publish, report: PassReport) -> str:
+        prefix = f"{outcome.job}: " if outcome.job else ""
+        out = self.config.out_dir
+        pairlist = outcome.pairing.pairlist()
+        published = self.state.publication(outcome.job, outcome.round_no)
+        if published is not None and published.pairlist != pairlist:
+            still_there = [f for f in published.files if (out / f).exists()]
+            if still_there:
+                message = (
+                    f"round {outcome.round_no} was already published with a different pairing; the inputs "
+                    f"changed since and would now pair it differently. Published pairings are not changed: "
+                    f"delete {', '.join(still_there)} from {out} to withdraw the round and re-pair it"
+                )
+                self.say(f"job:{outcome.job}", logging.ERROR, f"{prefix}{message}")
+                report.pairing_faults.append(message)
+                return f"{prefix}round {outcome.round_no}: input changed after publication (not re-paired)"
+            self.say(
+                f"withdrawn:{outcome.job}:{outcome.round_no}",
+                logging.WARNING,
+                f"{prefix}the files of round {outcome.round_no} were deleted: publication withdrawn, "
+                "publishing the new pairing",
+            )
+            self.state.withdraw(outcome.job, outcome.round_no)
+        problem = self._write_all(outcome.job, outcome.outputs, report)
+        if problem:
+            report.output_faults.append(problem)
+            self.say(f"job:{outcome.job}", logging.ERROR, f"{prefix}{problem}")
+            return f"{prefix}round {outcome.round_no} paired but not written: {problem}"
+        self.unsay(f"job:{outcome.job}")
+        if self.state.publication(outcome.job, outcome.round_no) is None:
+            self.state.publish(
+                outcome.job,
+                Publication(outcome.round_no, pairlist, outcome.inputs, [f.name for f in outcome.outputs]),
+            )
+            report.published.append((outcome.job, outcome.round_no))
+            self.log.info("%s%s → %s", prefix, outcome.summary, ", ".join(f.name for f in outcome.outputs))
+        return f"{prefix}round {outcome.round_no} published; {outcome.next_step}"
+
+    def _write_all(self, job: str, outputs: Sequence[OutputFile], report: PassReport) -> str | None:
+        """Write a set of outputs, all or (as far as the file system allows) none:
+        every file is checked against the replacement rule before the first write.
+        Returns the problem, or ``None``."""
+        out = self.config.out_dir
+        pending: list[OutputFile] = []
+        for f in outputs:
+            target = out / f.name
+            try:
+                existing = target.read_bytes()
+            except FileNotFoundError:
+                pending.append(f)
+                continue
+            except OSError as exc:
+                return f"cannot read {target}: {exc.strerror or exc}"
+            if existing == f.data:
+                self.state.outputs.setdefault(f.name, _record(f, job))
+                continue
+            record = self.state.outputs.get(f.name)
+            if record is not None and record.round_no < f.round_no and record.digest == _digest(existing):
+                pending.append(f)
+                continue
+            return (
+                f"{target} exists with different content; it is not replaced (only a newer round or "
+                "identical content may replace an output). Move it away to let the watcher write it"
+            )
+        if not pending:
+            return None
+        if not out.is_dir():
+            if self._state_on_disk:
+                self.log.warning("the output folder %s disappeared; creating it again", out)
+            try:
+                out.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                return f"cannot create the output folder {out}: {exc.strerror or exc}"
+        for f in pending:
+            try:
+                if write_atomic(out / f.name, f.data):
+                    report.written.append(f.name)
+                    self.log.debug("wrote %s", out / f.name)
+            except OutputError as exc:
+                return str(exc)
+            self.state.outputs[f.name] = _record(f, job)
+        return None
+
+    def _save(self, report: PassReport) -> None:
+        out = self.config.out_dir
+        if not out.is_dir() and not self._state_on_disk and not self.state.outputs:
+            return  # nothing written yet: do not create the folder just for the memory
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+            save_state(out, self.state)
+            self._state_on_disk = True
+            self.unsay("state")
+        except (OSError, OutputError) as exc:
+            message = f"cannot save the watcher's memory in {out}: {exc}"
+            self.say("state", logging.ERROR, message)
+            report.output_faults.append(message)
+
+    # -- drivers ------------------------------------------------------------------------
+    def run_once(self, *, max_wait: float | None = None, sleep: Callable[[float], None] = time.sleep) -> PassReport:
+        """Passes until no input is settling any more (or ``max_wait`` seconds passed)."""
+        limit = max_wait if max_wait is not None else max(30.0, 10 * self.config.stable)
+        deadline = self.clock() + limit
+        while True:
+            report = self.run_pass()
+            if report.next_check is None:
+                return report
+            now = self.clock()
+            if now >= deadline:
+                self.log.warning("gave up after %.0f s: %s", limit, report.status)
+                return report
+            sleep(max(0.0, min(report.next_check, deadline) - now) + 0.01)
+
+    def watch(self, stop: threading.Event | None = None) -> None:
+        """Watch until ``stop`` is set (or Ctrl-C): a pass after every burst of
+        file-system events, when settling files are due, and every ``rescan`` seconds."""
+        stop = stop or threading.Event()
+        poke = threading.Event()
+        observer = _Observers(self, poke)
+        cfg = self.config
+        try:
+            observer.ensure()
+            due: float | None = self.clock()
+            while not stop.is_set():
+                now = self.clock()
+                timeout = cfg.rescan if due is None else max(0.0, due - now)
+                if poke.wait(min(timeout, 0.2)):  # short waits: a stop request is seen at once
+                    poke.clear()
+                    soon = self.clock() + cfg.debounce
+                    due = soon if due is None else min(due, soon)
+                    continue
+                if stop.is_set() or (due is not None and self.clock() < due):
+                    continue
+                report = self.run_pass()
+                observer.ensure()
+                due = report.next_check if report.next_check is not None else self.clock() + cfg.rescan
+        finally:
+            observer.stop()
+
+
+def _digest(data: bytes) -> str:
+    from swissbridge.watch_files import sha256
+
+    return sha256(data)
+
+
+def _record(f: OutputFile, job: str) -> Any:
+    from swissbridge.watch_state import OutputRecord
+
+    return OutputRecord(_digest(f.data), f.round_no, job)
+
+
+def _try_lock(fh: IO[bytes]) -> bool:
+    """An exclusive, non-blocking lock on an open file (released when the process dies)."""
+    if sys.platform == "win32":
+        import msvcrt
+
+        try:
+            msvcrt.locking(fh.fileno(), msvcrt.LK_NBLCK, 1)
+        except OSError:
+            return False
+        return True
+    import fcntl
+
+    try:
+        fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        return False
+    return True
+
+
+class _Observers:
+    """The watchdog observer(s): one on the watched folder, one on the folder of
+    any input outside it. Restarted when a watched folder disappears and returns."""
+
+    def __init__(self, watcher: Watcher, poke: threading.Event) -> None:
+        self.watcher = watcher
+        self.poke = poke
+        self.observer: Any = None
+        self.watched: set[str] = set()
+
+    def _folders(self) -> set[str]:
+        folders = {str(self.watcher.config.folder)}
+        for extra in self.watcher.host.extra_inputs():
+            folders.add(str(extra.parent))
+        return {f for f in folders if os.path.isdir(f)}
+
+    def ensure(self) -> None:
+        folders = self._folders()
+        alive = self.observer is not None and self.observer.is_alive()
+        if alive and folders == self.watched:
+            return
+        self.stop()
+        if not folders:
+            return
+        from watchdog.events import FileSystemEvent, FileSystemEventHandler
+        from watchdog.observers import Observer
+
+        poke = self.poke
+
+        class Handler(FileSystemEventHandler):
+            def on_any_event(self, event: FileSystemEvent) -> None:
+                if event.event_type not in ("opened", "closed_no_write"):
+                    poke.set()
+
+        observer = Observer()
+        recursive = self.watcher.host.recursive
+        try:
+            for folder in sorted(folders):
+                observer.schedule(Handler(), folder, recursive=recursive and folder == str(self.watcher.config.folder))
+            observer.start()
+        except OSError as exc:
+            self.watcher.say("observer", logging.WARNING, f"cannot watch for changes ({exc}); rescanning periodically")
+            return
+        self.watcher.unsay("observer")
+        self.observer = observer
+        self.watched = folders
+
+    def stop(self) -> None:
+        if self.observer is not None:
+            with contextlib.suppress(Exception):
+                self.observer.stop()
+                self.observer.join(timeout=2)
+            self.observer = None
+            self.watched = set()
+
+
+# --------------------------------------------------------------------------------------
+# the command line
+# --------------------------------------------------------------------------------------
+def run_cli(
+    folder: Path,
+    *,
+    host: str,
+    system: str,
+    out: Path | None,
+    tournament: Path | None,
+    rounds: int | None,
+    once: bool,
+    stable: float,
+    verbose: bool,
+    stream: IO[str] | None = None,
+) -> int:
+    """``swissbridge watch``: set up logging and progress, check the arguments, run.
+    Returns the exit status (2 bad usage or input, 5 output, 1 no legal pairing)."""
+    import signal
+
+    err = stream or sys.stderr
+    handler = logging.StreamHandler(err)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(message)s", "%H:%M:%S"))
+    log.handlers[:] = [handler]
+    log.setLevel(logging.DEBUG if verbose else logging.INFO)
+    log.propagate = False
+
+    def usage(message: str) -> int:
+        err.write(f"swissbridge: {message}\n")
+        return 2
+
+    if not folder.is_dir():
+        return usage(f"{folder}: no such folder")
+    if stable < 0:
+        return usage("--stable cannot be negative")
+    if rounds is not None and rounds < 1:
+        return usage("--rounds must be at least 1")
+    if host == "pgn":
+        if tournament is None:
+            return usage("--host pgn needs --tournament STATE.trf (the tournament to record results in)")
+        if not tournament.is_file():
+            return usage(f"{tournament}: no such file")
+    elif tournament is not None:
+        return usage("--tournament is for --host pgn; Swiss-Manager's exports carry the tournament")
+    from swissbridge.plugins import UnknownSystem, load
+
+    try:
+        load(system)
+    except UnknownSystem as exc:
+        return usage(str(exc))
+
+    config = WatchConfig(
+        folder=folder, host=host, system=system, out=out, tournament=tournament, rounds=rounds, stable=stable
+    )
+    progress: Progress = RichProgress(err) if err.isatty() else NoProgress()
+    watcher = Watcher(config, progress=progress)
+    try:
+        watcher.acquire()
+    except OutputError as exc:
+        err.write(f"swissbridge: {exc}\n")
+        return 5
+    what = {"swiss-manager": "Swiss-Manager exports", "pgn": "a PGN feed"}[host]
+    cfg = watcher.config
+    log.info(
+        "watching %s for %s (%s system); writing to %s; files must be unchanged for %g s",
+        cfg.folder,
+        what,
+        system,
+        cfg.out_dir,
+        stable,
+    )
+    try:
+        if once:
+            return watcher.run_once().exit_code
+        stop = threading.Event()
+
+        def _stop(signum: int, frame: object) -> None:
+            stop.set()
+
+        with contextlib.suppress(ValueError):  # not the main thread: Ctrl-C only
+            signal.signal(signal.SIGTERM, _stop)
+        with contextlib.suppress(KeyboardInterrupt):
+            watcher.watch(stop)
+        log.info("stopped")
+        return 0
+    finally:
+        watcher.release()

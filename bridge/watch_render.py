@@ -1,0 +1,206 @@
+"""The files the watcher publishes for a round, and the board order it reports in.
+
+For a paired round ``N`` of a tournament whose outputs are prefixed ``P``:
+
+* ``P-R{N}-Spielerauslosung.txt``: the Swiss-Manager import file (``Extras → Daten
+  Import/Export → Spielerauslosung``), which creates round N with these pairings;
+* ``P-R{N}.trf``: the tournament state in TRF-2026, round N paired and unplayed;
+* ``P-R{N}.pgn``: one empty game per board (``Round "N.B"``, ``Result "*"``) for
+  DGT LiveChess and broadcast tools;
+* ``P-R{N}.txt`` and ``P-R{N}.html``: the pairing list to read and to print.
+
+Names in the HTML page are escaped: a player called ``<script>`` is printed, not run.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from swissbridge.model import Colour, Result, Tournament, format_points
+from swissbridge.pairing import RoundPairing, apply_pairing
+
+
+@dataclass(frozen=True, slots=True)
+class OutputFile:
+    """One file to publish: its name in the output folder and its bytes."""
+
+    name: str
+    data: bytes
+    round_no: int
+
+
+def _encode(text: str | bytes) -> bytes:
+    return text if isinstance(text, bytes) else text.encode("utf-8")
+
+
+def output_names(prefix: str, round_no: int) -> dict[str, str]:
+    """The output file names of one round, by kind."""
+    stem = f"{prefix}-R{round_no}"
+    return {
+        "sm": f"{stem}-Spielerauslosung.txt",
+        "trf": f"{stem}.trf",
+        "pgn": f"{stem}.pgn",
+        "text": f"{stem}.txt",
+        "html": f"{stem}.html",
+    }
+
+
+def final_state_name(prefix: str, round_no: int) -> str:
+    """The TRF-2026 written after the results of the last round are recorded."""
+    return f"{prefix}-R{round_no}-final.trf"
+
+
+def round_outputs(
+    prefix: str,
+    tournament: Tournament,
+    pairing: RoundPairing,
+    *,
+    kinds: tuple[str, ...] | None = None,
+    sm_host_round: int | None = None,
+) -> list[OutputFile]:
+    """Render every output of a freshly paired round. ``tournament`` is the state
+    *before* the pairing (results of the previous rounds recorded); ``sm_host_round``
+    is the last round Swiss-Manager's export held, when known (the import file is
+    refused if the host already has the round being paired)."""
+    names = output_names(prefix, pairing.round_no)
+
+    def sm() -> str:
+        from swissbridge.formats.swissmanager import write_pairings
+
+        return write_pairings(tournament, pairing, host=sm_host_round)
+
+    def trf() -> str:
+        from swissbridge.formats.trf import write_trf
+
+        return write_trf(apply_pairing(tournament, pairing), dialect="trf26")
+
+    def pgn() -> str:
+        from swissbridge.formats.pgn import write_pairing_pgn
+
+        return write_pairing_pgn(tournament, pairing)
+
+    def text() -> str:
+        from swissbridge.service import board_list
+
+        return board_list(tournament, pairing)
+
+    renderers: dict[str, Callable[[], str | bytes]] = {
+        "sm": sm,
+        "trf": trf,
+        "pgn": pgn,
+        "text": text,
+        "html": lambda: pairing_html(tournament, pairing),
+    }
+    wanted = kinds or tuple(renderers)
+    return [OutputFile(names[k], _encode(renderers[k]()), pairing.round_no) for k in wanted]
+
+
+def board_order(tournament: Tournament, round_no: int, *, pending_only: bool = False) -> list[tuple[int, int]]:
+    """The games of ``round_no`` as (White, Black) start numbers in the recommended
+    board order of C.04.2 Art. 3.6: the higher score of the higher-ranked player of
+    each pair first, then the higher sum of both scores, then the smaller TPN of
+    the higher-ranked player (scores before the round, with virtual points under
+    acceleration). This is also the order Swiss-Manager numbers its boards in.
+
+    A game whose colours are unknown is listed with the smaller start number first."""
+    pts = tournament.points
+    done = round_no - 1
+
+    def score(n: int) -> int:
+        return tournament.player(n).score(pts, done) + tournament.virtual_points(n, round_no)
+
+    games: list[tuple[tuple[int, int, int], tuple[int, int]]] = []
+    seen: set[int] = set()
+    known = {p.start_no for p in tournament.players}
+    for p in tournament.players:
+        e = p.entry(round_no)
+        if e is None or e.opponent is None or p.start_no in seen or e.opponent not in known:
+            continue
+        if pending_only and e.result is not Result.PENDING:
+            continue
+        a, b = p.start_no, e.opponent
+        seen.update((a, b))
+        if e.colour is Colour.BLACK:
+            a, b = b, a
+        elif e.colour is None:
+            a, b = min(a, b), max(a, b)
+        sa, sb = score(a), score(b)
+        high, high_no = max((sa, -a), (sb, -b))
+        games.append(((-high, -(sa + sb), -high_no), (a, b)))
+    games.sort()
+    return [g for _, g in games]
+
+
+def board_numbers(tournament: Tournament, round_no: int) -> dict[frozenset[int], int]:
+    """Board number (1-based, Art. 3.6 order) of every game of ``round_no``."""
+    return {frozenset(g): i for i, g in enumerate(board_order(tournament, round_no), 1)}
+
+
+def pairing_html(tournament: Tournament, pairing: RoundPairing) -> str:
+    """A printable pairing list (one A4 page per ~45 boards) with every name escaped."""
+    done = pairing.round_no - 1
+    pts = tournament.points
+
+    def cells(n: int) -> tuple[str, str, str, str]:
+        p = tournament.player(n)
+        name = f"{p.title + ' ' if p.title else ''}{p.name}".strip() or f"#{n}"
+        rating = str(p.rating) if p.rating else ""
+        return str(n), html.escape(name), html.escape(rating), format_points(p.score(pts, done))
+
+    title = html.escape(tournament.name or "Tournament")
+    of = f" of {tournament.total_rounds}" if tournament.total_rounds else ""
+    rows: list[str] = []
+    for i, b in enumerate(pairing.boards, 1):
+        wn, wname, wr, wp = cells(b.white)
+        bn, bname, br, bp = cells(b.black)
+        rows.append(
+            f"<tr><td class=n>{i}</td><td class=n>{wn}</td><td>{wname}</td><td class=n>{wr}</td>"
+            f"<td class=n>{wp}</td><td class=res></td><td class=n>{bp}</td><td>{bname}</td>"
+            f"<td class=n>{br}</td><td class=n>{bn}</td></tr>"
+        )
+    if pairing.bye is not None:
+        n, name, r, p = cells(pairing.bye)
+        rows.append(
+            f"<tr class=bye><td></td><td class=n>{n}</td><td>{name}</td><td class=n>{r}</td>"
+            f"<td class=n>{p}</td><td colspan=5>pairing-allocated bye</td></tr>"
+        )
+    for n_abs, result in sorted(pairing.absent.items()):
+        n, name, r, p = cells(n_abs)
+        what = html.escape(result.name.lower().replace("_", " "))
+        rows.append(
+            f"<tr class=bye><td></td><td class=n>{n}</td><td>{name}</td><td class=n>{r}</td>"
+            f"<td class=n>{p}</td><td colspan=5>not paired ({what})</td></tr>"
+        )
+    body = "\n".join(rows)
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>{title} – round {pairing.round_no}</title>
+<style>
+body {{ font-family: "DejaVu Sans", Arial, sans-serif; font-size: 11pt; margin: 1.5em; }}
+h1 {{ font-size: 15pt; margin: 0 0 .6em 0; }}
+table {{ border-collapse: collapse; width: 100%; }}
+th, td {{ border-bottom: 1px solid #999; padding: 2px 6px; text-align: left; }}
+td.n {{ text-align: right; }}
+td.res {{ width: 4em; border: 1px solid #333; }}
+tr.bye td {{ font-style: italic; }}
+thead {{ display: table-header-group; }}
+tr {{ page-break-inside: avoid; }}
+@media print {{ body {{ margin: 0; }} @page {{ size: A4; margin: 12mm; }} }}
+</style>
+</head>
+<body>
+<h1>{title} – round {pairing.round_no}{of}</h1>
+<table>
+<thead><tr><th>Bd</th><th>No</th><th>White</th><th>Rtg</th><th>Pts</th><th>Result</th>
+<th>Pts</th><th>Black</th><th>Rtg</th><th>No</th></tr></thead>
+<tbody>
+{body}
+</tbody>
+</table>
+</body>
+</html>
+"""

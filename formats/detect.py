@@ -1,0 +1,291 @@
+"""Choosing a reader or a writer: by name (``--from``/``--to``), by file extension,
+and by content when the extension does not say (Swiss-Manager writes TRF16 and its
+text exports alike as ``.TXT``).
+
+Tournament formats:
+
+==============  ====================================================  ======  ======
+name            what                                                  read    write
+==============  ====================================================  ======  ======
+``trf``         FIDE TRF, any dialect (written as TRF-2026)           yes     yes
+``trf16``       TRF16 with the engine extensions (XXR, XXC, …)        yes     yes
+``trf26``       TRF-2026                                              yes     yes
+``sm``          Swiss-Manager text exports (Spielerdaten + Spieler-   yes     yes
+                auslosung); written as a Spielerauslosung
+``sm-pairings`` Swiss-Manager ``Spielerauslosung`` (all rounds)       yes     yes
+``sm-players``  Swiss-Manager ``Spielerdaten``                        yes     yes
+``pgn``         PGN: one game per board, ``Round "R.B"``              yes     yes
+``json``        the documented JSON form of the model                 yes     yes
+==============  ====================================================  ======  ======
+
+A folder is read as one tournament: the Swiss-Manager exports in it, or its PGN
+files (with a player list — TRF, JSON or Spielerdaten — when one is there).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from swissbridge.errors import InputError
+from swissbridge.model import Tournament
+
+__all__ = ["READ_FORMATS", "WRITE_FORMATS", "detect_format", "lost_in", "read_any", "target_format", "write_any"]
+
+READ_FORMATS = ("trf", "trf16", "trf26", "sm", "sm-pairings", "sm-players", "pgn", "json")
+WRITE_FORMATS = ("trf", "trf16", "trf26", "sm", "sm-pairings", "sm-players", "pgn", "json")
+
+_BY_SUFFIX = {
+    ".trf": "trf",
+    ".trfx": "trf",
+    ".input": "trf",
+    ".pgn": "pgn",
+    ".json": "json",
+    ".xml": "xml",
+    ".tunx": "tunx",
+    ".turx": "tunx",
+    ".tumx": "tunx",
+}
+_SUFFIX_OF = {
+    "trf": ".trf",
+    "trf16": ".trf",
+    "trf26": ".trf",
+    "sm": ".txt",
+    "sm-pairings": ".txt",
+    "sm-players": ".txt",
+    "pgn": ".pgn",
+    "json": ".json",
+}
+
+
+def suffix_for(fmt: str) -> str:
+    """The file extension a batch conversion gives files of format ``fmt``."""
+    return _SUFFIX_OF[fmt]
+
+
+def _sniff(head: bytes) -> str:
+    from swissbridge.formats.swissmanager import sniff
+
+    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        try:
+            text = head.decode("utf-16", "ignore")
+        except UnicodeDecodeError:
+            text = ""
+    else:
+        text = head.decode("utf-8", "replace")
+    text = text.lstrip("\ufeff")
+    sm = sniff(text)
+    if sm is not None:
+        return sm
+    stripped = text.lstrip()
+    if stripped.startswith("{"):
+        return "json"
+    if stripped.startswith("<"):
+        return "xml"
+    if stripped.startswith("["):
+        return "pgn"
+    if head.startswith(b"\x93\xff\x89\x44"):
+        return "tunx"
+    return "trf"
+
+
+def detect_format(path: str | os.PathLike[str]) -> str:
+    """The format of an input: ``folder``, a name of :data:`READ_FORMATS`, or
+    ``xml``/``tunx`` (recognised but not tournament files)."""
+    p = Path(path)
+    if p.is_dir():
+        return "folder"
+    suffix = p.suffix.lower()
+    by_suffix = _BY_SUFFIX.get(suffix)
+    try:
+        with p.open("rb") as fh:
+            head = fh.read(4096)
+    except OSError:
+        return by_suffix if by_suffix in READ_FORMATS else "trf"  # the reader says why it cannot read it
+    sniffed = _sniff(head)
+    if by_suffix in ("pgn", "json", "xml", "tunx"):
+        return by_suffix
+    if sniffed in ("sm-players", "sm-pairings", "json", "pgn", "xml", "tunx"):
+        return sniffed
+    return "trf"
+
+
+def target_format(path: str | os.PathLike[str], to: str | None) -> str:
+    """The format to write: ``to`` when given, else from the extension (``.json``,
+    ``.pgn``; anything else — ``.trf``, ``.txt`` — TRF-2026, as before the other
+    formats existed: a Swiss-Manager text file needs ``--to sm``)."""
+    if to is not None:
+        if to not in WRITE_FORMATS:
+            raise InputError(f"unknown output format {to!r}; expected one of {', '.join(WRITE_FORMATS)}")
+        return "trf26" if to == "trf" else to
+    fmt = _BY_SUFFIX.get(Path(path).suffix.lower())
+    if fmt in ("pgn", "json"):
+        return fmt
+    if fmt in ("xml", "tunx"):
+        raise InputError(f"cannot write {Path(path).suffix} files: give another target or --to", path=os.fspath(path))
+    return "trf26"
+
+
+def read_any(path: str | os.PathLike[str], fmt: str | None = None) -> Tournament:
+    """Read a tournament in any supported format (``fmt``, else detected)."""
+    p = Path(path)
+    where = os.fspath(path)
+    kind = fmt or detect_format(p)
+    if fmt is not None and fmt not in READ_FORMATS:
+        raise InputError(f"unknown input format {fmt!r}; expected one of {', '.join(READ_FORMATS)}")
+    if p.is_dir():
+        return _read_folder(p)
+    if kind in ("trf", "trf16", "trf26"):
+        from swissbridge.formats.trf import read_trf
+
+        return read_trf(p)
+    if kind == "json":
+        from swissbridge.formats.jsonfmt import read_json
+
+        return read_json(p)
+    if kind == "pgn":
+        from swissbridge.formats.pgn import tournament_from_pgn
+
+        return tournament_from_pgn([p])
+    if kind in ("sm", "sm-players", "sm-pairings"):
+        return _read_sm_file(p, kind)
+    if kind == "xml":
+        raise InputError(
+            "an XML file is not a tournament (a FIDE rating list is used with 'swissbridge ratings')", path=where
+        )
+    if kind == "tunx":
+        raise InputError(
+            "Swiss-Manager's native .TUNx files are not read; export the tournament with "
+            "'Extras → FIDE-Daten-Export TRF16' or the text exports of 'Extras → Daten Import/Export'",
+            path=where,
+        )
+    raise InputError(f"unknown input format {kind!r}", path=where)
+
+
+def _read_sm_file(p: Path, kind: str) -> Tournament:
+    """A Swiss-Manager text export with its companion from the same folder."""
+    from swissbridge.formats import swissmanager as sm
+
+    if kind == "sm":
+        head = p.read_bytes()[:512]
+        kind = _sniff(head)
+        if kind not in ("sm-players", "sm-pairings"):
+            raise InputError("not a Swiss-Manager text export (header Nr;Name;… or Runde;Brett;…)", path=str(p))
+    players, pairings = sm.find_sm_files(p.parent)
+    if kind == "sm-players":
+        return sm.read_sm_export(p, pairings)
+    if players is None:
+        raise InputError(
+            "a Spielerauslosung export names players by start number only: put the Spielerdaten export "
+            "(Extras → Daten Import/Export → Spielerdaten) in the same folder",
+            path=str(p),
+        )
+    return sm.read_sm_export(players, [p])
+
+
+def _read_folder(folder: Path) -> Tournament:
+    from swissbridge.formats import swissmanager as sm
+
+    players, pairings = sm.find_sm_files(folder)
+    pgns = sorted(f for f in folder.iterdir() if f.is_file() and f.suffix.lower() == ".pgn")
+    if pgns:
+        from swissbridge.formats.pgn import tournament_from_pgn
+
+        roster = _player_list(folder, players)
+        return tournament_from_pgn(pgns, players=roster)
+    if players is not None:
+        return sm.read_sm_export(players, pairings)
+    raise InputError("the folder holds neither Swiss-Manager exports nor PGN files", path=os.fspath(folder))
+
+
+def _player_list(folder: Path, sm_players: Path | None) -> Tournament | None:
+    """The player list beside a folder of round PGNs: a Spielerdaten export, a JSON
+    or a TRF file (exactly one)."""
+    candidates: list[Path] = []
+    if sm_players is not None:
+        candidates.append(sm_players)
+    for f in sorted(folder.iterdir()):
+        if f.is_file() and f.suffix.lower() in (".trf", ".json"):
+            candidates.append(f)
+    if not candidates:
+        return None
+    if len(candidates) > 1:
+        raise InputError(
+            f"several player lists beside the PGN files ({', '.join(c.name for c in candidates)}): keep one",
+            path=os.fspath(folder),
+        )
+    src = candidates[0]
+    if src == sm_players:
+        from swissbridge.formats.swissmanager import read_players
+
+        return Tournament(players=read_players(src).players)
+    t = read_any(src)
+    return t
+
+
+def write_any(tournament: Tournament, fmt: str) -> str:
+    """The tournament in format ``fmt`` (see :data:`WRITE_FORMATS`)."""
+    if fmt in ("trf", "trf16", "trf26"):
+        from swissbridge.formats.trf import write_trf
+
+        return write_trf(tournament, dialect="trf16" if fmt == "trf16" else "trf26")
+    if fmt == "json":
+        from swissbridge.formats.jsonfmt import tournament_to_json
+
+        return tournament_to_json(tournament)
+    if fmt == "pgn":
+        from swissbridge.formats.pgn import write_results_pgn
+
+        return write_results_pgn(tournament)
+    if fmt in ("sm", "sm-pairings"):
+        from swissbridge.formats.swissmanager import write_pairing_rows
+
+        return write_pairing_rows(tournament)
+    if fmt == "sm-players":
+        from swissbridge.formats.swissmanager import write_players
+
+        return write_players(tournament)
+    raise InputError(f"unknown output format {fmt!r}; expected one of {', '.join(WRITE_FORMATS)}")
+
+
+def lost_in(tournament: Tournament, fmt: str) -> list[str]:
+    """What format ``fmt`` cannot hold of ``tournament``: reported by ``convert``
+    instead of being dropped silently."""
+    out: list[str] = []
+    sm_extras = any(k.startswith("sm.") for p in tournament.players for k, _ in p.extras)
+    if fmt in ("trf", "trf16", "trf26"):
+        if sm_extras:
+            out.append("Swiss-Manager player columns TRF has no field for (national id and rating, tie-breaks)")
+        if fmt == "trf16":
+            if tournament.forbidden and any(g.first_round is not None for g in tournament.forbidden):
+                out.append("round ranges of forbidden pairs (XXP forbids for every round)")
+            if tournament.announced_byes:
+                later = {b.round_no for b in tournament.announced_byes} - {tournament.next_round}
+                if later:
+                    out.append(f"byes announced for round(s) {sorted(later)} (TRF16 holds only the next round's)")
+        return out
+    if fmt == "json":
+        return out
+    if fmt == "pgn":
+        from swissbridge.formats.pgn import lost_in_pgn
+
+        return lost_in_pgn(tournament)
+    if fmt in ("sm", "sm-pairings"):
+        from swissbridge.formats.swissmanager import lost_in_pairing_file
+
+        out = lost_in_pairing_file(tournament)
+        out += _settings_lost(tournament)
+        return out
+    if fmt == "sm-players":
+        out.append("the round-by-round history (it goes in the Spielerauslosung file)")
+        return out + _settings_lost(tournament)
+    return out
+
+
+def _settings_lost(tournament: Tournament) -> list[str]:
+    out = []
+    if tournament.total_rounds or tournament.initial_colour or not tournament.points.is_standard:
+        out.append("the number of rounds, the initial colour and the point system (set them in Swiss-Manager)")
+    if tournament.acceleration or tournament.forbidden or tournament.announced_byes:
+        out.append("acceleration, forbidden pairs and announced byes")
+    return out

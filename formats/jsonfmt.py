@@ -1,0 +1,491 @@
+"""The JSON form of the model: a whole tournament, and one round's pairing.
+
+Both are documented in ``docs/formats.md``. A tournament written here and read
+back is the same tournament (every field of the model, including the
+format-specific ``extras`` of players), so JSON is the lossless exchange form
+between this tool and scripts or web front ends.
+
+Points are decimal numbers (``1.5``), results are named (``"win"``,
+``"forfeit_loss"``, ``"half_bye"``, …), colours are ``"white"``/``"black"``.
+"""
+
+from __future__ import annotations
+
+import json
+import json.decoder
+import json.scanner
+import math
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from swissbridge.errors import InputError
+from swissbridge.formats._text import decode, read_bytes
+from swissbridge.model import (
+    Acceleration,
+    AnnouncedBye,
+    ByeKind,
+    Colour,
+    Entry,
+    ForbiddenPairs,
+    Player,
+    Points,
+    PointSystem,
+    Result,
+    Tournament,
+)
+from swissbridge.pairing import Board, RoundPairing
+
+__all__ = [
+    "PAIRING_FORMAT",
+    "TOURNAMENT_FORMAT",
+    "VERSION",
+    "pairing_from_json",
+    "pairing_to_json",
+    "parse_json",
+    "read_json",
+    "tournament_from_json",
+    "tournament_to_json",
+]
+
+TOURNAMENT_FORMAT = "swissbridge-tournament"
+PAIRING_FORMAT = "swissbridge-pairing"
+VERSION = 1
+
+_RESULT_NAMES: Mapping[Result, str] = {r: r.name.lower() for r in Result}
+_RESULTS_BY_NAME: Mapping[str, Result] = {v: k for k, v in _RESULT_NAMES.items()}
+_COLOURS: Mapping[str, Colour] = {"white": Colour.WHITE, "black": Colour.BLACK}
+_POINT_FIELDS = (
+    "win",
+    "draw",
+    "loss",
+    "forfeit_win",
+    "forfeit_loss",
+    "pab",
+    "full_bye",
+    "half_bye",
+    "zero_bye",
+    "pending",
+)
+
+
+def _num(points: Points) -> float | int:
+    return points // 10 if points % 10 == 0 else points / 10
+
+
+def _colour(c: Colour | None) -> str | None:
+    return None if c is None else ("white" if c is Colour.WHITE else "black")
+
+
+# -- writing -------------------------------------------------------------------------------------
+
+
+def _player(p: Player) -> dict[str, Any]:
+    out: dict[str, Any] = {"start_no": p.start_no, "name": p.name}
+    for key in ("sex", "title", "federation", "fide_id", "birth", "club"):
+        value = getattr(p, key)
+        if value:
+            out[key] = value
+    if p.rating:
+        out["rating"] = p.rating
+    if p.stated_points is not None:
+        out["points"] = _num(p.stated_points)
+    if p.rank is not None:
+        out["rank"] = p.rank
+    if p.extras:
+        out["extras"] = [[k, v] for k, v in p.extras]
+    out["rounds"] = [_entry(e) for e in p.entries]
+    return out
+
+
+def _entry(e: Entry) -> dict[str, Any]:
+    out: dict[str, Any] = {"result": _RESULT_NAMES[e.result]}
+    if e.opponent is not None:
+        out["opponent"] = e.opponent
+    if e.colour is not None:
+        out["colour"] = _colour(e.colour)
+    return out
+
+
+def tournament_to_json(tournament: Tournament) -> str:
+    """The whole tournament as JSON (format ``swissbridge-tournament``, version 1)."""
+    t = tournament
+    doc: dict[str, Any] = {"format": TOURNAMENT_FORMAT, "version": VERSION, "name": t.name}
+    doc["total_rounds"] = t.total_rounds
+    doc["initial_colour"] = _colour(t.initial_colour)
+    if t.system:
+        doc["system"] = t.system
+    doc["points"] = {k: _num(getattr(t.points, k)) for k in _POINT_FIELDS}
+    if t.acceleration:
+        doc["acceleration"] = [
+            {
+                "points": _num(a.points),
+                "first_round": a.first_round,
+                "last_round": a.last_round,
+                "first_player": a.first_player,
+                "last_player": a.last_player,
+            }
+            for a in t.acceleration
+        ]
+    if t.forbidden:
+        doc["forbidden"] = [
+            {"players": list(g.players), "first_round": g.first_round, "last_round": g.last_round} for g in t.forbidden
+        ]
+    if t.announced_byes:
+        doc["announced_byes"] = [
+            {"kind": b.kind.value, "round": b.round_no, "players": list(b.players)} for b in t.announced_byes
+        ]
+    if t.headers:
+        doc["headers"] = [[code, value] for code, value in t.headers]
+    doc["players"] = [_player(p) for p in t.players]
+    return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
+
+
+def pairing_to_json(tournament: Tournament, pairing: RoundPairing) -> str:
+    """One round's pairing as JSON (format ``swissbridge-pairing``, version 1): boards
+    with start numbers and names, the pairing-allocated bye, players not paired."""
+    names = {p.start_no: p.name for p in tournament.players}
+    doc: dict[str, Any] = {"format": PAIRING_FORMAT, "version": VERSION, "round": pairing.round_no}
+    if pairing.system:
+        doc["system"] = pairing.system
+    doc["boards"] = [
+        {
+            "board": i,
+            "white": b.white,
+            "black": b.black,
+            "white_name": names.get(b.white, ""),
+            "black_name": names.get(b.black, ""),
+        }
+        for i, b in enumerate(pairing.boards, 1)
+    ]
+    doc["bye"] = pairing.bye
+    if pairing.bye is not None:
+        doc["bye_name"] = names.get(pairing.bye, "")
+    doc["absent"] = [{"player": n, "result": _RESULT_NAMES[r]} for n, r in sorted(pairing.absent.items())]
+    return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
+
+
+# -- reading -------------------------------------------------------------------------------------
+
+
+class _Reader:
+    """Typed access to a decoded JSON document with errors naming the JSON path and
+    the line and column of the object or list concerned."""
+
+    def __init__(self, path: str | None, text: str = "", positions: Mapping[int, int] | None = None) -> None:
+        self.path = path
+        self.source = text
+        self.positions = positions or {}
+        self.paths: dict[str, int] = {}
+        self.keep: list[Any] = []
+        """The decoded containers, kept alive so that their ids stay valid."""
+
+    def _locate(self, where: str) -> tuple[int, int]:
+        probe = where
+        while probe:
+            if probe in self.paths:
+                index = self.paths[probe]
+                before = self.source[:index]
+                line = before.count("\n") + 1
+                return line, index - (before.rfind("\n") + 1) + 1
+            cut = max(probe.rfind("."), probe.rfind("["))
+            probe = probe[:cut] if cut > 0 else ""
+        start = len(self.source) - len(self.source.lstrip())
+        return self.source[:start].count("\n") + 1, 1
+
+    def error(self, where: str, message: str) -> InputError:
+        line, column = self._locate(where)
+        return InputError(f"{where}: {message}", path=self.path, line=line, column=column)
+
+    def _seen(self, value: Any, where: str) -> None:
+        index = self.positions.get(id(value))
+        if index is not None:
+            self.paths[where] = index
+
+    def obj(self, value: Any, where: str) -> dict[str, Any]:
+        self._seen(value, where)
+        if not isinstance(value, dict):
+            raise self.error(where, f"expected an object, found {_kind(value)}")
+        return value
+
+    def lst(self, value: Any, where: str) -> list[Any]:
+        self._seen(value, where)
+        if not isinstance(value, list):
+            raise self.error(where, f"expected a list, found {_kind(value)}")
+        return value
+
+    def integer(self, value: Any, where: str, *, minimum: int | None = None, optional: bool = False) -> Any:
+        if value is None and optional:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.error(where, f"expected a whole number, found {_kind(value)}")
+        if minimum is not None and value < minimum:
+            raise self.error(where, f"expected at least {minimum}, found {value}")
+        return value
+
+    def text(self, value: Any, where: str) -> str:
+        if not isinstance(value, str):
+            raise self.error(where, f"expected a string, found {_kind(value)}")
+        return value
+
+    def points(self, value: Any, where: str) -> Points:
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            raise self.error(where, f"expected a number of points, found {_kind(value)}")
+        tenths = round(value * 10)
+        if abs(tenths - value * 10) > 1e-6:
+            raise self.error(where, f"points must be a multiple of 0.1, found {value}")
+        return tenths
+
+    def colour(self, value: Any, where: str) -> Colour | None:
+        if value is None:
+            return None
+        if value not in _COLOURS:
+            raise self.error(where, f'expected "white", "black" or null, found {value!r}')
+        return _COLOURS[value]
+
+    def result(self, value: Any, where: str) -> Result:
+        if not isinstance(value, str) or value not in _RESULTS_BY_NAME:
+            raise self.error(where, f"expected one of {', '.join(_RESULTS_BY_NAME)}, found {value!r}")
+        return _RESULTS_BY_NAME[value]
+
+    def check_format(self, doc: dict[str, Any], expected: str) -> None:
+        fmt = doc.get("format")
+        if fmt != expected:
+            raise self.error("$.format", f"expected {expected!r}, found {fmt!r}")
+        version = doc.get("version")
+        if version != VERSION:
+            raise self.error("$.version", f"this program reads version {VERSION}, found {version!r}")
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    return {
+        bool: "a boolean",
+        int: "a number",
+        float: "a number",
+        str: "a string",
+        list: "a list",
+        dict: "an object",
+    }.get(type(value), type(value).__name__) + (
+        f" {value!r}" if isinstance(value, (int, float, str)) and not isinstance(value, bool) else ""
+    )
+
+
+class _PositionDecoder(json.JSONDecoder):
+    """A JSON decoder that records where every object and list starts (the pure
+    Python scanner, with its object and array parsers wrapped)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.positions: dict[int, int] = {}
+        self.keep: list[Any] = []
+        parse_object: Any = vars(json.decoder)["JSONObject"]
+        parse_array: Any = vars(json.decoder)["JSONArray"]
+
+        def on_object(s_and_end: tuple[str, int], *args: Any) -> tuple[Any, int]:
+            value, end = parse_object(s_and_end, *args)
+            self._record(value, s_and_end[1] - 1)
+            return value, end
+
+        def on_array(s_and_end: tuple[str, int], scan_once: Any) -> tuple[Any, int]:
+            value, end = parse_array(s_and_end, scan_once)
+            self._record(value, s_and_end[1] - 1)
+            return value, end
+
+        self.parse_object = on_object
+        self.parse_array = on_array
+        self.scan_once = json.scanner.py_make_scanner(self)  # type: ignore[attr-defined]
+
+    def _record(self, value: Any, index: int) -> None:
+        self.keep.append(value)
+        self.positions[id(value)] = index
+
+
+def _load(data: bytes | str, path: str | None) -> tuple[Any, _Reader]:
+    text = decode(data, path=path, what="JSON file")
+    decoder = _PositionDecoder()
+    try:
+        doc = decoder.decode(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"not valid JSON: {exc.msg}", path=path, line=exc.lineno, column=exc.colno) from None
+    except RecursionError:
+        raise InputError("JSON nested too deeply", path=path, line=1, column=1) from None
+    reader = _Reader(path, text, decoder.positions)
+    reader.keep = decoder.keep
+    return doc, reader
+
+
+def _tournament(doc: Any, r: _Reader) -> Tournament:
+    d = r.obj(doc, "$")
+    r.check_format(d, TOURNAMENT_FORMAT)
+    pts_doc = r.obj(d.get("points", {}), "$.points")
+    unknown = set(pts_doc) - set(_POINT_FIELDS)
+    if unknown:
+        raise r.error("$.points", f"unknown key(s) {', '.join(sorted(unknown))}")
+    points = PointSystem(**{k: r.points(v, f"$.points.{k}") for k, v in pts_doc.items()})
+    players: list[Player] = []
+    seen: set[int] = set()
+    for i, pd in enumerate(r.lst(d.get("players"), "$.players")):
+        where = f"$.players[{i}]"
+        p = r.obj(pd, where)
+        n = r.integer(p.get("start_no"), f"{where}.start_no", minimum=1)
+        if n in seen:
+            raise r.error(f"{where}.start_no", f"start number {n} appears twice")
+        seen.add(n)
+        entries: list[Entry] = []
+        for j, ed in enumerate(r.lst(p.get("rounds", []), f"{where}.rounds")):
+            ew = f"{where}.rounds[{j}]"
+            e = r.obj(ed, ew)
+            entries.append(
+                Entry(
+                    r.result(e.get("result"), f"{ew}.result"),
+                    r.integer(e.get("opponent"), f"{ew}.opponent", minimum=1, optional=True),
+                    r.colour(e.get("colour"), f"{ew}.colour"),
+                )
+            )
+        extras: list[tuple[str, str]] = []
+        for j, pair in enumerate(r.lst(p.get("extras", []), f"{where}.extras")):
+            item = r.lst(pair, f"{where}.extras[{j}]")
+            if len(item) != 2:
+                raise r.error(f"{where}.extras[{j}]", "expected [key, value]")
+            extras.append((r.text(item[0], f"{where}.extras[{j}][0]"), r.text(item[1], f"{where}.extras[{j}][1]")))
+        stated = p.get("points")
+        players.append(
+            Player(
+                start_no=n,
+                name=r.text(p.get("name", ""), f"{where}.name"),
+                entries=tuple(entries),
+                sex=r.text(p.get("sex", ""), f"{where}.sex"),
+                title=r.text(p.get("title", ""), f"{where}.title"),
+                rating=r.integer(p.get("rating", 0), f"{where}.rating", minimum=0),
+                federation=r.text(p.get("federation", ""), f"{where}.federation"),
+                fide_id=r.text(p.get("fide_id", ""), f"{where}.fide_id"),
+                birth=r.text(p.get("birth", ""), f"{where}.birth"),
+                club=r.text(p.get("club", ""), f"{where}.club"),
+                stated_points=None if stated is None else r.points(stated, f"{where}.points"),
+                rank=r.integer(p.get("rank"), f"{where}.rank", minimum=0, optional=True),
+                extras=tuple(extras),
+            )
+        )
+    for i, pl in enumerate(players):
+        for j, ent in enumerate(pl.entries):
+            if ent.opponent is not None and ent.opponent not in seen:
+                raise r.error(f"$.players[{i}].rounds[{j}].opponent", f"no player has start number {ent.opponent}")
+    accel = []
+    for i, ad in enumerate(r.lst(d.get("acceleration", []), "$.acceleration")):
+        a = r.obj(ad, f"$.acceleration[{i}]")
+        accel.append(
+            Acceleration(
+                points=r.points(a.get("points"), f"$.acceleration[{i}].points"),
+                first_round=r.integer(a.get("first_round"), f"$.acceleration[{i}].first_round", minimum=1),
+                last_round=r.integer(a.get("last_round"), f"$.acceleration[{i}].last_round", minimum=1),
+                first_player=r.integer(a.get("first_player"), f"$.acceleration[{i}].first_player", minimum=1),
+                last_player=r.integer(a.get("last_player"), f"$.acceleration[{i}].last_player", minimum=1),
+            )
+        )
+    forbidden = []
+    for i, fd in enumerate(r.lst(d.get("forbidden", []), "$.forbidden")):
+        f = r.obj(fd, f"$.forbidden[{i}]")
+        ids = [
+            r.integer(x, f"$.forbidden[{i}].players[{j}]", minimum=1)
+            for j, x in enumerate(r.lst(f.get("players"), f"$.forbidden[{i}].players"))
+        ]
+        forbidden.append(
+            ForbiddenPairs(
+                tuple(ids),
+                r.integer(f.get("first_round"), f"$.forbidden[{i}].first_round", minimum=1, optional=True),
+                r.integer(f.get("last_round"), f"$.forbidden[{i}].last_round", minimum=1, optional=True),
+            )
+        )
+    byes = []
+    for i, bd in enumerate(r.lst(d.get("announced_byes", []), "$.announced_byes")):
+        b = r.obj(bd, f"$.announced_byes[{i}]")
+        kind = b.get("kind")
+        if kind not in ("F", "H", "Z"):
+            raise r.error(f"$.announced_byes[{i}].kind", f'expected "F", "H" or "Z", found {kind!r}')
+        ids = [
+            r.integer(x, f"$.announced_byes[{i}].players[{j}]", minimum=1)
+            for j, x in enumerate(r.lst(b.get("players"), f"$.announced_byes[{i}].players"))
+        ]
+        byes.append(
+            AnnouncedBye(
+                ByeKind(kind), r.integer(b.get("round"), f"$.announced_byes[{i}].round", minimum=1), tuple(ids)
+            )
+        )
+    headers = []
+    for i, hd in enumerate(r.lst(d.get("headers", []), "$.headers")):
+        h = r.lst(hd, f"$.headers[{i}]")
+        if len(h) != 2:
+            raise r.error(f"$.headers[{i}]", "expected [code, value]")
+        headers.append((r.text(h[0], f"$.headers[{i}][0]"), r.text(h[1], f"$.headers[{i}][1]")))
+    return Tournament(
+        players=tuple(sorted(players, key=lambda p: p.start_no)),
+        name=r.text(d.get("name", ""), "$.name"),
+        total_rounds=r.integer(d.get("total_rounds"), "$.total_rounds", minimum=1, optional=True),
+        initial_colour=r.colour(d.get("initial_colour"), "$.initial_colour"),
+        points=points,
+        acceleration=tuple(accel),
+        forbidden=tuple(forbidden),
+        announced_byes=tuple(byes),
+        system=r.text(d.get("system", ""), "$.system"),
+        headers=tuple(headers),
+    )
+
+
+def tournament_from_json(data: bytes | str, *, path: str | None = None) -> Tournament:
+    """Read a ``swissbridge-tournament`` JSON document."""
+    doc, reader = _load(data, path)
+    return _tournament(doc, reader)
+
+
+def pairing_from_json(
+    data: bytes | str, *, tournament: Tournament | None = None, path: str | None = None
+) -> RoundPairing:
+    """Read a ``swissbridge-pairing`` JSON document; with ``tournament``, every start
+    number must be one of its players."""
+    doc, r = _load(data, path)
+    d = r.obj(doc, "$")
+    r.check_format(d, PAIRING_FORMAT)
+    known = None if tournament is None else {p.start_no for p in tournament.players}
+    used: set[int] = set()
+
+    def player(value: Any, where: str) -> int:
+        n: int = r.integer(value, where, minimum=1)
+        if known is not None and n not in known:
+            raise r.error(where, f"unknown player: no start number {n} in the tournament")
+        if n in used:
+            raise r.error(where, f"player {n} is paired twice")
+        used.add(n)
+        return n
+
+    boards = []
+    for i, bd in enumerate(r.lst(d.get("boards"), "$.boards")):
+        b = r.obj(bd, f"$.boards[{i}]")
+        boards.append(
+            Board(player(b.get("white"), f"$.boards[{i}].white"), player(b.get("black"), f"$.boards[{i}].black"))
+        )
+    bye_value = d.get("bye")
+    bye = None if bye_value is None else player(bye_value, "$.bye")
+    absent: dict[int, Result] = {}
+    for i, ad in enumerate(r.lst(d.get("absent", []), "$.absent")):
+        a = r.obj(ad, f"$.absent[{i}]")
+        absent[player(a.get("player"), f"$.absent[{i}].player")] = r.result(a.get("result"), f"$.absent[{i}].result")
+    return RoundPairing(
+        round_no=r.integer(d.get("round"), "$.round", minimum=1),
+        boards=tuple(boards),
+        bye=bye,
+        absent=absent,
+        system=r.text(d.get("system", ""), "$.system"),
+    )
+
+
+def parse_json(data: bytes | str, *, path: str | None = None) -> Tournament:
+    """A tournament from JSON text (alias of :func:`tournament_from_json`)."""
+    return tournament_from_json(data, path=path)
+
+
+def read_json(path: str | os.PathLike[str]) -> Tournament:
+    """Read a ``swissbridge-tournament`` JSON file."""
+    p = os.fspath(path)
+    return tournament_from_json(read_bytes(p), path=p)

@@ -1,0 +1,1144 @@
+"""FIDE Tournament Report File (TRF16 and TRF-2026) reader and writer.
+
+Reading accepts both FIDE dialects and the pairing-engine extensions of JaVaFo
+(``XXR XXC XXZ XXS XXA XXP``) and bbpPairings (``BBW BBD BBL BBZ BBF BBU``), plus the
+quirks of the programs that write TRF in the wild: CR, LF, CRLF or mixed line ends;
+UTF-8 (with or without BOM), Windows-1252 or Latin-1; tabs; ``###`` and ``#`` comments;
+Swiss-Manager column rulers and legends without ``###``; byes written with a blank
+or ``   0`` opponent; titles packed against the sex field and single-letter titles;
+paired rounds whose result is still blank; rating ``0000``; player lines out of
+order, short or padded with spaces; names padded to 33 *bytes* instead of 33
+characters.
+
+Which round is being paired and what counts as an absence follow the reference
+engine (``Tournament.completed_rounds``): the completed rounds run up to the last
+round in which anybody was paired; entries further right are byes or absences
+already entered for the round to be paired.
+
+The number of rounds comes from ``XXR`` or record 142 (both must agree); a file
+with neither keeps ``total_rounds`` None and callers decide (for a finished file,
+the rounds in the file). The initial colour comes from record 152 or ``XXC``,
+else it is inferred from the earliest round with colours (dutch-reference §1.4).
+In team files (records 013/310) records 240/250/260 concern teams and are kept
+verbatim, and the players' points column is not checked.
+
+Every problem is an :class:`~swissbridge.errors.InputError` that names the file,
+line and column and what was expected, or the players and the round when two lines
+contradict each other.
+
+Writing is canonical: a file this module wrote is read and written back byte for
+byte. The source's line ending and record order (``Tournament.layout``) are kept,
+so a file that was already canonical is reproduced exactly. The points column
+keeps the stated points while they agree with the results, else it is recomputed
+(a blank points column is filled in). ``trf26`` writes the
+TRF-2026 records (142, 152, 162, 240, 250, 260) together with the ``XXR``/``XXC``
+lines every engine reads (TRF-2026 §7.7 advice: write both round-count lines);
+``trf16`` writes the engine extensions instead (``XXR XXC XXS XXA XXP``) and turns
+the byes announced for the round to be paired into entries in the round's column.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from swissbridge.errors import InputError, OutputError
+from swissbridge.model import (
+    OPPOSITE_RESULT,
+    Acceleration,
+    AnnouncedBye,
+    ByeKind,
+    Colour,
+    Entry,
+    ForbiddenPairs,
+    Player,
+    Points,
+    PointSystem,
+    Result,
+    Tournament,
+    format_points,
+    parse_points,
+)
+
+__all__ = [
+    "DIALECTS",
+    "allowed_points",
+    "canonical_acceleration",
+    "infer_initial_colour",
+    "parse_trf",
+    "read_trf",
+    "write_trf",
+]
+
+DIALECTS = ("trf16", "trf26")
+
+_CODES: dict[str, Result] = {r.value: r for r in Result if r is not Result.PENDING}
+_BYE_RESULTS = frozenset({Result.HALF_BYE, Result.FULL_BYE, Result.PAB, Result.ZERO_BYE})
+_EOL = re.compile(r"\r\n|\r|\n")
+_POINTS_PAIR = re.compile(r"([A-Za-z])\s*([+-]?\d+(?:[.,]\d*)?)")
+
+_SHORT_TITLES = {
+    "G": "GM",
+    "M": "IM",
+    "F": "FM",
+    "C": "CM",
+    "WG": "WGM",
+    "WM": "WIM",
+    "WF": "WFM",
+    "WC": "WCM",
+}
+"""Single-letter titles of older German programs (``g`` GM, ``m`` IM, ``f`` FM, ``wf`` WFM)."""
+
+_KNOWN_NUMERIC = frozenset({"001", "013", "240", "250", "260", "299", "300", "310", "320", "330", "801", "802"})
+_TEAM_RECORDS = frozenset({"013", "310"})
+_BB_CODES = ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU")
+
+# Layout tokens (record codes) grouped by the part of the model they come from.
+_GROUP_OF: dict[str, str] = {
+    "012": "012",
+    "142": "142",
+    "152": "152",
+    "162": "POINTS",
+    "XXS": "POINTS",
+    **dict.fromkeys(_BB_CODES, "POINTS"),
+    "192": "192",
+    "001": "001",
+    "240": "BYES",
+    "XXZ": "BYES",
+    "250": "ACCEL",
+    "XXA": "ACCEL",
+    "260": "FORBID",
+    "XXP": "FORBID",
+    "XXR": "XXR",
+    "XXC": "XXC",
+}
+_HEADER_GROUPS = ("012", "142", "152", "POINTS", "192")
+_DEFAULT_ORDER = ("012", "", "142", "152", "POINTS", "192", "001", "BYES", "ACCEL", "FORBID", "XXR", "XXC")
+
+
+# ---------------------------------------------------------------------------
+# reading
+# ---------------------------------------------------------------------------
+
+
+def read_trf(path: str | os.PathLike[str]) -> Tournament:
+    """Read a TRF16 or TRF-2026 file."""
+    name = os.fspath(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise InputError(f"cannot read the file: {exc.strerror or exc}", path=name) from None
+    return parse_trf(data, path=name)
+
+
+def parse_trf(data: bytes | str, path: str | None = None) -> Tournament:
+    """Parse the text of a TRF16 or TRF-2026 file (bytes are decoded as UTF-8, else
+    Windows-1252/Latin-1); ``path`` names the file in error messages."""
+    return _Reader(path).read(data)
+
+
+def _decode(data: bytes | str) -> str:
+    """UTF-8 with or without BOM; anything that is not valid UTF-8 is read as Windows-1252
+    (Latin-1 with the printable 0x80-0x9F characters of Windows programs), else Latin-1.
+    A DOS end-of-file mark (Ctrl-Z) at the end is dropped."""
+    if isinstance(data, str):
+        text = data[1:] if data.startswith("\ufeff") else data
+    else:
+        if data.startswith(b"\xef\xbb\xbf"):
+            data = data[3:]
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            try:
+                text = data.decode("cp1252")
+            except UnicodeDecodeError:
+                text = data.decode("latin-1")
+    return text.rstrip("\x1a")
+
+
+def _byte_columns(line: str) -> str:
+    """The line re-indexed by UTF-8 bytes: each multi-byte character is followed by
+    NUL fillers, so that column numbers count bytes (for files padded by bytes)."""
+    return "".join(c + "\0" * (len(c.encode("utf-8")) - 1) if ord(c) > 127 else c for c in line)
+
+
+def _aligned(s: str) -> bool:
+    """Does a 001 line have its fixed fields where TRF puts them? (Used to tell a
+    name padded by characters from one padded by bytes.)"""
+    for col in (9, 14, 48, 53, 57, 69, 80, 85, 90, 91):
+        if len(s) >= col and s[col - 1] != " ":
+            return False
+    rating = s[48:52].strip()
+    if rating and not rating.isdigit():
+        return False
+    pts = s[80:84].strip()
+    if pts and not re.fullmatch(r"-?\d*[.,]?\d*", pts):
+        return False
+    pos = 91
+    while pos < len(s):
+        cell = s[pos : pos + 10]
+        if (len(cell) > 4 and cell[4] != " ") or (len(cell) > 6 and cell[6] != " ") or cell[8:].strip():
+            return False
+        pos += 10
+    return True
+
+
+_CELL_CACHE: dict[str, Entry] = {}
+"""Round cells already parsed (the same few thousand cells recur in every file)."""
+
+
+@dataclass
+class _PlayerLine:
+    player: Player
+    line: int
+    cells: list[int] = field(default_factory=list)
+    """Column of each round cell, for error messages."""
+
+
+class _Reader:
+    """One pass over the lines, then the cross-line checks."""
+
+    def __init__(self, path: str | None) -> None:
+        self.path = path
+        self.players: list[_PlayerLine] = []
+        self.headers: list[tuple[str, str]] = []
+        self.layout: list[str] = []
+        self.name = ""
+        self.system = ""
+        self.total_rounds: int | None = None
+        self.total_line: tuple[int, str] | None = None
+        self.initial_colour: Colour | None = None
+        self.points: dict[str, Points] = {}
+        self.pab_explicit = False
+        self.byes: list[tuple[AnnouncedBye, int]] = []
+        self.absent_next: list[tuple[list[int], int]] = []
+        self.acceleration: list[tuple[str, int, int, int, int, Points, int]] = []
+        self.forbidden: list[tuple[ForbiddenPairs, int]] = []
+        self.team_file = False
+        self.team_lines: list[tuple[str, str, int]] = []
+        self.xxc_rank: tuple[int, int] | None = None
+
+    def error(self, message: str, line: int | None = None, column: int | None = None) -> InputError:
+        return InputError(message, path=self.path, line=line, column=column)
+
+    # -- pass 1: lines ----------------------------------------------------------
+    def read(self, data: bytes | str) -> Tournament:
+        text = _decode(data)
+        endings = _EOL.findall(text)
+        line_ending = endings[0] if endings else "\n"
+        lines = _EOL.split(text)
+        if lines and lines[-1] == "":
+            lines.pop()
+        for no, raw in enumerate(lines, 1):
+            self.line(raw, no)
+        return self.finish(line_ending)
+
+    def line(self, raw: str, no: int) -> None:
+        if not raw.strip() or raw.startswith("#") or raw[0] in " \t":
+            return  # blank line, ### or # comment, Swiss-Manager ruler
+        code = raw[:3]
+        if raw[:3].isdigit() and raw.strip().isdigit() and raw.startswith("123456789"):
+            return  # column ruler "1234567890123..."
+        if len(code) == 3 and code.isalpha() and code.isupper() and len(set(code)) == 1:
+            return  # Swiss-Manager legend line "DDD SSSS sTTT NNNN..."
+        if len(code) == 3 and raw[3:4] not in ("", " ", "\t"):
+            raise self.error(f"expected a record code of three characters and a blank, found {raw[:4]!r}", no, 1)
+        value = raw[4:] if len(raw) > 3 else ""
+        if code == "001":
+            self.layout.append("001")
+            self.players.append(self.player(raw, no))
+        elif code == "012":
+            self.layout.append("012")
+            self.name = value.strip()
+        elif code == "142":
+            self.layout.append("142")
+            self.set_total(self.integer(value, no, 5, "the number of rounds"), no, "142")
+        elif code == "XXR":
+            self.layout.append("XXR")
+            self.set_total(self.integer(value, no, 5, "the number of rounds"), no, "XXR")
+        elif code == "152":
+            self.layout.append("152")
+            c = value.strip().upper()
+            if c not in ("W", "B"):
+                raise self.error(f"expected the initial colour W or B in column 5, found {value.strip()!r}", no, 5)
+            self.initial_colour = Colour.WHITE if c == "W" else Colour.BLACK
+        elif code == "XXC":
+            self.layout.append("XXC")
+            self.xxc(value, no)
+        elif code == "162":
+            self.layout.append("162")
+            self.record_162(value, no)
+        elif code == "XXS":
+            self.layout.append("XXS")
+            self.xxs(value, no)
+        elif code in _BB_CODES:
+            self.layout.append(code)
+            self.bb(code, value, no)
+        elif code == "192":
+            self.layout.append("192")
+            self.system = value.strip()
+        elif code in ("240", "250", "260"):
+            # Team files use these for teams; they are kept verbatim (see finish()).
+            self.team_lines.append((code, value, no))
+            self.layout.append(code)
+        elif code == "XXZ":
+            self.layout.append("XXZ")
+            self.absent_next.append((self.numbers(value, no, 5, "start numbers"), no))
+        elif code == "XXP":
+            self.layout.append("XXP")
+            ids = self.numbers(value, no, 5, "start numbers")
+            if len(ids) < 2:
+                raise self.error("expected at least two start numbers in an XXP line", no, 5)
+            self.forbidden.append((ForbiddenPairs(tuple(ids)), no))
+        elif code == "XXA":
+            self.layout.append("XXA")
+            self.xxa(raw, no)
+        elif code.isdigit() and code not in _KNOWN_NUMERIC and not code.endswith("2"):
+            raise self.error(
+                f"unknown record code {code!r}: expected 001 (player), a header code ending in 2, "
+                "or one of 013 240 250 260 299 300 310 320 330 801 802",
+                no,
+                1,
+            )
+        else:
+            # Other header records (022 city, 092 type, 132 round dates, ...), 299,
+            # team records, national rating records (a federation code), vendor lines.
+            if code in _TEAM_RECORDS:
+                self.team_file = True
+            self.layout.append("")
+            self.headers.append((code, value))
+
+    def integer(self, value: str, no: int, column: int, what: str) -> int:
+        text = value.strip()
+        if not text.isdigit():
+            raise self.error(f"expected {what} (a whole number) from column {column}, found {text!r}", no, column)
+        return int(text)
+
+    def numbers(self, value: str, no: int, column: int, what: str) -> list[int]:
+        out = []
+        for m in re.finditer(r"\S+", value):
+            if not m.group().isdigit() or int(m.group()) == 0:
+                raise self.error(f"expected {what}, found {m.group()!r}", no, column + m.start())
+            out.append(int(m.group()))
+        return out
+
+    def set_total(self, n: int, no: int, code: str) -> None:
+        if self.total_line is not None and self.total_rounds != n:
+            raise self.error(
+                f"{code} says {n} rounds but {self.total_line[1]} on line {self.total_line[0]} "
+                f"says {self.total_rounds}",
+                no,
+                5,
+            )
+        self.total_rounds = n
+        self.total_line = (no, code)
+
+    def xxc(self, value: str, no: int) -> None:
+        for m in re.finditer(r"\S+", value):
+            word = m.group().lower()
+            if word == "white1":
+                self.initial_colour = Colour.WHITE
+            elif word == "black1":
+                self.initial_colour = Colour.BLACK
+            elif word == "rank":
+                self.xxc_rank = (no, 5 + m.start())
+            else:
+                raise self.error(
+                    f"expected white1, black1 or rank in the XXC line, found {m.group()!r}", no, 5 + m.start()
+                )
+
+    # -- point systems -----------------------------------------------------------
+    def set_points(self, key: str, value: Points) -> None:
+        self.points[key] = value
+
+    def record_162(self, value: str, no: int) -> None:
+        """Record 162: symbols W D L A P X with their points (bbp's Z = A)."""
+        pairs = list(_POINTS_PAIR.finditer(value))
+        rest = _POINTS_PAIR.sub("", value).strip()
+        if not pairs or rest:
+            raise self.error("expected symbol and points pairs such as ' W 3.0    D 1.0' in the 162 line", no, 5)
+        for m in pairs:
+            symbol, amount = m.group(1).upper(), self.amount(m.group(2), no, 5 + m.start(2))
+            if symbol == "W":
+                for k in ("win", "forfeit_win", "full_bye"):
+                    self.set_points(k, amount)
+                if not self.pab_explicit:
+                    self.set_points("pab", amount)
+            elif symbol == "D":
+                self.set_points("draw", amount)
+                self.set_points("half_bye", amount)
+            elif symbol == "L":
+                self.set_points("loss", amount)
+            elif symbol in ("A", "Z"):
+                self.set_points("zero_bye", amount)
+                self.set_points("forfeit_loss", amount)
+            elif symbol == "P":
+                self.set_points("pab", amount)
+                self.pab_explicit = True
+            elif symbol == "X":
+                self.set_points("pending", amount)
+            else:
+                raise self.error(
+                    f"unknown scoring symbol {symbol!r} in the 162 line (expected W D L A P X)", no, 5 + m.start(1)
+                )
+
+    def amount(self, text: str, no: int, column: int) -> Points:
+        try:
+            return parse_points(text)
+        except ValueError:
+            raise self.error(f"expected points such as 1.0 or 0.5, found {text!r}", no, column) from None
+
+    def xxs(self, value: str, no: int) -> None:
+        """JaVaFo's XXS CODE=VALUE list (W and D are shortcuts; later entries win)."""
+        targets = {
+            "WW": ("win", "WW"),
+            "BW": ("win", "BW"),
+            "WD": ("draw", "WD"),
+            "BD": ("draw", "BD"),
+            "WL": ("loss", "WL"),
+            "BL": ("loss", "BL"),
+            "ZPB": ("zero_bye",),
+            "HPB": ("half_bye",),
+            "FPB": ("full_bye",),
+            "PAB": ("pab",),
+            "FW": ("forfeit_win",),
+            "FL": ("forfeit_loss",),
+        }
+        shortcuts = {"W": ("WW", "BW", "FW", "FPB"), "D": ("WD", "BD", "HPB")}
+        coloured: dict[str, Points] = {}
+        for m in re.finditer(r"\S+", value):
+            code, eq, amount_text = m.group().partition("=")
+            code = code.upper()
+            if not eq or (code not in targets and code not in shortcuts):
+                raise self.error(
+                    f"expected CODE=VALUE with a code among WW BW WD BD WL BL ZPB HPB FPB PAB FW FL W D, "
+                    f"found {m.group()!r}",
+                    no,
+                    5 + m.start(),
+                )
+            amount = self.amount(amount_text, no, 5 + m.start() + len(code) + 1)
+            for c in shortcuts.get(code, (code,)):
+                target = targets[c]
+                self.set_points(target[0], amount)
+                if c == "PAB":
+                    self.pab_explicit = True
+                if len(target) == 2:
+                    coloured[target[1]] = amount
+        for white, black in (("WW", "BW"), ("WD", "BD"), ("WL", "BL")):
+            if white in coloured and black in coloured and coloured[white] != coloured[black]:
+                raise self.error(
+                    f"XXS gives {white}={format_points(coloured[white])} but {black}={format_points(coloured[black])}: "
+                    "points that depend on the colour are not supported",
+                    no,
+                    5,
+                )
+
+    def bb(self, code: str, value: str, no: int) -> None:
+        """bbpPairings' point lines BBW BBD BBL BBZ BBF BBU."""
+        amount = self.amount(value.strip(), no, 5)
+        if code == "BBW":
+            for k in ("win", "forfeit_win", "full_bye"):
+                self.set_points(k, amount)
+            if not self.pab_explicit:
+                self.set_points("pab", amount)
+        elif code == "BBD":
+            self.set_points("draw", amount)
+            self.set_points("half_bye", amount)
+        elif code == "BBL":
+            self.set_points("loss", amount)
+        elif code == "BBZ":
+            self.set_points("zero_bye", amount)
+        elif code == "BBF":
+            self.set_points("forfeit_loss", amount)
+        else:
+            self.set_points("pab", amount)
+            self.pab_explicit = True
+
+    # -- acceleration ------------------------------------------------------------
+    def xxa(self, raw: str, no: int) -> None:
+        """``XXA NNNN pp.p pp.p ...``: the ID in columns 5-8, round r's virtual points
+        in columns 10+5(r-1) to 13+5(r-1); a blank field is only allowed at the end."""
+        s = raw.rstrip().replace("\t", " ")
+        ident = s[4:8].strip()
+        if not ident.isdigit() or int(ident) == 0 or (len(s) > 8 and s[8] != " "):
+            # Not column-aligned: read it as a list of words.
+            words = s[3:].split()
+            if not words or not words[0].isdigit() or int(words[0]) == 0:
+                raise self.error("expected the start number in columns 5-8 of the XXA line", no, 5)
+            n = int(words[0])
+            for r, w in enumerate(words[1:], 1):
+                self.acceleration.append(("XXA", r, r, n, n, self.amount(w, no, 10), no))
+            return
+        n = int(ident)
+        pos, r = 9, 0
+        while pos < len(s):
+            r += 1
+            text = s[pos : pos + 5].strip()
+            if not text:
+                raise self.error(
+                    f"expected the virtual points of round {r} in columns {pos + 1}-{pos + 4}", no, pos + 1
+                )
+            self.acceleration.append(("XXA", r, r, n, n, self.amount(text, no, pos + 1), no))
+            pos += 5
+
+    def record_250(self, value: str, no: int) -> bool:
+        """Record 250 (accelerated rounds); False for a team record (match points given)."""
+        raw = ("250 " + value).rstrip().replace("\t", " ")
+        fields = [raw[4:8], raw[9:13], raw[14:17], raw[18:21], raw[22:26], raw[27:31]]
+        aligned = all(len(raw) <= c or raw[c] == " " for c in (8, 13, 17, 21, 26)) and all(
+            f.strip() for f in fields[1:]
+        )
+        if not aligned:
+            words = value.split()
+            if len(words) == 5:
+                words = ["", *words]
+            if len(words) != 6:
+                raise self.error(
+                    "expected '250 MMMM GGGG RRR RRR PPPP PPPP': match points, game points, "
+                    "first and last round, first and last player",
+                    no,
+                    5,
+                )
+            fields = words
+        mp = fields[0].strip()
+        if mp and self.amount(mp, no, 5) != 0:
+            return False
+        amount = self.amount(fields[1].strip(), no, 10)
+        cols = (15, 19, 23, 28)
+        numbers = []
+        for text, col in zip(fields[2:], cols, strict=True):
+            if not text.strip().isdigit():
+                raise self.error(f"expected a round or start number in the 250 line, found {text.strip()!r}", no, col)
+            numbers.append(int(text))
+        r1, r2, p1, p2 = numbers
+        if r1 > r2 or p1 > p2 or r1 == 0 or p1 == 0:
+            raise self.error(
+                "expected first round <= last round and first player <= last player in the 250 line", no, 15
+            )
+        self.acceleration.append(("250", r1, r2, p1, p2, amount, no))
+        return True
+
+    def record_240(self, value: str, no: int) -> bool:
+        """Record 240 (byes known in advance): type F/H/Z, round, start numbers."""
+        words = value.replace("\t", " ").split()
+        if len(words) < 2 or words[0].upper() not in ("F", "H", "Z"):
+            raise self.error("expected '240 T RRR ID ID ...' with the bye type F, H or Z in column 5", no, 5)
+        if not words[1].isdigit() or int(words[1]) == 0:
+            raise self.error(f"expected the round number in columns 7-9 of the 240 line, found {words[1]!r}", no, 7)
+        ids = self.numbers(" ".join(words[2:]), no, 11, "start numbers")
+        self.byes.append((AnnouncedBye(ByeKind(words[0].upper()), int(words[1]), tuple(ids)), no))
+        return True
+
+    def record_260(self, value: str, no: int) -> bool:
+        """Record 260 (prohibited pairings): first round, last round, start numbers."""
+        words = value.replace("\t", " ").split()
+        if len(words) < 4 or not words[0].isdigit() or not words[1].isdigit():
+            raise self.error(
+                "expected '260 RRR RRR ID ID ...': first round, last round and at least two players", no, 5
+            )
+        ids = self.numbers(" ".join(words[2:]), no, 13, "start numbers")
+        self.forbidden.append((ForbiddenPairs(tuple(ids), int(words[0]), int(words[1])), no))
+        return True
+
+    # -- player lines ------------------------------------------------------------
+    def player(self, raw: str, no: int) -> _PlayerLine:
+        """A 001 line (columns as in TRF16/TRF-2026 §3)."""
+        s = raw.rstrip().expandtabs(8)
+        if not s.isascii() and not _aligned(s):
+            b = _byte_columns(s)
+            if _aligned(b):
+                s = b  # the name was padded to 33 bytes, not 33 characters
+
+        packed = "\0" in s
+
+        def fld(a: int, b: int) -> str:
+            return s[a - 1 : b].replace("\0", "") if packed else s[a - 1 : b]
+
+        start = fld(5, 8).strip()
+        if not start.isdigit() or int(start) == 0:
+            raise self.error(f"expected the starting rank (1-9999) in columns 5-8, found {start!r}", no, 5)
+        sex, title = fld(10, 10).strip(), fld(11, 13).strip()
+        if sex and sex.lower() not in ("m", "w", "f"):
+            sex, title = "", fld(10, 13).strip()  # a title starting in the sex column
+            if len(title) > 3:
+                raise self.error(f"expected the sex (m, w or blank) in column 10, found {fld(10, 10)!r}", no, 10)
+        title = _SHORT_TITLES.get(title.upper(), title)
+        rating_text = fld(49, 52).strip()
+        if rating_text and not rating_text.isdigit():
+            raise self.error(f"expected the rating (digits or blank) in columns 49-52, found {rating_text!r}", no, 49)
+        points_text = fld(81, 84).strip()
+        stated: Points | None = None
+        if points_text:
+            try:
+                stated = parse_points(points_text)
+            except ValueError:
+                raise self.error(
+                    f"expected the points (such as 2.5) in columns 81-84, found {points_text!r}", no, 81
+                ) from None
+        rank_text = fld(86, 89).strip()
+        if rank_text and not rank_text.isdigit():
+            raise self.error(f"expected the rank (a number or blank) in columns 86-89, found {rank_text!r}", no, 86)
+        if s[89:91].strip():
+            raise self.error("expected blanks in columns 90-91 before the first round", no, 90)
+        entries: list[Entry] = []
+        cells: list[int] = []
+        pos = 91
+        while pos < len(s):  # s is right-stripped: every cell left holds something
+            cells.append(pos + 1)
+            text = s[pos : pos + 10]
+            entry = _CELL_CACHE.get(text)
+            if entry is None:
+                entry = self.cell(s, pos, no, len(entries) + 1)
+                if len(_CELL_CACHE) > 50_000:
+                    _CELL_CACHE.clear()
+                _CELL_CACHE[text] = entry
+            entries.append(entry)
+            pos += 10
+        player = Player(
+            start_no=int(start),
+            name=fld(15, 47).strip(),
+            entries=tuple(entries),
+            sex=sex,
+            title=title,
+            rating=int(rating_text) if rating_text else 0,
+            federation=fld(54, 56).strip(),
+            fide_id=fld(58, 68).strip(),
+            birth=fld(70, 79).strip(),
+            stated_points=stated,
+            rank=int(rank_text) if rank_text else None,
+        )
+        return _PlayerLine(player, no, cells)
+
+    def cell(self, s: str, pos: int, no: int, round_no: int) -> Entry:
+        """One round cell: opponent in columns 92-95, colour in 97, result in 99 (+10 per round)."""
+        col = pos + 1
+        cell = s[pos : pos + 10].ljust(10)
+        for k in (4, 6, 8, 9):
+            if cell[k] != " ":
+                raise self.error(
+                    f"round {round_no}: expected a blank in column {col + k} "
+                    f"(the round's cell is opponent {col}-{col + 3}, colour {col + 5}, result {col + 7})",
+                    no,
+                    col + k,
+                )
+        opp_text = cell[:4].strip()
+        if opp_text and not opp_text.isdigit():
+            raise self.error(
+                f"round {round_no}: expected the opponent's starting rank or 0000 in columns {col}-{col + 3}, "
+                f"found {opp_text!r}",
+                no,
+                col,
+            )
+        opponent = int(opp_text) if opp_text else 0
+        c = cell[5]
+        colour: Colour | None
+        if c in "wW":
+            colour = Colour.WHITE
+        elif c in "bB":
+            colour = Colour.BLACK
+        elif c in " -":
+            colour = None
+        else:
+            raise self.error(
+                f"round {round_no}: expected the colour w, b or - in column {col + 5}, found {c!r}", no, col + 5
+            )
+        code = cell[7]
+        if code == " ":
+            if opponent:
+                return Entry(Result.PENDING, opponent, colour)  # paired, result not entered yet
+            return Entry(Result.ZERO_BYE)  # blank cell: not paired
+        result = _CODES.get(code.upper())
+        if result is None:
+            raise self.error(
+                f"round {round_no}: unknown result code {code!r} in column {col + 7} "
+                "(expected one of 1 = 0 + - W D L H F U Z, or blank)",
+                no,
+                col + 7,
+            )
+        if not opponent:
+            return Entry(result)
+        if result in _BYE_RESULTS:
+            raise self.error(
+                f"round {round_no}: a bye ({code}) has no opponent: expected 0000 in columns {col}-{col + 3}",
+                no,
+                col,
+            )
+        if result.played and colour is None:
+            raise self.error(
+                f"round {round_no}: a game played against {opponent} needs the colour w or b in column {col + 5}",
+                no,
+                col + 5,
+            )
+        return Entry(result, opponent, colour)
+
+    # -- pass 2: the whole file ---------------------------------------------------
+    def finish(self, line_ending: str) -> Tournament:
+        self.check_numbers()
+        numbers = [pl.player.start_no for pl in self.players]
+        if self.xxc_rank is not None and numbers != sorted(numbers):
+            # JaVaFo's XXC rank: pairing order = order of the 001 lines. The model pairs
+            # by start number, so this is only accepted when both orders agree.
+            raise self.error(
+                "XXC rank (pairing order taken from the order of the 001 lines) is only supported "
+                "when the lines are in start-number order; renumber the players in pairing order",
+                *self.xxc_rank,
+            )
+        for code, value, no in self.team_lines:
+            if self.team_file:
+                self.headers.append((code, value))
+                continue
+            if code == "240":
+                self.record_240(value, no)
+            elif code == "260":
+                self.record_260(value, no)
+            elif not self.record_250(value, no):
+                self.headers.append((code, value))
+        layout = self.verbatim_layout()
+        players = tuple(sorted((pl.player for pl in self.players), key=lambda p: p.start_no))
+        lines = {pl.player.start_no: pl for pl in self.players}
+        self.check_opponents(lines)
+        t = Tournament(
+            players=players,
+            name=self.name,
+            total_rounds=self.total_rounds,
+            initial_colour=self.initial_colour,
+            points=replace(PointSystem(), **self.points),
+            system=self.system,
+            headers=tuple(self.headers),
+            layout=layout,
+            line_ending=line_ending,
+        )
+        completed = t.completed_rounds
+        self.check_total(t, lines)
+        for bye, no in self.byes:
+            self.check_ids(bye.players, lines, no, "240")
+        for ids, no in self.absent_next:
+            self.check_ids(ids, lines, no, "XXZ")
+            self.byes.append((AnnouncedBye(ByeKind.ZERO, completed + 1, tuple(ids)), no))
+        byes = [b for b, _ in sorted(self.byes, key=lambda b: b[1])]
+        for group, no in self.forbidden:
+            self.check_ids(group.players, lines, no, "XXP" if group.first_round is None else "260")
+        t = replace(
+            t,
+            initial_colour=self.initial_colour or infer_initial_colour(t),
+            acceleration=self.accelerations(players),
+            forbidden=tuple(g for g, _ in sorted(self.forbidden, key=lambda g: g[1])),
+            announced_byes=tuple(byes),
+        )
+        if not self.team_file:
+            self.check_points(t, lines, completed)
+        return t
+
+    def verbatim_layout(self) -> tuple[str, ...]:
+        """Team 240/250/260 records kept verbatim take the '' token of a header."""
+        if not self.team_file:
+            return tuple(self.layout)
+        return tuple("" if code in ("240", "250", "260") else code for code in self.layout)
+
+    def check_numbers(self) -> None:
+        """Distinct start numbers running from 1 without gaps."""
+        seen: dict[int, int] = {}
+        for pl in self.players:
+            n = pl.player.start_no
+            if n in seen:
+                raise self.error(f"duplicate starting rank {n} (already used on line {seen[n]})", pl.line, 5)
+            seen[n] = pl.line
+        expected = 1
+        for n in sorted(seen):
+            if n != expected:
+                missing = expected if n - expected == 1 else f"{expected}-{n - 1}"
+                raise self.error(
+                    f"starting ranks must run from 1 without gaps: {missing} missing before player {n}",
+                    seen[n],
+                    5,
+                )
+            expected += 1
+
+    def check_ids(self, ids: Iterable[int], lines: dict[int, _PlayerLine], no: int, code: str) -> None:
+        for n in ids:
+            if n not in lines:
+                raise self.error(f"{code} names start number {n}, but there is no player {n}", no, 5)
+
+    def check_opponents(self, lines: dict[int, _PlayerLine]) -> None:
+        """Both lines of a pairing agree: same round, each other's opponent, opposite
+        colours, mirrored results (a double forfeit is ``-`` on both sides)."""
+        for n, pl in lines.items():
+            for r, e in enumerate(pl.player.entries, 1):
+                if e.opponent is None:
+                    continue
+                col = pl.cells[r - 1]
+                o = e.opponent
+                if o == n:
+                    raise self.error(f"round {r}: player {n} is paired against themselves", pl.line, col)
+                other = lines.get(o)
+                if other is None:
+                    raise self.error(f"round {r}: player {n}'s opponent {o} is not in the file", pl.line, col)
+                f = other.player.entry(r)
+                where = f"round {r}: player {n} (line {pl.line}) and player {o} (line {other.line})"
+                if f is None or f.opponent != n:
+                    if f is None:
+                        shown = "nothing"
+                    elif f.opponent is not None:
+                        shown = f"opponent {f.opponent}"
+                    else:
+                        shown = f"'{_cell_text(f).strip()}'"
+                    raise self.error(
+                        f"{where} disagree: {n} is paired with {o}, but {o}'s line shows {shown} in that round",
+                        pl.line,
+                        col,
+                    )
+                if n > o:
+                    continue  # each pair once
+                if e.colour is not None and f.colour is not None and e.colour is f.colour:
+                    raise self.error(f"{where} disagree: both lines give {n} and {o} {e.colour}", pl.line, col + 5)
+                if (e.played and f.colour is None) or (f.played and e.colour is None):
+                    raise self.error(f"{where} disagree: a played game needs a colour on both lines", pl.line, col + 5)
+                mirrored = OPPOSITE_RESULT.get(e.result)
+                double_forfeit = e.result is f.result is Result.FORFEIT_LOSS
+                if f.result is not mirrored and not double_forfeit:
+                    raise self.error(
+                        f"{where} disagree on the result: {n} has '{_code(e.result)}' but {o} has '{_code(f.result)}' "
+                        f"(expected '{_code(mirrored) if mirrored else '?'}')",
+                        pl.line,
+                        col + 7,
+                    )
+
+    def check_total(self, t: Tournament, lines: dict[int, _PlayerLine]) -> None:
+        """No entry, announced bye or restriction beyond the tournament's rounds."""
+        total = t.total_rounds
+        if total is None:
+            return
+        for n in sorted(lines):
+            pl = lines[n]
+            if len(pl.player.entries) > total:
+                r = total + 1
+                raise self.error(
+                    f"round {r} is beyond the {total} rounds of the tournament (player {n} has an entry for it)",
+                    pl.line,
+                    pl.cells[r - 1],
+                )
+        for bye, no in self.byes:
+            if bye.round_no > total:
+                raise self.error(f"240 announces a bye for round {bye.round_no} of a {total}-round tournament", no, 7)
+
+    def accelerations(self, players: Sequence[Player]) -> tuple[Acceleration, ...]:
+        """250 and XXA records as canonical non-overlapping rectangles (a later record
+        overrides an earlier one where they overlap, as with record 250)."""
+        numbers = {p.start_no for p in players}
+        virtual: dict[tuple[int, int], Points] = {}
+        for code, r1, r2, p1, p2, amount, no in sorted(self.acceleration, key=lambda a: a[6]):
+            for p in range(p1, p2 + 1):
+                if p not in numbers:
+                    if code == "XXA":
+                        raise self.error(f"XXA names start number {p}, but there is no player {p}", no, 5)
+                    continue
+                for r in range(r1, r2 + 1):
+                    virtual[(p, r)] = amount
+        return canonical_acceleration({k: v for k, v in virtual.items() if v})
+
+    def check_points(self, t: Tournament, lines: dict[int, _PlayerLine], completed: int) -> None:
+        """The points column agrees with the results (dutch-reference §2.2)."""
+        open_round = _open_round(t, completed)
+        for p in t.players:
+            if p.stated_points is None:
+                continue
+            allowed = allowed_points(t, p, completed, open_round)
+            if p.stated_points not in allowed:
+                score = p.score(t.points, completed)
+                extra = sorted(a for a in allowed if a != score)
+                also = (
+                    f" (or {', '.join(format_points(a) for a in extra)} with the round to be paired)" if extra else ""
+                )
+                raise self.error(
+                    f"player {p.start_no} ({p.name or 'no name'}): the points column says "
+                    f"{format_points(p.stated_points)} but the results of rounds 1-{completed} give "
+                    f"{format_points(score)}{also}",
+                    lines[p.start_no].line,
+                    81,
+                )
+
+
+def _code(result: Result) -> str:
+    return " " if result is Result.PENDING else result.value
+
+
+def allowed_points(
+    t: Tournament, p: Player, completed: int | None = None, open_round: bool | None = None
+) -> set[Points]:
+    """The values a points column may hold (dutch-reference §2.2): the score of the
+    completed rounds, plus the virtual points of the round to be paired and/or the
+    points of the byes already entered for it; and, for a Swiss-Manager export
+    whose last round is paired but not played (``open_round``), the score before
+    that round. ``completed`` and ``open_round`` are computed when not given."""
+    if completed is None:
+        completed = t.completed_rounds
+    if open_round is None:
+        open_round = _open_round(t, completed)
+    score = p.score(t.points, completed)
+    ahead = sum(t.points.points(e.result) for e in p.entries[completed:])
+    virtual = t.virtual_points(p.start_no, completed + 1)
+    allowed = {score, score + ahead, score + virtual, score + ahead + virtual}
+    if open_round:
+        allowed.add(p.score(t.points, completed - 1))
+    return allowed
+
+
+def _open_round(t: Tournament, completed: int) -> bool:
+    """Is the last completed round paired but with games not finished (blank results)?"""
+    return completed > 0 and any(
+        len(q.entries) >= completed and q.entries[completed - 1].result is Result.PENDING for q in t.players
+    )
+
+
+def infer_initial_colour(t: Tournament) -> Colour | None:
+    """The initial colour when no 152/XXC line gives it (dutch-reference §1.4): in the
+    earliest round where somebody had a colour, the first player in start-number
+    order who had been paired by then and had a colour in that round; that colour,
+    inverted if the player is in an even position among those counted."""
+    for r in range(1, t.rounds_in_file + 1):
+        if not any((e := p.entry(r)) is not None and e.colour is not None for p in t.players):
+            continue
+        k = 0
+        for p in t.players:
+            if not any(_was_paired(e) for e in p.entries[:r]):
+                continue
+            k += 1
+            e = p.entry(r)
+            if e is not None and e.colour is not None:
+                return e.colour if k % 2 else e.colour.opposite
+        return None
+    return None
+
+
+def _was_paired(e: Entry) -> bool:
+    """Paired in that round (dutch-reference §1.3): an opponent, the PAB, or ``0000 - +``
+    (which older programs write for the PAB and the reference engine reads as one)."""
+    return e.paired or (e.result is Result.FORFEIT_WIN and e.opponent is None)
+
+
+def canonical_acceleration(virtual: dict[tuple[int, int], Points]) -> tuple[Acceleration, ...]:
+    """Virtual points by (player, round) as rectangles: consecutive start numbers with
+    the same per-round values form one group, whose runs of rounds with equal points
+    give one record each; ordered by first player, then first round."""
+    by_player: dict[int, tuple[tuple[int, Points], ...]] = {}
+    for (p, r), v in sorted(virtual.items()):
+        by_player[p] = (*by_player.get(p, ()), (r, v))
+    out: list[Acceleration] = []
+    groups: list[tuple[int, int, tuple[tuple[int, Points], ...]]] = []
+    for p in sorted(by_player):
+        vector = by_player[p]
+        if groups and groups[-1][1] == p - 1 and groups[-1][2] == vector:
+            groups[-1] = (groups[-1][0], p, vector)
+        else:
+            groups.append((p, p, vector))
+    for p1, p2, vector in groups:
+        run: list[tuple[int, Points]] = []
+        for r, v in [*vector, (-1, 0)]:
+            if run and (r != run[-1][0] + 1 or v != run[-1][1]):
+                out.append(Acceleration(run[0][1], run[0][0], run[-1][0], p1, p2))
+                run = []
+            run.append((r, v))
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------
+# writing
+# ---------------------------------------------------------------------------
+
+
+def write_trf(t: Tournament, dialect: str = "trf26") -> str:
+    """The tournament as TRF text in ``dialect`` (``"trf26"`` or ``"trf16"``)."""
+    if dialect not in DIALECTS:
+        raise ValueError(f"unknown TRF dialect {dialect!r} (expected trf16 or trf26)")
+    trf16 = dialect == "trf16"
+    completed = t.completed_rounds
+    source = t
+    if trf16:
+        t = _byes_in_column(t, completed)
+    groups: dict[str, list[str]] = {}
+    if t.name:
+        groups["012"] = [f"012 {t.name}"]
+    if not trf16 and t.total_rounds is not None:
+        groups["142"] = [f"142 {t.total_rounds}"]
+    if not trf16 and t.initial_colour is not None:
+        groups["152"] = [f"152 {'W' if t.initial_colour is Colour.WHITE else 'B'}"]
+    groups["POINTS"] = _point_lines(t.points, trf16)
+    if t.system:
+        groups["192"] = [f"192 {t.system}"]
+    open_round = _open_round(source, completed)
+    team_file = any(code in _TEAM_RECORDS for code, _ in t.headers)
+    groups["001"] = [_player_line(t, p, completed, open_round, team_file) for p in t.players]
+    if not trf16:
+        use_xxz = (
+            "XXZ" in t.layout
+            and "240" not in t.layout
+            and all(b.kind is ByeKind.ZERO and b.round_no == completed + 1 for b in t.announced_byes)
+        )
+        groups["BYES"] = [
+            "XXZ " + " ".join(str(n) for n in b.players)
+            if use_xxz
+            else f"240 {b.kind.value} {b.round_no:03d}" + "".join(f" {n:>4}" for n in b.players)
+            for b in t.announced_byes
+        ]
+    use_xxa = trf16 or ("XXA" in t.layout and "250" not in t.layout)
+    groups["ACCEL"] = _xxa_lines(t) if use_xxa else [_line_250(a) for a in t.acceleration]
+    groups["FORBID"] = [_forbid_line(t, g, trf16, completed) for g in t.forbidden]
+    groups["FORBID"] = [x for x in groups["FORBID"] if x]
+    if t.total_rounds is not None:
+        groups["XXR"] = [f"XXR {t.total_rounds}"]
+    if t.initial_colour is not None:
+        groups["XXC"] = ["XXC white1" if t.initial_colour is Colour.WHITE else "XXC black1"]
+
+    headers = [f"{code} {value}" if value else code for code, value in t.headers]
+    order = list(t.layout) if t.layout else [tok for g in _DEFAULT_ORDER for tok in ([g] if g else [""] * len(headers))]
+    tokens = [_GROUP_OF.get(tok, tok) for tok in order]
+    if "001" not in tokens:
+        tokens.append("001")
+    missing_head = [g for g in _HEADER_GROUPS if g in groups and g not in tokens]
+    spare_headers = max(0, len(headers) - tokens.count(""))
+    at = tokens.index("001")
+    tokens[at:at] = missing_head + [""] * spare_headers
+    tokens += [g for g in groups if g not in tokens]
+    out: list[str] = []
+    done: set[str] = set()
+    header_iter = iter(headers)
+    for tok in tokens:
+        if tok == "":
+            h = next(header_iter, None)
+            if h is not None:
+                out.append(h)
+        elif tok not in done:
+            done.add(tok)
+            out.extend(groups.get(tok, ()))
+    eol = t.line_ending
+    return eol.join(out) + eol
+
+
+def _cell_text(e: Entry) -> str:
+    opp = f"{e.opponent:>4}" if e.opponent else "0000"
+    colour = "-" if e.colour is None or not e.opponent else ("w" if e.colour is Colour.WHITE else "b")
+    return f"{opp} {colour} {_code(e.result)}"
+
+
+def _player_line(t: Tournament, p: Player, completed: int, open_round: bool, team_file: bool) -> str:
+    """A 001 line; the points column keeps the stated points while they still agree
+    with the results (always, in a team file, where they follow the team's scoring),
+    else the score of every entry in the line."""
+    if not 0 < p.start_no <= 9999:
+        raise OutputError(f"start number {p.start_no} does not fit the TRF columns 5-8 (1-9999)")
+    stated = p.stated_points
+    if stated is None or (not team_file and stated not in allowed_points(t, p, completed, open_round)):
+        stated = p.score(t.points, len(p.entries))
+    title = p.title
+    head = (
+        f"001 {p.start_no:>4} {p.sex[:1]:1}{title[:3]:>3} {p.name[:33]:<33} "
+        f"{p.rating if p.rating else '':>4} {p.federation[:3]:<3} {p.fide_id[:11]:>11} {p.birth[:10]:<10} "
+        f"{_points_field(stated, p)} {p.rank if p.rank is not None else '':>4}"
+    )
+    cells = "".join("  " + _cell_text(e) for e in p.entries)
+    return (head + cells).rstrip()
+
+
+def _points_field(points: Points, p: Player) -> str:
+    """Columns 81-84: ``11.5``; from 100 points on, whole numbers only (``1234``)."""
+    text = format_points(points)
+    if len(text) > 4 and points % 10 == 0:
+        text = str(points // 10)
+    if len(text) > 4:
+        raise OutputError(f"player {p.start_no}: {text} points do not fit the TRF points columns 81-84")
+    return f"{text:>4}"
+
+
+def _byes_in_column(t: Tournament, completed: int) -> Tournament:
+    """TRF16 has no record 240: the byes announced for the round to be paired go into
+    that round's column (points then include them, as JaVaFo expects)."""
+    r = completed + 1
+    announced = t.announced(r)
+    if not announced:
+        return replace(t, announced_byes=())
+    players = []
+    for p in t.players:
+        kind = announced.get(p.start_no)
+        if kind is not None and p.entry(r) is None:
+            p = replace(p.with_entry(r, Entry(kind.result)), stated_points=None)
+        players.append(p)
+    return replace(t, players=tuple(players), announced_byes=())
+
+
+def _point_lines(points: PointSystem, trf16: bool) -> list[str]:
+    """Record 162 (TRF-2026) or XXS (JaVaFo) for a point system other than 1-½-0;
+    TRF-2026 files add XXS when 162 cannot express it."""
+    if points.is_standard:
+        return []
+    lines = []
+    fits_162 = (
+        points.forfeit_win == points.win
+        and points.full_bye == points.win
+        and points.half_bye == points.draw
+        and points.zero_bye == points.forfeit_loss
+    )
+    if not trf16:
+        pairs = [
+            ("W", points.win, 10),
+            ("D", points.draw, 5),
+            ("L", points.loss, 0),
+            ("A", points.zero_bye, 0),
+            ("P", points.pab, points.win),
+            ("X", points.pending, 0),
+        ]
+        items = [f" {s}{format_points(v):>4}" for s, v, default in pairs if v != default]
+        if items:
+            lines.append("162 " + "   ".join(items))
+    if trf16 or not fits_162:
+        xxs = [
+            ("WW", points.win, 10),
+            ("BW", points.win, 10),
+            ("WD", points.draw, 5),
+            ("BD", points.draw, 5),
+            ("WL", points.loss, 0),
+            ("BL", points.loss, 0),
+            ("ZPB", points.zero_bye, 0),
+            ("HPB", points.half_bye, 5),
+            ("FPB", points.full_bye, 10),
+            ("PAB", points.pab, 10),
+            ("FW", points.forfeit_win, 10),
+            ("FL", points.forfeit_loss, 0),
+        ]
+        items = [f"{c}={format_points(v)}" for c, v, default in xxs if v != default]
+        if items:
+            lines.append("XXS " + " ".join(items))
+    return lines
+
+
+def _xxa_lines(t: Tournament) -> list[str]:
+    """One XXA line per accelerated player: virtual points for rounds 1..N (N the
+    number of rounds, or the last accelerated round), 5 columns each from column 10."""
+    players = sorted({n for a in t.acceleration for n in range(a.first_player, a.last_player + 1)})
+    last = max((a.last_round for a in t.acceleration), default=0)
+    rounds = max(last, t.total_rounds or 0)
+    return [
+        f"XXA {n:>4}" + "".join(f" {format_points(t.virtual_points(n, r)):>4}" for r in range(1, rounds + 1))
+        for n in players
+    ]
+
+
+def _line_250(a: Acceleration) -> str:
+    return (
+        f"250 {'':4} {format_points(a.points):>4} {a.first_round:03d} {a.last_round:03d} "
+        f"{a.first_player:04d} {a.last_player:04d}"
+    )
+
+
+def _forbid_line(t: Tournament, g: ForbiddenPairs, trf16: bool, completed: int) -> str:
+    """XXP for a restriction without rounds (and every restriction in TRF16, which has
+    no round range: only those that apply to the round to be paired); 260 otherwise."""
+    if g.first_round is None and g.last_round is None:
+        return "XXP " + " ".join(str(n) for n in g.players)
+    if trf16:
+        return "XXP " + " ".join(str(n) for n in g.players) if g.applies(completed + 1) else ""
+    first = g.first_round if g.first_round is not None else 1
+    last = g.last_round if g.last_round is not None else (t.total_rounds or 999)
+    return f"260 {first:03d} {last:03d}" + "".join(f" {n:>4}" for n in g.players)

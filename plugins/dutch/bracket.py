@@ -1,0 +1,316 @@
+"""Article 3: pairing one bracket.
+
+A bracket holds the MDPs left over from above and the residents of one scoregroup.
+Instead of generating candidates one by one (3.5–3.7) and keeping the best (3.8),
+the bracket is solved as one maximum-weight matching whose edge weight holds every
+criterion in priority order (:mod:`.criteria`, :mod:`.weights`) and, below them, the
+generation order of Article 4 (:mod:`.generation`); the optimum is therefore the
+first best candidate. This is the "equivalent method" of dutch.md §4 and the one
+the reference engine uses (dutch-reference.md §6–7). Two steps, as in Article 3.3:
+
+1. the MDP-Pairing (heterogeneous bracket only): which MDPs are paired (4.4.2) and
+   with whom (4.2), judged together with the best remainder they allow;
+2. the remainder (or the homogeneous bracket): which exchange (4.3) and which
+   transposition (4.2).
+
+Each step is first optimised over the bracket and the next scoregroup alone, the
+part of the round the quality criteria look at. [C4]/[C5] then check that everybody
+else can still be paired with the PAB going to the round's PAB score; in the rare
+case they cannot, the step is optimised again over all unpaired players with
+completion as the most important field (see :meth:`BracketSolver.optimise`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from swissbridge.model import format_points
+
+from .completion import BYE, Completion
+from .context import RoundContext
+from .criteria import QUALITY_CRITERIA, Criterion, Kind, Scope
+from .generation import (
+    MDP_FIELDS,
+    REMAINDER_FIELDS,
+    mdp_bounds,
+    mdp_fields,
+    remainder_bounds,
+    remainder_fields,
+)
+from .matching import WeightedMatcher, max_cardinality_matching, max_weight_matching
+from .trace import BracketTrace, Floater, PairTrace, Shortfall
+from .weights import Layout
+
+PairValues = Callable[[int, int], "tuple[int, ...] | None"]
+
+
+@dataclass
+class BracketResult:
+    pairs: list[tuple[int, int, bool]]
+    """(higher rank, lower rank, MDP pair)."""
+    floaters: list[int]
+    trace: BracketTrace
+
+
+class BracketSolver:
+    """Pairs the brackets of one round, top to bottom."""
+
+    def __init__(self, ctx: RoundContext, comp: Completion, matcher: WeightedMatcher = max_weight_matching) -> None:
+        self.ctx = ctx
+        self.comp = comp
+        self.matcher = matcher
+
+    # -- the optimiser --------------------------------------------------------------
+    def optimise(
+        self,
+        inner: Sequence[int],
+        lower: Sequence[int],
+        values: PairValues,
+        fields: Sequence[tuple[str, int]],
+    ) -> tuple[dict[int, int], bool]:
+        """The best matching of ``inner`` by ``values`` (a tuple per pair in the order
+        of ``fields``, ``None`` for a pair with no value) that leaves ``inner`` plus
+        ``lower`` completable ([C4]/[C5]). Returns a complete pairing of all of them
+        (partner or :data:`BYE`) and whether completion had to override the bracket's
+        own optimum."""
+        compat = self.ctx.compat
+        pos = {v: i for i, v in enumerate(inner)}
+        layout = Layout.build(fields, len(inner) // 2)
+        edges: list[tuple[int, int, int]] = []
+        for i, a in enumerate(inner):
+            for b in compat[a]:
+                j = pos.get(b)
+                if j is None or j <= i:
+                    continue
+                h, l = (a, b) if a < b else (b, a)
+                vals = values(h, l)
+                if vals is None:
+                    continue
+                w = layout.pack(vals)
+                if w > 0:
+                    edges.append((i, j, w))
+        mate = self.matcher(len(inner), edges)
+        unmatched = [inner[i] for i in range(len(inner)) if mate[i] == -1]
+        rest = self.comp.complete([*unmatched, *lower])
+        if rest is not None:
+            result = dict(rest)
+            for i, m in enumerate(mate):
+                if m != -1:
+                    result[inner[i]] = inner[m]
+            self.comp.remember(result)
+            return result, False
+        return self._optimise_completing(inner, lower, values, fields), True
+
+    def _optimise_completing(
+        self,
+        inner: Sequence[int],
+        lower: Sequence[int],
+        values: PairValues,
+        fields: Sequence[tuple[str, int]],
+    ) -> dict[int, int]:
+        """The same optimum over every unpaired player, with completion ([C4], and the
+        PAB candidates of [C2]/[C5]) as the most important field."""
+        compat = self.ctx.compat
+        comp = self.comp
+        everyone = [*inner, *lower]
+        pos = {v: i for i, v in enumerate(everyone)}
+        inner_set = set(inner)
+        layout = Layout.build([("C4 completion", 3), *fields], len(everyone) // 2)
+        zeros = (0,) * len(fields)
+        odd = comp.odd
+        edges: list[tuple[int, int, int]] = []
+        for i, a in enumerate(everyone):
+            for b in compat[a]:
+                j = pos.get(b)
+                if j is None or j <= i:
+                    continue
+                h, l = (a, b) if a < b else (b, a)
+                f1 = 1
+                if odd:
+                    f1 += (not comp.bye_candidate(h)) + (not comp.bye_candidate(l))
+                vals: tuple[int, ...] | None = None
+                if a in inner_set and b in inner_set:
+                    vals = values(h, l)
+                edges.append((i, j, layout.pack((f1, *(vals or zeros)))))
+        mate = self.matcher(len(everyone), edges)
+        result: dict[int, int] = {}
+        single = [everyone[i] for i, m in enumerate(mate) if m == -1]
+        if len(single) > 1 or (single and not comp.bye_candidate(single[0])):
+            raise AssertionError("completion lost while optimising a bracket")
+        for i, m in enumerate(mate):
+            result[everyone[i]] = everyone[m] if m != -1 else BYE
+        comp.remember(result)
+        return result
+
+    # -- one bracket ------------------------------------------------------------------
+    def pair_bracket(
+        self,
+        number: int,
+        mdps: list[int],
+        residents: list[int],
+        nxt: list[int],
+        lower: list[int],
+        scope: Scope,
+    ) -> BracketResult:
+        ctx = self.ctx
+        players = ctx.players
+        mdp_set = set(mdps)
+        bracket_set = mdp_set | set(residents)
+        nxt_set = set(nxt)
+        criteria = [c for c in QUALITY_CRITERIA if c.applies(scope)]
+        quality_fields = [(c.name, c.bound(scope)) for c in criteria]
+
+        def kind(h: int, l: int) -> Kind:
+            if l in bracket_set:
+                if h in mdp_set and l in mdp_set:
+                    return Kind.OTHER
+                return Kind.CURRENT
+            if l in nxt_set:
+                return Kind.NEXT
+            return Kind.OTHER
+
+        def quality(h: int, l: int) -> tuple[int, ...] | None:
+            k = kind(h, l)
+            if k is Kind.OTHER:
+                return None
+            ph, pl = players[h], players[l]
+            return tuple(c.value(ph, pl, k, scope) for c in criteria)
+
+        constrained = False
+        mdp_pairs: list[tuple[int, int]] = []
+        residents_pos = {v: j for j, v in enumerate(residents)}
+        lower_all = [*nxt, *lower]
+
+        # 1. the MDP-Pairing (4.4.2 MDP set, 4.2 their opponents)
+        if mdps:
+            m = len(mdps)
+            mdp_pos = {v: i for i, v in enumerate(mdps)}
+            n_res = len(residents)
+            zero2 = (0, 0)
+
+            def values1(h: int, l: int) -> tuple[int, ...] | None:
+                q = quality(h, l)
+                if q is None:
+                    return None
+                i = mdp_pos.get(h)
+                j = residents_pos.get(l)
+                tb = mdp_fields(i, j, m, n_res) if i is not None and j is not None else zero2
+                return (*q, *tb)
+
+            fields1 = [*quality_fields, *zip(MDP_FIELDS, mdp_bounds(m, n_res))]
+            result, c1 = self.optimise([*mdps, *residents, *nxt], lower, values1, fields1)
+            constrained |= c1
+            for h in mdps:
+                partner = result.get(h, BYE)
+                if partner in residents_pos:
+                    mdp_pairs.append((h, partner))
+
+        # 2. the remainder (4.3 exchange, 4.2 transposition)
+        paired_residents = {l for _, l in mdp_pairs}
+        paired_mdps = {h for h, _ in mdp_pairs}
+        rem = [v for v in residents if v not in paired_residents]
+        limbo = [v for v in mdps if v not in paired_mdps]
+        rem_pos = {v: i for i, v in enumerate(rem)}
+        limbo_set = set(limbo)
+        r = len(rem)
+        p = _max_pairs(rem, ctx.compat)
+        zero5 = (0, 0, 0, 0, 0)
+        rem_pairs: list[tuple[int, int]] = []
+        exchanged = 0
+        while True:
+            p_now = p
+
+            def values2(h: int, l: int) -> tuple[int, ...] | None:
+                if h in limbo_set and l in rem_pos:
+                    return None  # the MDP-Pairing is settled
+                q = quality(h, l)
+                if q is None:
+                    return None
+                i = rem_pos.get(h)
+                j = rem_pos.get(l)
+                tb = remainder_fields(i, j, p_now, r) if i is not None and j is not None else zero5
+                return (*q, *tb)
+
+            fields2 = [*quality_fields, *zip(REMAINDER_FIELDS, remainder_bounds(p_now, r))]
+            result, c2 = self.optimise([*rem, *limbo, *nxt], lower, values2, fields2)
+            rem_pairs = []
+            for v in rem:
+                w = result.get(v, BYE)
+                if w in rem_pos and w > v:
+                    rem_pairs.append((v, w))
+            if len(rem_pairs) == p_now:
+                constrained |= c2
+                break
+            p = len(rem_pairs)  # completion allows fewer pairs: redo with the true S1
+        higher = {h for h, _ in rem_pairs}
+        exchanged = sum(1 for v in rem[:p] if v not in higher)
+
+        pairs = [(h, l, True) for h, l in mdp_pairs] + [(h, l, False) for h, l in rem_pairs]
+        paired = {x for h, l, _ in pairs for x in (h, l)}
+        floaters = [v for v in [*mdps, *residents] if v not in paired]
+        _ = lower_all
+        trace = self._trace(number, mdps, residents, pairs, floaters, scope, criteria, exchanged, constrained)
+        return BracketResult(pairs, floaters, trace)
+
+    # -- explanation --------------------------------------------------------------------
+    def _trace(
+        self,
+        number: int,
+        mdps: list[int],
+        residents: list[int],
+        pairs: list[tuple[int, int, bool]],
+        floaters: list[int],
+        scope: Scope,
+        criteria: list[Criterion],
+        exchanged: int,
+        constrained: bool,
+    ) -> BracketTrace:
+        players = self.ctx.players
+        shortfalls: list[Shortfall] = []
+        for c in criteria:
+            if c.name in ("C10", "C11", "C12", "C13", "C15", "C17"):
+                fails = sum(1 for h, l, _ in pairs if c.value(players[h], players[l], Kind.CURRENT, scope) == 0)
+                if fails:
+                    shortfalls.append(Shortfall(c.name, fails))
+        mdp_set = set(mdps)
+        for name, back in (("C14", 1), ("C16", 2)):
+            if scope.completed >= back:
+                fl = [
+                    v
+                    for v in floaters
+                    if v not in mdp_set and (players[v].float1 if back == 1 else players[v].float2).value == "D"
+                ]
+                if fl:
+                    shortfalls.append(Shortfall(name, len(fl)))
+        score = players[residents[0]].pscore if residents else 0
+        floats = tuple(
+            Floater(
+                players[v].start_no,
+                format_points(players[v].pscore),
+                v in mdp_set,
+                "MDP not pairable here (Limbo)" if v in mdp_set else "left over by the best candidate ([C6]-[C8])",
+            )
+            for v in floaters
+        )
+        return BracketTrace(
+            number=number,
+            score=format_points(score),
+            residents=tuple(players[v].start_no for v in residents),
+            mdps=tuple(players[v].start_no for v in mdps),
+            homogeneous=not mdps,
+            pairs=tuple(PairTrace(players[h].start_no, players[l].start_no, mp) for h, l, mp in pairs),
+            floaters=floats,
+            shortfalls=tuple(shortfalls),
+            c9_applies=scope.c9_active,
+            exchanges=exchanged,
+            method="completion-constrained" if constrained else "optimised",
+        )
+
+
+def _max_pairs(vertices: Sequence[int], compat: list[set[int]]) -> int:
+    """[C6] for a remainder on its own: the most pairs its players can form."""
+    pos = {v: i for i, v in enumerate(vertices)}
+    table = [[pos[w] for w in compat[v] if w in pos] for v in vertices]
+    mate = max_cardinality_matching(len(vertices), table)
+    return sum(1 for i, m in enumerate(mate) if m > i)

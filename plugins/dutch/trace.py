@@ -1,0 +1,93 @@
+"""A structured account of how a round was paired, for explanations.
+
+Plain typed dataclasses with start numbers and article numbers only, so that a
+renderer can turn them into text, JSON or HTML without knowing the algorithm.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Shortfall:
+    """A quality criterion the bracket could not fully satisfy."""
+
+    criterion: str
+    """``"C12"`` etc."""
+    failures: int
+    """How many pairs (or players, for the float criteria) fail it."""
+
+
+@dataclass(frozen=True)
+class Floater:
+    """A player the bracket leaves unpaired (a downfloater, or the PAB)."""
+
+    start_no: int
+    score: str
+    mdp: bool
+    """True when the player was an MDP that stays in the Limbo."""
+    reason: str
+
+
+@dataclass(frozen=True)
+class PairTrace:
+    """A pair made in a bracket (colours are decided later, see :class:`BoardTrace`)."""
+
+    higher: int
+    lower: int
+    mdp_pair: bool
+    """True for a pair of the MDP-Pairing (an MDP with a resident)."""
+
+
+@dataclass(frozen=True)
+class BracketTrace:
+    """One pairing bracket (Article 3)."""
+
+    number: int
+    score: str
+    """The residents' pairing score."""
+    residents: tuple[int, ...]
+    mdps: tuple[int, ...]
+    homogeneous: bool
+    pairs: tuple[PairTrace, ...]
+    floaters: tuple[Floater, ...]
+    shortfalls: tuple[Shortfall, ...]
+    c9_applies: bool
+    exchanges: int
+    """Residents exchanged between S1 and S2 of the remainder (4.3), 0 when none."""
+    method: str
+    """How the optimum was found: ``"optimised"``, or ``"completion-constrained"``
+    when [C4]/[C5] changed what the bracket alone would have done."""
+
+
+@dataclass(frozen=True)
+class BoardTrace:
+    """A published board and the Article 5 rule that gave the colours."""
+
+    board: int
+    white: int
+    black: int
+    colour_rule: str
+
+
+@dataclass(frozen=True)
+class ByeTrace:
+    start_no: int
+    score: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class RoundTrace:
+    """The whole round: brackets from the top, then the boards in publication order."""
+
+    round_no: int
+    players: int
+    absent: tuple[int, ...]
+    bye_score: str | None
+    """The [C5] PAB score, when the number of players is odd."""
+    brackets: tuple[BracketTrace, ...] = ()
+    boards: tuple[BoardTrace, ...] = ()
+    bye: ByeTrace | None = None
+    notes: tuple[str, ...] = field(default=())

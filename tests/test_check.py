@@ -1,0 +1,431 @@
+"""``swissbridge check``: replaying rounds and reporting the boards that differ.
+
+The replay logic is tested here with a small deterministic pairing system (so the
+tests do not depend on the Dutch engine's exactness): tournaments generated with
+it must check clean, and every mutation of a played round must be reported at
+exactly that round and those boards. The corpus-wide tests are in
+``test_check_corpus.py``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+
+import pytest
+from swissbridge.check import (
+    before_round,
+    check_tournament,
+    compare_round,
+    infer_initial_colour,
+    played_pairing,
+    prepare_for_replay,
+)
+from swissbridge.errors import InputError
+from swissbridge.generate import GenerateOptions, generate_tournament
+from swissbridge.model import (
+    ABSENT,
+    OPPOSITE_RESULT,
+    Colour,
+    Entry,
+    Player,
+    Result,
+    Tournament,
+)
+from swissbridge.pairing import Board, NoLegalPairing, RoundPairing
+from swissbridge.state import PlayerState, RoundState, build_state
+
+
+class ToySystem:
+    """A small deterministic Swiss system for tests: players by pairing score then
+    TPN; the PAB to the lowest eligible player who leaves the rest pairable; then
+    the first compatible opponent downward, with backtracking; the higher-ranked
+    player gets their preferred colour, else the initial colour by TPN parity."""
+
+    name = "toy"
+
+    def pair(self, tournament: Tournament, round_no: int | None = None) -> RoundPairing:
+        r = tournament.next_round if round_no is None else round_no
+        state = build_state(tournament, r)
+        order = sorted(state.present, key=lambda p: (-p.pairing_score, p.tpn))
+        bye: int | None = None
+        if len(order) % 2:
+            for cand in reversed(order):
+                if not cand.pab_eligible:
+                    continue
+                rest = [p for p in order if p is not cand]
+                pairs = _match(state, rest)
+                if pairs is not None:
+                    bye, order = cand.start_no, rest
+                    break
+            else:
+                raise NoLegalPairing("no player can take the bye")
+        pairs = _match(state, order)
+        if pairs is None:
+            raise NoLegalPairing("no pairing satisfies [C1] and [C3]")
+        boards = [self._colours(tournament, a, b) for a, b in pairs]
+        return RoundPairing(round_no=r, boards=tuple(boards), bye=bye, absent=dict(state.absent), system="toy")
+
+    @staticmethod
+    def _colours(t: Tournament, a: PlayerState, b: PlayerState) -> Board:
+        pa, pb = a.preferred, b.preferred
+        if pa is not None and pa is not pb:
+            return Board(a.start_no, b.start_no) if pa is Colour.WHITE else Board(b.start_no, a.start_no)
+        if pb is not None and pa is None:
+            return Board(b.start_no, a.start_no) if pb is Colour.WHITE else Board(a.start_no, b.start_no)
+        first = t.initial_colour or Colour.WHITE
+        mine = first if a.tpn % 2 else first.opposite
+        return Board(a.start_no, b.start_no) if mine is Colour.WHITE else Board(b.start_no, a.start_no)
+
+
+def _match(state: RoundState, players: list[PlayerState]) -> list[tuple[PlayerState, PlayerState]] | None:
+    if not players:
+        return []
+    head, rest = players[0], players[1:]
+    for i, other in enumerate(rest):
+        if state.compatible(head, other):
+            sub = _match(state, rest[:i] + rest[i + 1 :])
+            if sub is not None:
+                return [(head, other), *sub]
+    return None
+
+
+TOY = ToySystem()
+
+
+def toy_tournament(seed: int = 7, players: int = 20, rounds: int = 7, **kw: object) -> Tournament:
+    options = GenerateOptions(**kw)  # type: ignore[arg-type]
+    return generate_tournament(players, rounds, TOY, seed, options)
+
+
+def _entries(t: Tournament, r: int) -> dict[int, Entry]:
+    return {p.start_no: e for p in t.players if (e := p.entry(r)) is not None}
+
+
+def swap_blacks(t: Tournament, r: int, b1: Board, b2: Board) -> Tournament:
+    """Two boards of round ``r`` exchange their Black players; the Black players'
+    results become the mirror of their new opponents' (the file stays consistent)."""
+    e = _entries(t, r)
+    w1, w2 = e[b1.white], e[b2.white]
+    new = {
+        b1.white: dataclasses.replace(w1, opponent=b2.black),
+        b2.black: Entry(OPPOSITE_RESULT[w1.result], b1.white, Colour.BLACK),
+        b2.white: dataclasses.replace(w2, opponent=b1.black),
+        b1.black: Entry(OPPOSITE_RESULT[w2.result], b2.white, Colour.BLACK),
+    }
+    return t.with_round(r, new)
+
+
+def flip_colours(t: Tournament, r: int, board: Board) -> Tournament:
+    e = _entries(t, r)
+    new = {n: dataclasses.replace(e[n], colour=e[n].colour.opposite if e[n].colour else None) for n in board.players()}
+    return t.with_round(r, new)
+
+
+def played_boards(t: Tournament, r: int) -> list[Board]:
+    return list(played_pairing(t, r).boards)
+
+
+@pytest.fixture(scope="module")
+def tour() -> Tournament:
+    return toy_tournament()
+
+
+# -- generated tournaments check clean -----------------------------------------------------------
+
+
+def test_generated_tournament_checks_clean(tour: Tournament) -> None:
+    report = check_tournament(tour, TOY)
+    assert report.ok
+    assert [r.round_no for r in report.rounds] == list(range(1, 8))
+    text = report.render()
+    assert "round 1: ok" in text and "round 7: ok" in text and "all 7 rounds ok" in text
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_generated_tournaments_with_every_feature_check_clean(seed: int) -> None:
+    t = toy_tournament(
+        seed,
+        players=15 + seed,
+        rounds=6,
+        forfeit_rate=0.08,
+        half_bye_rate=0.06,
+        absence_rate=0.04,
+        late_entry_rate=0.15,
+        withdrawal_rate=0.1,
+        forbidden_groups=2,
+        accelerate=seed % 2 == 0,
+    )
+    assert check_tournament(t, TOY).ok
+
+
+def test_check_without_total_rounds_and_initial_colour_infers_both(tour: Tournament) -> None:
+    bare = dataclasses.replace(tour, total_rounds=None, initial_colour=None)
+    report = check_tournament(bare, TOY)
+    assert report.ok
+    assert report.total_rounds == 7
+    assert report.initial_colour is tour.initial_colour
+    assert report.initial_colour_inferred
+    assert "inferred from the file" in report.render()
+
+
+# -- mutations are reported at exactly their round and boards --------------------------------------
+
+
+@pytest.mark.parametrize("r", [1, 4, 7])
+def test_two_boards_swapped_reported_at_that_round_and_boards(tour: Tournament, r: int) -> None:
+    boards = played_boards(tour, r)
+    expected_order = TOY.pair(before_round(tour, r), r).boards
+    b1, b2 = boards[1], boards[3]
+    mutated = swap_blacks(tour, r, b1, b2)
+    report = check_tournament(mutated, TOY)
+    first = report.first_difference
+    assert first is not None and first.round_no == r
+    assert all(rc.ok for rc in report.rounds if rc.round_no < r)
+    numbers = sorted(expected_order.index(b) + 1 for b in (b1, b2))
+    assert [d.board for d in first.diffs] == numbers
+    assert {d.difference for d in first.diffs} == {"different opponent"}
+    d = first.diffs[0]
+    assert d.expected == f"{expected_order[numbers[0] - 1].white} - {expected_order[numbers[0] - 1].black}"
+    if r == 7:
+        assert [rc.round_no for rc in report.rounds if not rc.ok] == [7]
+
+
+@pytest.mark.parametrize("r", [1, 3, 7])
+def test_one_colour_flip_reported_at_that_round_and_board(tour: Tournament, r: int) -> None:
+    boards = played_boards(tour, r)
+    expected_order = TOY.pair(before_round(tour, r), r).boards
+    target = boards[2]
+    report = check_tournament(flip_colours(tour, r, target), TOY)
+    first = report.first_difference
+    assert first is not None and first.round_no == r
+    assert len(first.diffs) == 1
+    diff = first.diffs[0]
+    assert diff.board == expected_order.index(target) + 1
+    assert diff.difference == "colour flipped"
+    assert diff.expected == f"{target.white} - {target.black}"
+    assert diff.played == f"{target.black} - {target.white}"
+    text = report.render()
+    assert f"round {r}: DIFFERS — 1 of {len(boards)} boards differ" in text
+
+
+def test_moved_bye_is_reported() -> None:
+    t = toy_tournament(3, players=15, rounds=5, half_bye_rate=0, absence_rate=0, late_entry_rate=0, withdrawal_rate=0)
+    r = 2
+    played = played_pairing(t, r)
+    assert played.bye is not None
+    x = played.bye
+    board = played.boards[-1]
+    a = board.white
+    e = _entries(t, r)
+    # x takes a's place on the board, a gets the bye
+    mutated = t.with_round(
+        r,
+        {
+            x: dataclasses.replace(e[a], opponent=board.black),
+            board.black: dataclasses.replace(e[board.black], opponent=x),
+        },
+    )
+    mutated = mutated.with_round(r, {a: Entry(Result.PAB)})
+    first = check_tournament(mutated, TOY).first_difference
+    assert first is not None and first.round_no == r
+    kinds = {(d.board, d.difference) for d in first.diffs}
+    number = TOY.pair(before_round(t, r), r).boards.index(board) + 1
+    assert kinds == {(number, "different opponent"), (None, "bye differs")}
+    assert (None, "bye differs") in kinds
+    bye_diff = next(d for d in first.diffs if d.board is None)
+    assert bye_diff.expected == f"{x} bye"
+    assert f"{a} bye" in bye_diff.played
+
+
+def test_rematch_in_played_round_names_c1(tour: Tournament) -> None:
+    # make round 5 repeat a round-4 game: the report names [C1]
+    r = 5
+    prev = played_pairing(tour, 4).boards[0]
+    cur = played_pairing(tour, r)
+    b1 = next(b for b in cur.boards if prev.white in b.players())
+    b2 = next(b for b in cur.boards if prev.black in b.players())
+    if b1 == b2:
+        pytest.skip("same pair again")
+    e = _entries(tour, r)
+    w, b = prev.white, prev.black
+    partner_w = b1.black if b1.white == w else b1.white
+    partner_b = b2.black if b2.white == b else b2.white
+    mutated = tour.with_round(
+        r,
+        {
+            w: Entry(Result.DRAW, b, Colour.WHITE),
+            b: Entry(Result.DRAW, w, Colour.BLACK),
+            partner_w: Entry(Result.DRAW, partner_b, Colour.WHITE),
+            partner_b: Entry(Result.DRAW, partner_w, Colour.BLACK),
+        },
+    )
+    assert e  # the round had entries
+    first = check_tournament(mutated, TOY).first_difference
+    assert first is not None and first.round_no == r
+    assert any("[C1]" in d.criterion and "already played" in d.criterion for d in first.diffs)
+
+
+def test_colour_flip_names_the_preferences(tour: Tournament) -> None:
+    r = 6
+    target = played_boards(tour, r)[0]
+    first = check_tournament(flip_colours(tour, r, target), TOY).first_difference
+    assert first is not None
+    assert first.diffs[0].criterion == "3: colours WBWB (difference +0); 1: colours WBWBW (difference +1)"
+    state = build_state(before_round(tour, r), r)
+    dutch = compare_round(first.expected or RoundPairing(r, ()), first.played, state=state, system="dutch")
+    assert dutch[0].criterion.endswith("1: colours WBWBW (difference +1), strong preference for Black")
+    ruled = compare_round(
+        first.expected or RoundPairing(r, ()), first.played, state=state, colour_rules={frozenset((1, 3)): "5.2.2"}
+    )
+    assert ruled[0].criterion.startswith("the system's colour rule: 5.2.2; 3: colours WBWB")
+
+
+def test_system_that_cannot_pair_is_a_difference(tour: Tournament) -> None:
+    class Stuck:
+        name = "stuck"
+
+        def pair(self, tournament: Tournament, round_no: int | None = None) -> RoundPairing:
+            if round_no == 3:
+                raise NoLegalPairing("stuck")
+            return TOY.pair(tournament, round_no)
+
+    report = check_tournament(tour, Stuck())
+    assert not report.ok
+    assert [rc.round_no for rc in report.rounds if not rc.ok] == [3]
+    assert "round 3: DIFFERS — the system finds no legal pairing: stuck" in report.render()
+
+
+def test_system_compare_hook_is_shown(tour: Tournament) -> None:
+    class Explaining(ToySystem):
+        def compare(self, t: Tournament, r: int, expected: RoundPairing, played: RoundPairing) -> str:
+            return f"[C12] fewer downfloaters in round {r}"
+
+    target = played_boards(tour, 2)[0]
+    report = check_tournament(flip_colours(tour, 2, target), Explaining())
+    assert "note: [C12] fewer downfloaters in round 2" in report.render()
+
+
+# -- the pieces -----------------------------------------------------------------------------------
+
+
+def _p(n: int, *entries: Entry) -> Player:
+    return Player(start_no=n, name=f"P{n}", entries=entries)
+
+
+def _game(opp: int, colour: Colour, result: Result = Result.DRAW) -> Entry:
+    return Entry(result, opp, colour)
+
+
+W, B = Colour.WHITE, Colour.BLACK
+
+
+def test_infer_initial_colour_from_the_top_player() -> None:
+    t = Tournament(players=(_p(1, _game(3, B)), _p(2, _game(4, W)), _p(3, _game(1, W)), _p(4, _game(2, B))))
+    assert infer_initial_colour(t) is B
+
+
+def test_infer_initial_colour_skips_absent_and_inverts_at_even_position() -> None:
+    # 1 absent in round 1 and never paired: not counted. 2 (position 1) has the bye; 3 (position 2) had White
+    t = Tournament(
+        players=(
+            _p(1, ABSENT),
+            _p(2, Entry(Result.PAB)),
+            _p(3, _game(4, W)),
+            _p(4, _game(3, B)),
+        )
+    )
+    assert infer_initial_colour(t) is B
+
+
+def test_infer_initial_colour_none_without_colours() -> None:
+    assert infer_initial_colour(Tournament(players=(_p(1, ABSENT), _p(2, ABSENT)))) is None
+
+
+def test_prepare_for_replay_defaults_rounds_to_the_file() -> None:
+    t = Tournament(players=(_p(1, _game(2, W), _game(2, B)), _p(2, _game(1, B), _game(1, W))))
+    prepared = prepare_for_replay(t)
+    assert prepared.total_rounds == 2 and prepared.initial_colour is W
+    assert prepare_for_replay(t, total_rounds=9).total_rounds == 9
+    stated = dataclasses.replace(t, total_rounds=5, initial_colour=B)
+    assert prepare_for_replay(stated) is stated
+
+
+def test_before_round_keeps_history_and_absences_only() -> None:
+    t = Tournament(
+        players=(
+            _p(1, _game(2, W), _game(3, W)),
+            _p(2, _game(1, B), Entry(Result.HALF_BYE)),
+            _p(3, Entry(Result.PAB), _game(1, B)),
+            _p(4, ABSENT),  # line stops: not paired in round 2 either
+            _p(5, ABSENT, Entry(Result.FORFEIT_WIN)),  # "0000 - +" is the PAB
+        )
+    )
+    s = before_round(t, 2)
+    assert s.player(1).entries == (_game(2, W),)
+    assert s.player(2).entries == (_game(1, B), Entry(Result.HALF_BYE))
+    assert s.player(3).entries == (Entry(Result.PAB),)
+    assert s.player(4).entries == (ABSENT, ABSENT)
+    assert s.player(5).entries == (ABSENT,)
+    assert s.next_round == 2
+    assert set(build_state(s, 2).absent) == {2, 4}
+    live = before_round(t, 2, unpaired_absent=False)
+    assert live.player(4).entries == (ABSENT,)
+    played = played_pairing(t, 2)
+    assert played.boards == (Board(1, 3),) and played.bye == 5 and played.absent == {2: Result.HALF_BYE}
+
+
+def test_played_pairing_rejects_one_sided_entries() -> None:
+    t = Tournament(players=(_p(1, _game(2, W)), _p(2, _game(3, B)), _p(3, _game(2, W))))
+    with pytest.raises(InputError, match="round 1: player 1 is paired with 2"):
+        played_pairing(t, 1)
+    t2 = Tournament(players=(_p(1, _game(9, W)), _p(2, ABSENT)))
+    with pytest.raises(InputError, match="not in the file"):
+        played_pairing(t2, 1)
+    t3 = Tournament(players=(_p(1, Entry(Result.PAB)), _p(2, Entry(Result.PAB))))
+    with pytest.raises(InputError, match="both have the pairing-allocated bye"):
+        played_pairing(t3, 1)
+
+
+def test_forfeit_without_colours_matches_on_opponents() -> None:
+    expected = RoundPairing(1, (Board(2, 1), Board(3, 4)))
+    t = Tournament(
+        players=(
+            _p(1, Entry(Result.FORFEIT_WIN, 2)),
+            _p(2, Entry(Result.FORFEIT_LOSS, 1)),
+            _p(3, _game(4, W)),
+            _p(4, _game(3, B)),
+        )
+    )
+    from swissbridge.check import uncoloured_boards
+
+    unc = uncoloured_boards(t, 1)
+    assert unc == {frozenset((1, 2))}
+    assert compare_round(expected, played_pairing(t, 1), uncoloured=unc) == ()
+    assert compare_round(expected, played_pairing(t, 1))[0].difference == "colour flipped"
+
+
+def test_check_rejects_unpaired_round(tour: Tournament) -> None:
+    with pytest.raises(InputError, match="round 9 has not been paired"):
+        check_tournament(tour, TOY, rounds=[9])
+
+
+def test_unknown_system_is_input_error(tour: Tournament) -> None:
+    with pytest.raises(InputError, match="unknown pairing system"):
+        check_tournament(tour, "no-such-system")
+
+
+def _iter_rounds(t: Tournament) -> Iterator[int]:
+    yield from range(1, t.completed_rounds + 1)
+
+
+def test_replay_state_equals_what_the_generator_paired() -> None:
+    seen: dict[int, Tournament] = {}
+
+    def hook(state: Tournament, r: int, pairing: RoundPairing) -> None:
+        seen[r] = state
+
+    t = generate_tournament(18, 6, TOY, 11, GenerateOptions(late_entry_rate=0.2, half_bye_rate=0.1), on_round=hook)
+    for r in _iter_rounds(t):
+        replay = before_round(t, r)
+        assert [p.entries for p in replay.players] == [p.entries for p in seen[r].players]

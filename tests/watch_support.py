@@ -1,0 +1,160 @@
+"""Test helpers for the watcher tests: a tiny deterministic pairing system (used
+only until the Dutch engine can pair, and only inside tests), tournament builders
+and a runner for the watcher in a subprocess."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+from swissbridge.model import Colour, Player, Result, Tournament
+from swissbridge.pairing import Board, RoundPairing
+
+
+class ToySystem:
+    """Score order, neighbours paired, rematches avoided greedily, colours by
+    alternation; the lowest player gets the bye. Not FIDE: a stand-in so the
+    watcher's machinery can be tested before the real engines exist."""
+
+    name = "toy"
+
+    def pair(self, tournament: Tournament, round_no: int | None = None) -> RoundPairing:
+        r = tournament.next_round if round_no is None else round_no
+        pts = tournament.points
+        present = [p for p in tournament.players if p.entry(r) is None or p.entry(r).result is Result.PENDING]
+        order = sorted(present, key=lambda p: (-p.score(pts, r - 1), p.start_no))
+        met = {p.start_no: {e.opponent for e in p.entries[: r - 1] if e.opponent} for p in order}
+        bye = None
+        if len(order) % 2:
+            bye = order.pop().start_no
+        boards: list[Board] = []
+        pool = list(order)
+        while pool:
+            a = pool.pop(0)
+            j = next((i for i, b in enumerate(pool) if b.start_no not in met[a.start_no]), 0)
+            b = pool.pop(j)
+            whites = sum(1 for e in a.entries[: r - 1] if e.colour is Colour.WHITE)
+            blacks = sum(1 for e in a.entries[: r - 1] if e.colour is Colour.BLACK)
+            if whites > blacks or (whites == blacks and len(boards) % 2):
+                a, b = b, a
+            boards.append(Board(a.start_no, b.start_no))
+        return RoundPairing(r, tuple(boards), bye, {}, "toy")
+
+
+def install_toy(monkeypatch: object) -> None:
+    """Make ``swissbridge.plugins.load("toy")`` return the toy system (tests only)."""
+    import swissbridge.plugins as plugins
+
+    real = plugins.load
+
+    def load(name: str) -> object:
+        return ToySystem() if name == "toy" else real(name)
+
+    monkeypatch.setattr(plugins, "load", load)  # type: ignore[attr-defined]
+    import swissbridge.service as service
+
+    monkeypatch.setattr(service, "load", load)  # type: ignore[attr-defined]
+
+
+def field_of(n: int, rounds: int = 7, name: str = "Test Open") -> Tournament:
+    """``n`` players, no round played, names that need escaping in HTML."""
+    players = []
+    for i in range(1, n + 1):
+        nm = f"Player{i:03d}, Anna" if i != 2 else "O'Brien <b>&</b>, Zoë"
+        players.append(Player(start_no=i, name=nm, rating=2600 - 7 * i, fide_id=str(1000000 + i), sex="m"))
+    return Tournament(players=tuple(players), name=name, total_rounds=rounds)
+
+
+def run_cli_with_toy() -> None:  # pragma: no cover - runs in a subprocess
+    """Entry point for subprocess tests: the CLI with the toy system available."""
+    import swissbridge.plugins as plugins
+    import swissbridge.service as service
+
+    real = plugins.load
+
+    def load(name: str) -> object:
+        return ToySystem() if name == "toy" else real(name)
+
+    plugins.load = load  # type: ignore[assignment]
+    service.load = load  # type: ignore[assignment]
+    stall = int(os.environ.get("SWISSBRIDGE_TEST_STALL_AT", "0"))
+    if stall:
+        # announce every rename of a finished temporary file and stall before the
+        # ``stall``-th: the crash test kills the process there, temporary file complete
+        import time
+
+        real_replace = os.replace
+        count = [0]
+
+        def replace(src: str, dst: str) -> None:
+            count[0] += 1
+            print(f"replace {Path(dst).name}", flush=True)
+            if count[0] == stall:
+                time.sleep(60)
+            real_replace(src, dst)
+
+        os.replace = replace  # type: ignore[assignment]
+    from swissbridge.cli import main
+
+    sys.argv = ["swissbridge", *sys.argv[1:]]
+    main()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.path.insert(0, os.fspath(Path(__file__).resolve().parent.parent))
+    run_cli_with_toy()
+
+
+def results_for(round_no: int, board_no: int) -> tuple[Result, Result]:
+    """A fixed result pattern: White wins on odd boards, draws on even ones, except
+    that Black wins every third board from round 2 on."""
+    if round_no > 1 and board_no % 3 == 0:
+        return Result.LOSS, Result.WIN
+    if board_no % 2:
+        return Result.WIN, Result.LOSS
+    return Result.DRAW, Result.DRAW
+
+
+def with_results(t: Tournament, pairing: RoundPairing) -> Tournament:
+    """``t`` (round not yet in it) with ``pairing`` played out by :func:`results_for`."""
+    from swissbridge.model import Entry
+
+    entries: dict[int, Entry] = {}
+    for i, b in enumerate(pairing.boards, 1):
+        rw, rb = results_for(pairing.round_no, i)
+        entries[b.white] = Entry(rw, b.black, Colour.WHITE)
+        entries[b.black] = Entry(rb, b.white, Colour.BLACK)
+    if pairing.bye is not None:
+        entries[pairing.bye] = Entry(Result.PAB)
+    return t.with_round(pairing.round_no, entries)
+
+
+def played(t: Tournament, rounds: int) -> Tournament:
+    """``t`` with ``rounds`` rounds paired by the toy system and played out."""
+    system = ToySystem()
+    for r in range(1, rounds + 1):
+        t = with_results(t, system.pair(t, r))
+    return t
+
+
+def result_pgn(
+    t: Tournament, pairing: RoundPairing, *, only: set[int] | None = None, star: frozenset[int] = frozenset()
+) -> str:
+    """A broadcast feed of ``pairing``: the boards of ``only`` (default all) with
+    results by :func:`results_for`, boards in ``star`` still in progress. Games are
+    written in reverse board order (feeds are matched by players, not position)."""
+    text = {Result.WIN: "1-0", Result.LOSS: "0-1", Result.DRAW: "1/2-1/2"}
+    games = []
+    for i, b in reversed(list(enumerate(pairing.boards, 1))):
+        if only is not None and i not in only:
+            continue
+        rw, _ = results_for(pairing.round_no, i)
+        res = "*" if i in star else text[rw]
+        w, bl = t.player(b.white), t.player(b.black)
+        moves = "1. e4 e5 2. Nf3 Nc6 " + res
+        games.append(
+            f'[Event "{t.name}"]\n[Round "{pairing.round_no}.{i}"]\n[White "{w.name}"]\n[Black "{bl.name}"]\n'
+            f'[WhiteFideId "{w.fide_id}"]\n[BlackFideId "{bl.fide_id}"]\n[Result "{res}"]\n\n{moves}\n'
+        )
+    return "\n".join(games)
