@@ -94,8 +94,10 @@ def main() -> None:
         run = measure(str(path))
     growth = (run["peak_kb"] - base["peak_kb"]) / 1024
     print(f"baseline peak RSS {base['peak_kb'] / 1024:.0f} MB; with the list {run['peak_kb'] / 1024:.0f} MB")
-    print(f"growth {growth:.1f} MB for {size:.0f} MB of XML; {run['seconds']:.1f} s "
-          f"({size / max(run['seconds'], 1e-9):.0f} MB/s); {run['changed']:.0f} updated, {run['not_found']:.0f} not found")
+    print(
+        f"growth {growth:.1f} MB for {size:.0f} MB of XML; {run['seconds']:.1f} s "
+        f"({size / max(run['seconds'], 1e-9):.0f} MB/s); {run['changed']:.0f} updated, {run['not_found']:.0f} not found"
+    )
     print("PASS" if run["peak_kb"] / 1024 < 200 else "FAIL: peak above 200 MB")
 
 

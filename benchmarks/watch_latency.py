@@ -47,7 +47,7 @@ def main(argv: list[str] | None = None) -> int:
     from swissbridge.generate import generate_tournament
     from swissbridge.model import Colour, Entry, Result
     from swissbridge.service import pair_tournament
-    from swissbridge.watch import Watcher, WatchConfig
+    from swissbridge.watch import WatchConfig, Watcher
     from swissbridge.watch_render import output_names, round_outputs
 
     print(f"generating a {args.players}-player, {args.rounds}-round event with {args.system} ...", flush=True)
@@ -60,7 +60,9 @@ def main(argv: list[str] | None = None) -> int:
         complete = before_round(full, k + 1)
         complete = replace(complete, total_rounds=args.rounds)
         # the same export one result earlier: one board of round K still open
-        first = next(p for p in complete.players if (e := p.entry(k)) is not None and e.colour is Colour.WHITE and e.played)
+        first = next(
+            p for p in complete.players if (e := p.entry(k)) is not None and e.colour is Colour.WHITE and e.played
+        )
         e = first.entry(k)
         assert e is not None and e.opponent is not None
         open_ = complete.with_round(

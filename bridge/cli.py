@@ -121,9 +121,11 @@ class Dialect(str, Enum):
 @app.command()
 def convert(
     paths: Annotated[
-        list[Path],
+        list[str],
         typer.Argument(
-            help="Input file(s) or folder, then the output file (or folder for a batch).", show_default=False
+            help="Input file(s) or folder, then the output file (or folder, e.g. out/, for a batch).",
+            show_default=False,
+            metavar="IN... OUT",
         ),
     ],
     from_: Annotated[
@@ -142,10 +144,11 @@ def convert(
 
     if len(paths) < 2:
         fail("convert needs an input and an output (IN... OUT)", EXIT_INPUT)
-    sources, target = paths[:-1], paths[-1]
+    sources, target_text = [Path(p) for p in paths[:-1]], paths[-1]
+    target = Path(target_text)
     src_fmt = from_.value if from_ is not None else None
     try:
-        if not is_batch(sources, target):
+        if not is_batch(sources, target_text):
             result = convert_file(sources[0], target, src_fmt=src_fmt, dst_fmt=to.value if to else None)
             for what in result.lost:
                 typer.echo(f"swissbridge: note: {target.name} cannot hold {what}", err=True)

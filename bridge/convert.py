@@ -53,13 +53,13 @@ def convert_file(
     return Conversion(Path(source), Path(target), lost=tuple(lost_in(tournament, fmt)), written=written)
 
 
-def is_batch(sources: Sequence[Path], target: Path) -> bool:
-    """Several inputs, or a target that is (or is written as) a folder: a batch. A
-    single input folder with a file target is one tournament (Swiss-Manager exports
-    or round PGNs)."""
+def is_batch(sources: Sequence[Path], target: str | os.PathLike[str]) -> bool:
+    """Several inputs, or a target that is (or is written as, ``out/``) a folder: a
+    batch. A single input folder with a file target is one tournament (Swiss-Manager
+    exports or round PGNs)."""
     if len(sources) > 1:
         return True
-    return target.is_dir() or str(target).endswith((os.sep, "/"))
+    return Path(target).is_dir() or os.fspath(target).endswith((os.sep, "/"))
 
 
 def batch_sources(sources: Sequence[Path]) -> list[Path]:

@@ -132,6 +132,8 @@ class Publish:
     notes: tuple[str, ...] = ()
     next_step: str = "waiting for its results"
     """What the watcher waits for once the round is published (for the status line)."""
+    recorded: Mapping[int, Mapping[str, str]] = field(default_factory=dict)
+    """Results taken from a feed for this publication: round → ``"W-B"`` → ``1-0``/``0-1``/``1/2-1/2``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,12 +333,13 @@ class Watcher:
             key = f"file:{path}"
             if isinstance(obs, Stable):
                 stable[path] = obs
-                if self._said.get(key, "").startswith(("cannot read", "settling")):
-                    self.unsay(key)
+                self.unsay(key)
             elif isinstance(obs, Settling):
                 report.settling.append(path)
                 report.next_check = obs.ready_at if report.next_check is None else min(report.next_check, obs.ready_at)
-                self.say(key, logging.DEBUG, f"settling: {self._rel(path)} is still changing")
+                self.say(
+                    key, logging.DEBUG, f"{self._rel(path)}: new or changed; read once unchanged for {cfg.stable:g} s"
+                )
             elif isinstance(obs, Vanished):
                 self.say(
                     key, logging.WARNING, f"{self._rel(path)} disappeared (deleted or renamed) before it could be read"
@@ -350,7 +353,8 @@ class Watcher:
         if report.settling:
             names = ", ".join(self._rel(p) for p in report.settling[:3])
             more = f" and {len(report.settling) - 3} more" if len(report.settling) > 3 else ""
-            report.status = f"waiting until {names}{more} stay{'s' if len(report.settling) == 1 else ''} unchanged for {cfg.stable:g} s"
+            verb = "stays" if len(report.settling) == 1 else "stay"
+            report.status = f"waiting until {names}{more} {verb} unchanged for {cfg.stable:g} s"
             self._set_status(report.status)
             return report
 
@@ -367,12 +371,15 @@ class Watcher:
         statuses: list[str] = []
         for outcome in outcomes:
             statuses.append(self._handle(outcome, report))
-        report.status = "; ".join(s for s in statuses if s) or self._idle_status(stable)
+        current = {f"note:{o.job}:{n}" for o in outcomes if not isinstance(o, Fault) for n in o.notes}
+        for key in [k for k in self._said if k.startswith("note:") and k not in current]:
+            self.unsay(key)  # said again if it comes back later
+        report.status = "; ".join(s for s in statuses if s) or self._idle_status()
         self._set_status(report.status)
         self._save(report)
         return report
 
-    def _idle_status(self, stable: Mapping[Path, Stable]) -> str:
+    def _idle_status(self) -> str:
         if self.host.name == "pgn":
             return "waiting for the tournament file"
         return "waiting for a Swiss-Manager export (TRF16 export, or Spielerdaten + Spielerauslosung)"
@@ -391,9 +398,10 @@ class Watcher:
     # -- acting on an outcome -----------------------------------------------------------
     def _handle(self, outcome: Outcome, report: PassReport) -> str:
         prefix = f"{outcome.job}: " if outcome.job else ""
-        for note in getattr(outcome, "notes", ()):
-            self.say(f"note:{outcome.job}:{note}", logging.WARNING, f"{prefix}{note}")
-        if isinstance(outcome, Fault):
+        if not isinstance(outcome, Fault):
+            for note in outcome.notes:
+                self.say(f"note:{outcome.job}:{note}", logging.WARNING, f"{prefix}{note}")
+        else:
             level = logging.ERROR
             self.say(f"job:{outcome.job}", level, f"{prefix}{outcome.message}")
             if outcome.kind == "pairing":
@@ -449,6 +457,8 @@ class Watcher:
                 Publication(outcome.round_no, pairlist, outcome.inputs, [f.name for f in outcome.outputs]),
             )
             report.published.append((outcome.job, outcome.round_no))
+            for r, games in outcome.recorded.items():
+                self.state.results.setdefault(outcome.job, {}).setdefault(r, {}).update(games)
             self.log.info("%s%s → %s", prefix, outcome.summary, ", ".join(f.name for f in outcome.outputs))
         return f"{prefix}round {outcome.round_no} published; {outcome.next_step}"
 
@@ -464,6 +474,8 @@ class Watcher:
                 existing = target.read_bytes()
             except FileNotFoundError:
                 pending.append(f)
+                if f.name in self.state.outputs:
+                    self.log.warning("%s disappeared from %s; writing it again", f.name, out)
                 continue
             except OSError as exc:
                 return f"cannot read {target}: {exc.strerror or exc}"
@@ -694,7 +706,14 @@ def run_cli(
     config = WatchConfig(
         folder=folder, host=host, system=system, out=out, tournament=tournament, rounds=rounds, stable=stable
     )
-    progress: Progress = RichProgress(err) if err.isatty() else NoProgress()
+    progress: Progress = NoProgress()
+    if err.isatty():
+        try:
+            import rich  # noqa: F401  (comes with typer)
+
+            progress = RichProgress(err)
+        except ImportError:
+            pass
     watcher = Watcher(config, progress=progress)
     try:
         watcher.acquire()

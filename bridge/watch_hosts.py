@@ -21,10 +21,11 @@ pairings not yet made).
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -99,8 +100,6 @@ def incomplete_file(t: Tournament) -> str | None:
 
 
 def with_total_rounds(t: Tournament, rounds: int | None) -> Tournament:
-    from dataclasses import replace
-
     if rounds is None or t.total_rounds == rounds:
         return t
     return replace(t, total_rounds=rounds)
@@ -266,7 +265,7 @@ class SwissManagerHost:
 
         for f in trf:
             job = unique(_job_name(f.path.stem))
-            outcomes.append(self._cached(job, [f], ctx, lambda job=job, f=f: self._decide_trf(job, f, ctx)))
+            outcomes.append(self._cached(job, [f], ctx, functools.partial(self._decide_trf, job, f, ctx)))
         for sm_set, problem in self._sm_sets(players, pairings):
             base = sm_set.players.path if sm_set.players else sm_set.pairings[0].path
             job = unique(_job_name(_sm_stem(base) or "tournament"))
@@ -274,7 +273,7 @@ class SwissManagerHost:
                 outcomes.append(Fault(job, problem, ""))
                 continue
             group = [x for x in (sm_set.players, *sm_set.pairings) if x is not None]
-            outcomes.append(self._cached(job, group, ctx, lambda job=job, s=sm_set: self._decide_sm(job, s, ctx)))
+            outcomes.append(self._cached(job, group, ctx, functools.partial(self._decide_sm, job, sm_set, ctx)))
         return outcomes
 
     def _cached(self, job: str, group: Sequence[Stable], ctx: HostContext, decide: Callable[[], Outcome]) -> Outcome:
@@ -390,15 +389,11 @@ class SwissManagerHost:
             numbers = dict(boards) if boards else board_numbers(t, last)
             shown = sorted(numbers.get(frozenset(g), 0) for g in pending)
             return Wait(job, waiting_message(last, shown), "", tuple(notes))
-        step = (
-            f"import {output_names(job, t.next_round)['sm']} into Swiss-Manager, then export again"
-        )
+        step = f"import {output_names(job, t.next_round)['sm']} into Swiss-Manager, then export again"
         return decide_next_round(job, t, "", ctx, notes=notes, sm_host_round=host_round, next_step=step)
 
 
 def _with_inputs(outcome: Outcome, inputs: str) -> Outcome:
-    from dataclasses import replace
-
     return replace(outcome, inputs=inputs)
 
 
@@ -565,9 +560,10 @@ class PgnHost:
             return self._final(recorded, last, tuple(notes))
         outcome = decide_next_round(job, recorded, "", ctx, notes=notes, next_step=step)
         if isinstance(outcome, Publish):
-            rec = ctx.state.results.setdefault(job, {})
-            for (r, w, b), (rw, _rb) in results.items():
-                rec.setdefault(r, {})[f"{w}-{b}"] = _TEXT.get(rw, rw.value)
+            entered: dict[int, dict[str, str]] = {}
+            for (r, w, b), (rw, _rb) in [*corrections.items(), *results.items()]:
+                entered.setdefault(r, {})[f"{w}-{b}"] = _TEXT.get(rw, rw.value)
+            outcome = replace(outcome, recorded=entered)
         return outcome
 
     def _final(self, recorded: Tournament, last: int, notes: tuple[str, ...]) -> Outcome:

@@ -254,6 +254,13 @@ def lost_in(tournament: Tournament, fmt: str) -> list[str]:
     out: list[str] = []
     sm_extras = any(k.startswith("sm.") for p in tournament.players for k, _ in p.extras)
     if fmt in ("trf", "trf16", "trf26"):
+        numbers = [p.start_no for p in tournament.players]
+        if numbers != list(range(1, len(numbers) + 1)):
+            gaps = sorted(set(range(1, max(numbers, default=0) + 1)) - set(numbers))
+            out.append(
+                f"start numbers with gaps ({_short(gaps)} missing): TRF needs 1..N, and TRF readers "
+                "(this one too) refuse the file"
+            )
         if sm_extras:
             out.append("Swiss-Manager player columns TRF has no field for (national id and rating, tie-breaks)")
         if fmt == "trf16":
@@ -280,6 +287,14 @@ def lost_in(tournament: Tournament, fmt: str) -> list[str]:
         out.append("the round-by-round history (it goes in the Spielerauslosung file)")
         return out + _settings_lost(tournament)
     return out
+
+
+def _short(numbers: list[int]) -> str:
+    if len(numbers) <= 6:
+        return ", ".join(map(str, numbers))
+    return f"{numbers[0]}-{numbers[-1]}" if numbers == list(range(numbers[0], numbers[-1] + 1)) else (
+        ", ".join(map(str, numbers[:5])) + ", …"
+    )
 
 
 def _settings_lost(tournament: Tournament) -> list[str]:

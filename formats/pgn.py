@@ -766,6 +766,8 @@ def tournament_from_pgn(
     player with no game in a round is recorded absent; a game still in progress
     (``*``) is a pending entry. A board broadcast twice is counted once; two
     different games or results for the same player in one round are an error.
+    PGN does not say how many rounds the event has: ``total_rounds`` (else the
+    player list's, else unknown).
     """
     if isinstance(sources, (str, os.PathLike)):
         sources = [sources]
@@ -831,8 +833,8 @@ def tournament_from_pgn(
                 kept = p.entry(r)
                 entries[p.start_no] = kept if kept is not None and players is not None else ABSENT
         t = t.with_round(r, entries)
-    if total_rounds is not None or t.total_rounds is None:
-        t = replace(t, total_rounds=total_rounds if total_rounds is not None else max(last, t.total_rounds or 0))
+    if total_rounds is not None:
+        t = replace(t, total_rounds=total_rounds)
     return t
 
 

@@ -622,7 +622,7 @@ def merge_pairing_rows(
                 entries[p.start_no] = old if old is not None and not old.paired else ABSENT
         tournament = tournament.with_round(r, entries)
     if infer_byes:
-        tournament = _infer_byes(tournament, by_round, credited, path=path, players=players)
+        tournament = _infer_byes(tournament, by_round, credited, path=path, source=players)
     return tournament
 
 
@@ -642,7 +642,7 @@ def _infer_byes(
     credited: Mapping[int, Points],
     *,
     path: str | None,
-    players: SMPlayers | None = None,
+    source: SMPlayers | None = None,
 ) -> Tournament:
     """Half- and full-point byes from ``Pkt``: Swiss-Manager writes neither into the
     pairing file. A round where every board is still unplayed is open: its byes are
@@ -670,8 +670,8 @@ def _infer_byes(
                 f"player {p.start_no} ({p.name}) has Pkt {_total_points(p.stated_points)} but the pairing file "
                 f"gives {_total_points(credited.get(p.start_no, 0))}; the player {why}. "
                 "Export both files at the same time, or use the TRF16 export",
-                path=players.path if players is not None else path,
-                line=players.lines.get(p.start_no) if players is not None else None,
+                path=source.path if source is not None else path,
+                line=source.lines.get(p.start_no) if source is not None else None,
             )
         entries = list(p.entries)
         for r in gap:

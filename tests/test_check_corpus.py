@@ -133,7 +133,23 @@ def _dutch_available() -> bool:
     return True
 
 
+SLOW = os.environ.get("SWISSBRIDGE_SLOW") == "1"
+"""Corpus-wide runs (minutes) only when asked for: ``SWISSBRIDGE_SLOW=1 pytest -m slow``."""
+
+
+def _smallest(n: int) -> list[Path]:
+    return sorted(corpus_dirs(), key=lambda d: (d / "full.trf").stat().st_size)[:n]
+
+
+@pytest.mark.skipif(not _dutch_available(), reason="the Dutch system is not installed yet")
+@pytest.mark.parametrize("folder", _smallest(12), ids=lambda d: d.name)
+def test_dutch_reproduces_small_corpus_tournaments(folder: Path) -> None:
+    report = check_tournament(trf.read_trf(folder / "full.trf"), "dutch")
+    assert report.ok, report.render()
+
+
 @pytest.mark.slow
+@pytest.mark.skipif(not SLOW, reason="corpus-wide: set SWISSBRIDGE_SLOW=1")
 @pytest.mark.skipif(not _dutch_available(), reason="the Dutch system is not installed yet")
 def test_dutch_reproduces_every_corpus_round() -> None:
     if not corpus_dirs():
@@ -172,6 +188,8 @@ def test_dutch_check_cli_reports_mutated_last_round(tmp_path: Path) -> None:
     assert f"1  {target.white} - {target.black}" in out and "colour flipped" in out
 
 
+@pytest.mark.slow
+@pytest.mark.skipif(not SLOW, reason="a minute or more: set SWISSBRIDGE_SLOW=1")
 @pytest.mark.skipif(not _dutch_available(), reason="the Dutch system is not installed yet")
 def test_dutch_check_speed_200_players_9_rounds() -> None:
     """Target: a 200-player, 9-round tournament checks in under 5 s."""

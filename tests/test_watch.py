@@ -80,6 +80,32 @@ def test_complete_round_is_paired_and_every_output_written(tmp_path: Path) -> No
     )
 
 
+def test_host_files_are_never_modified(tmp_path: Path) -> None:
+    path = drop_trf(tmp_path, played(field_of(10), 1))
+    before = (path.read_bytes(), path.stat().st_mtime_ns, sorted(os.listdir(tmp_path)))
+    sm_watcher(tmp_path).run_once()
+    assert (path.read_bytes(), path.stat().st_mtime_ns) == before[:2]
+    assert sorted(os.listdir(tmp_path)) == sorted([*before[2], "swissbridge-out"])
+
+
+def test_host_repairing_a_published_round_is_reported(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    t = played(field_of(10), 1)
+    drop_trf(tmp_path, t)
+    w = sm_watcher(tmp_path)
+    w.run_once()
+    # the arbiter imported the pairing, then swapped two players by hand in Swiss-Manager
+    ours = ToySystem().pair(t, 2)
+    from swissbridge.pairing import Board, RoundPairing
+
+    a, b = ours.boards[0], ours.boards[1]
+    swapped = RoundPairing(2, (Board(a.white, b.black), Board(b.white, a.black), *ours.boards[2:]), ours.bye)
+    drop_trf(tmp_path, apply_pairing(t, swapped))
+    with caplog.at_level(logging.WARNING, logger="swissbridge.watch"):
+        report = w.run_once()
+    assert "round 2 in the export is not the pairing the watcher published" in caplog.text
+    assert report.status.startswith("T: round 2: waiting for 5 results")
+
+
 def test_names_are_escaped_in_the_printable_page(tmp_path: Path) -> None:
     drop_trf(tmp_path, played(field_of(10), 1))
     sm_watcher(tmp_path).run_once()
@@ -527,3 +553,32 @@ def test_round_from_path() -> None:
     assert round_from_path(Path("round-03.pgn")) == 3
     assert round_from_path(Path("Open/R12.pgn")) == 12
     assert round_from_path(Path("games.pgn")) is None
+
+
+def test_pgn_results_are_remembered_once_published(tmp_path: Path) -> None:
+    feed = tmp_path / "feed"
+    feed.mkdir()
+    seed = tmp_path / "Open.trf"
+    t = field_of(4, rounds=3, name="Open")
+    seed.write_text(write_trf(t))
+    w = pgn_watcher(feed, seed)
+    w.run_once()
+    p1 = pairing_from_pairlist(1, w.state.published["Open"][1].pairlist)
+    (feed / "r1.pgn").write_text(result_pgn(t, p1))
+    w.run_once()
+    memory = json.loads((feed / "out" / STATE_NAME).read_text())
+    b1, b2 = p1.boards
+    assert memory["results"]["Open"]["1"] == {f"{b1.white}-{b1.black}": "1-0", f"{b2.white}-{b2.black}": "1/2-1/2"}
+
+
+def test_progress_feedback_works_off_a_terminal() -> None:
+    import io
+
+    from swissbridge.watch import NoProgress, RichProgress
+
+    for progress in (NoProgress(), RichProgress(io.StringIO())):
+        with progress.task("reading the PGN feed", total=10) as advance:
+            advance(4)
+            advance(6)
+        with progress.task("pairing round 5 (200 players)") as advance:
+            advance(1)

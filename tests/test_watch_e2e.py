@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from swissbridge.formats.pgn import parse_pgn
 from swissbridge.formats.trf import parse_trf, write_trf
-from swissbridge.model import Player, Result, Tournament
+from swissbridge.model import Colour, Player, Result, Tournament
 from swissbridge.watch import WatchConfig, Watcher
 from typer.testing import CliRunner
 
@@ -56,7 +56,13 @@ def field(n: int) -> Tournament:
         )
         for i in range(1, n + 1)
     )
-    return Tournament(players=players, name="Watch Open", total_rounds=ROUNDS)
+    return Tournament(
+        players=players,
+        name="Watch Open",
+        total_rounds=ROUNDS,
+        initial_colour=Colour.WHITE,
+        headers=(("062", str(n)),),  # as Swiss-Manager writes it: a cut-short copy is recognised
+    )
 
 
 def outcome(round_no: int, white_elo: int, black_elo: int, board: int) -> str:
@@ -116,7 +122,7 @@ def test_seven_rounds_from_a_pgn_feed(system: str, tmp_path: Path, live_factory:
     seed.write_text(write_trf(field(PLAYERS)))
     out = tmp_path / "out"
     live = live_factory(
-        WatchConfig(feed, host="pgn", system=system, tournament=seed, out=out, stable=0.15, debounce=0.03)
+        WatchConfig(feed, host="pgn", system=system, tournament=seed, out=out, stable=0.2, debounce=0.03)
     )
     for r in range(1, ROUNDS + 1):
         pairing_pgn = out / f"Open-R{r}.pgn"
@@ -157,7 +163,7 @@ def test_seven_rounds_from_swiss_manager_exports(
     t = field(PLAYERS)
     export = host / "FIDE_Export_Open.TXT"
     export.write_text(write_trf(t, dialect="trf16"))
-    live = live_factory(WatchConfig(host, system=system, out=out, stable=0.15, debounce=0.03, rounds=ROUNDS))
+    live = live_factory(WatchConfig(host, system=system, out=out, stable=0.2, debounce=0.03, rounds=ROUNDS))
     for r in range(1, ROUNDS + 1):
         state = out / f"FIDE_Export_Open-R{r}.trf"
         live.wait_for(state.exists, f"the pairing of round {r}")
@@ -165,7 +171,7 @@ def test_seven_rounds_from_swiss_manager_exports(
         t = parse_trf(state.read_bytes())
         # the arbiter enters the results in Swiss-Manager and exports again (TRF16, written in place)
         entries = {}
-        from swissbridge.model import Colour, Entry
+        from swissbridge.model import Entry
 
         boards = sorted(
             (p for p in t.players if (e := p.entry(r)) is not None and e.colour is Colour.WHITE),

@@ -83,8 +83,8 @@ class BracketSolver:
                 j = pos.get(b)
                 if j is None or j <= i:
                     continue
-                h, l = (a, b) if a < b else (b, a)
-                vals = values(h, l)
+                h, lo = (a, b) if a < b else (b, a)
+                vals = values(h, lo)
                 if vals is None:
                     continue
                 w = layout.pack(vals)
@@ -125,13 +125,13 @@ class BracketSolver:
                 j = pos.get(b)
                 if j is None or j <= i:
                     continue
-                h, l = (a, b) if a < b else (b, a)
+                h, lo = (a, b) if a < b else (b, a)
                 f1 = 1
                 if odd:
-                    f1 += (not comp.bye_candidate(h)) + (not comp.bye_candidate(l))
+                    f1 += (not comp.bye_candidate(h)) + (not comp.bye_candidate(lo))
                 vals: tuple[int, ...] | None = None
                 if a in inner_set and b in inner_set:
-                    vals = values(h, l)
+                    vals = values(h, lo)
                 edges.append((i, j, layout.pack((f1, *(vals or zeros)))))
         mate = self.matcher(len(everyone), edges)
         result: dict[int, int] = {}
@@ -161,21 +161,27 @@ class BracketSolver:
         criteria = [c for c in QUALITY_CRITERIA if c.applies(scope)]
         quality_fields = [(c.name, c.bound(scope)) for c in criteria]
 
-        def kind(h: int, l: int) -> Kind:
-            if l in bracket_set:
-                if h in mdp_set and l in mdp_set:
+        def kind(h: int, lo: int) -> Kind:
+            if lo in bracket_set:
+                if h in mdp_set and lo in mdp_set:
                     return Kind.OTHER
                 return Kind.CURRENT
-            if l in nxt_set:
+            if lo in nxt_set:
                 return Kind.NEXT
             return Kind.OTHER
 
-        def quality(h: int, l: int) -> tuple[int, ...] | None:
-            k = kind(h, l)
+        def quality(h: int, lo: int) -> tuple[int, ...] | None:
+            k = kind(h, lo)
             if k is Kind.OTHER:
                 return None
-            ph, pl = players[h], players[l]
+            ph, pl = players[h], players[lo]
             return tuple(c.value(ph, pl, k, scope) for c in criteria)
+
+        perfect = self.perfect_default(mdps, residents, nxt, lower, scope, criteria)
+        if perfect is not None:
+            pairs, floaters = perfect
+            trace = self._trace(number, mdps, residents, pairs, floaters, scope, criteria, 0, False, "perfect")
+            return BracketResult(pairs, floaters, trace)
 
         constrained = False
         mdp_pairs: list[tuple[int, int]] = []
@@ -189,16 +195,16 @@ class BracketSolver:
             n_res = len(residents)
             zero2 = (0, 0)
 
-            def values1(h: int, l: int) -> tuple[int, ...] | None:
-                q = quality(h, l)
+            def values1(h: int, lo: int) -> tuple[int, ...] | None:
+                q = quality(h, lo)
                 if q is None:
                     return None
                 i = mdp_pos.get(h)
-                j = residents_pos.get(l)
+                j = residents_pos.get(lo)
                 tb = mdp_fields(i, j, m, n_res) if i is not None and j is not None else zero2
                 return (*q, *tb)
 
-            fields1 = [*quality_fields, *zip(MDP_FIELDS, mdp_bounds(m, n_res))]
+            fields1 = [*quality_fields, *zip(MDP_FIELDS, mdp_bounds(m, n_res), strict=False)]
             result, c1 = self.optimise([*mdps, *residents, *nxt], lower, values1, fields1)
             constrained |= c1
             for h in mdps:
@@ -207,7 +213,7 @@ class BracketSolver:
                     mdp_pairs.append((h, partner))
 
         # 2. the remainder (4.3 exchange, 4.2 transposition)
-        paired_residents = {l for _, l in mdp_pairs}
+        paired_residents = {lo for _, lo in mdp_pairs}
         paired_mdps = {h for h, _ in mdp_pairs}
         rem = [v for v in residents if v not in paired_residents]
         limbo = [v for v in mdps if v not in paired_mdps]
@@ -221,18 +227,18 @@ class BracketSolver:
         while True:
             p_now = p
 
-            def values2(h: int, l: int) -> tuple[int, ...] | None:
-                if h in limbo_set and l in rem_pos:
+            def values2(h: int, lo: int, p_now: int = p_now) -> tuple[int, ...] | None:
+                if h in limbo_set and lo in rem_pos:
                     return None  # the MDP-Pairing is settled
-                q = quality(h, l)
+                q = quality(h, lo)
                 if q is None:
                     return None
                 i = rem_pos.get(h)
-                j = rem_pos.get(l)
+                j = rem_pos.get(lo)
                 tb = remainder_fields(i, j, p_now, r) if i is not None and j is not None else zero5
                 return (*q, *tb)
 
-            fields2 = [*quality_fields, *zip(REMAINDER_FIELDS, remainder_bounds(p_now, r))]
+            fields2 = [*quality_fields, *zip(REMAINDER_FIELDS, remainder_bounds(p_now, r), strict=False)]
             result, c2 = self.optimise([*rem, *limbo, *nxt], lower, values2, fields2)
             rem_pairs = []
             for v in rem:
@@ -246,12 +252,80 @@ class BracketSolver:
         higher = {h for h, _ in rem_pairs}
         exchanged = sum(1 for v in rem[:p] if v not in higher)
 
-        pairs = [(h, l, True) for h, l in mdp_pairs] + [(h, l, False) for h, l in rem_pairs]
-        paired = {x for h, l, _ in pairs for x in (h, l)}
+        pairs = [(h, lo, True) for h, lo in mdp_pairs] + [(h, lo, False) for h, lo in rem_pairs]
+        paired = {x for h, lo, _ in pairs for x in (h, lo)}
         floaters = [v for v in [*mdps, *residents] if v not in paired]
         _ = lower_all
-        trace = self._trace(number, mdps, residents, pairs, floaters, scope, criteria, exchanged, constrained)
+        trace = self._trace(
+            number, mdps, residents, pairs, floaters, scope, criteria, exchanged, constrained, "optimised"
+        )
         return BracketResult(pairs, floaters, trace)
+
+    # -- 3.4: the perfect candidate ---------------------------------------------------------
+    def perfect_default(
+        self,
+        mdps: list[int],
+        residents: list[int],
+        nxt: list[int],
+        lower: list[int],
+        scope: Scope,
+        criteria: list[Criterion],
+    ) -> tuple[list[tuple[int, int, bool]], list[int]] | None:
+        """The first candidate of the bracket (S1[i] against S2[i], MDPs first) when it
+        is *perfect* (3.4): nobody floats but what must, every pair compatible and no
+        colour or float criterion broken. Being first in the generation order, it is
+        then the bracket's choice, provided the rest of the round stays completable.
+        ``None`` when the candidate is not perfect (the optimiser decides)."""
+        if scope.c9_active:
+            return None
+        ctx = self.ctx
+        players = ctx.players
+        compat = ctx.compat
+        m = len(mdps)
+        if m > len(residents):
+            return None
+        rem = residents[m:]
+        r = len(rem)
+        p = r // 2
+        pairs = [(h, lo, True) for h, lo in zip(mdps, residents[:m], strict=False)]
+        pairs += [(rem[i], rem[p + i], False) for i in range(p)]
+        checks = [c for c in criteria if c.name in _PERFECT_CHECKS]
+        for h, lo, _ in pairs:
+            if lo not in compat[h]:
+                return None
+            ph, pl = players[h], players[lo]
+            for c in checks:
+                if c.value(ph, pl, Kind.CURRENT, scope) != 1:
+                    return None
+        floaters = [rem[-1]] if r % 2 else []
+        comp = self.comp
+        if not floaters:
+            rest = comp.complete([*nxt, *lower])
+            if rest is None:
+                return None
+            comp.remember(rest)
+            return pairs, floaters
+        f = floaters[0]
+        pf = players[f]
+        if (scope.completed >= 1 and pf.float1.value == "D") or (scope.completed >= 2 and pf.float2.value == "D"):
+            return None
+        if not nxt:
+            if lower or not comp.bye_candidate(f):
+                return None
+            comp.remember({f: BYE})
+            return pairs, floaters
+        # [C8]: the floater must add a pair to the next bracket
+        alone = _max_matching(nxt, compat)
+        with_f = _max_matching([f, *nxt], compat)
+        if _size(with_f) != _size(alone) + 1:
+            return None
+        single = [v for v in [f, *nxt] if with_f[v] == -1]
+        rest = comp.complete([*single, *lower])
+        if rest is None:
+            return None
+        rest.update({v: w for v, w in with_f.items() if w != -1})
+        comp.remember(rest)
+        return pairs, floaters
 
     # -- explanation --------------------------------------------------------------------
     def _trace(
@@ -265,12 +339,13 @@ class BracketSolver:
         criteria: list[Criterion],
         exchanged: int,
         constrained: bool,
+        method: str,
     ) -> BracketTrace:
         players = self.ctx.players
         shortfalls: list[Shortfall] = []
         for c in criteria:
             if c.name in ("C10", "C11", "C12", "C13", "C15", "C17"):
-                fails = sum(1 for h, l, _ in pairs if c.value(players[h], players[l], Kind.CURRENT, scope) == 0)
+                fails = sum(1 for h, lo, _ in pairs if c.value(players[h], players[lo], Kind.CURRENT, scope) == 0)
                 if fails:
                     shortfalls.append(Shortfall(c.name, fails))
         mdp_set = set(mdps)
@@ -299,12 +374,12 @@ class BracketSolver:
             residents=tuple(players[v].start_no for v in residents),
             mdps=tuple(players[v].start_no for v in mdps),
             homogeneous=not mdps,
-            pairs=tuple(PairTrace(players[h].start_no, players[l].start_no, mp) for h, l, mp in pairs),
+            pairs=tuple(PairTrace(players[h].start_no, players[lo].start_no, mp) for h, lo, mp in pairs),
             floaters=floats,
             shortfalls=tuple(shortfalls),
             c9_applies=scope.c9_active,
             exchanges=exchanged,
-            method="completion-constrained" if constrained else "optimised",
+            method="completion-constrained" if constrained else method,
         )
 
 
@@ -314,3 +389,19 @@ def _max_pairs(vertices: Sequence[int], compat: list[set[int]]) -> int:
     table = [[pos[w] for w in compat[v] if w in pos] for v in vertices]
     mate = max_cardinality_matching(len(vertices), table)
     return sum(1 for i, m in enumerate(mate) if m > i)
+
+
+_PERFECT_CHECKS = frozenset({"C10", "C11", "C12", "C13", "C15", "C17"})
+"""The criteria a perfect candidate's pairs must all satisfy (the others are met by
+pairing everybody, or are checked on the floater)."""
+
+
+def _max_matching(vertices: Sequence[int], compat: list[set[int]]) -> dict[int, int]:
+    pos = {v: i for i, v in enumerate(vertices)}
+    table = [[pos[w] for w in compat[v] if w in pos] for v in vertices]
+    mate = max_cardinality_matching(len(vertices), table)
+    return {v: (vertices[mate[i]] if mate[i] != -1 else -1) for i, v in enumerate(vertices)}
+
+
+def _size(mate: dict[int, int]) -> int:
+    return sum(1 for w in mate.values() if w != -1) // 2

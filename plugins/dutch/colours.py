@@ -43,7 +43,7 @@ def rule_5_2_3(a: Entrant, b: Entrant) -> Colour | None:
     """5.2.3: alternate against the latest round in which one had White and the other
     Black, walking back over the played games only (GHR 3.4 compresses out the
     unplayed rounds)."""
-    for ca, cb in zip(reversed(a.colours), reversed(b.colours)):
+    for ca, cb in zip(reversed(a.colours), reversed(b.colours), strict=False):
         if ca is not cb:
             return ca.opposite
     return None

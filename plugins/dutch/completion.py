@@ -153,9 +153,7 @@ class Completion:
         most games first; equal counts share the last rank of their run."""
         if self.bye_score is None:
             return {}
-        counts = sorted(
-            (p.played_games for p in self.ctx.players if p.pscore == self.bye_score), reverse=True
-        )
+        counts = sorted((p.played_games for p in self.ctx.players if p.pscore == self.bye_score), reverse=True)
         return {g: i for i, g in enumerate(counts)}
 
     def c9_applies(self, bracket: Sequence[int], mdps: Iterable[int], below: Sequence[int], score: int) -> bool:

@@ -7,7 +7,7 @@ pair that breaks them is simply not an edge of the graph. [C4] (completion) and
 The quality criteria [C6]–[C21] are written here as *satisfaction* values of one
 candidate pair: the pairing maximises their sum over the pairs it makes, criterion
 by criterion in priority order (:mod:`.weights` packs them into one integer). For
-each pair ``h`` is the higher-ranked player (Article 1.2) and ``l`` the other. A
+each pair ``h`` is the higher-ranked player (Article 1.2) and ``lo`` the other. A
 pair is
 
 * ``CURRENT`` when both players belong to the bracket being paired and at least one
@@ -104,12 +104,12 @@ def _after_two_rounds(scope: Scope) -> bool:
 # -- [C6], [C7]: pairs and downfloaters of the current bracket -----------------
 
 
-def c6_pairs(h: Entrant, l: Entrant, kind: Kind, scope: Scope) -> int:
+def c6_pairs(h: Entrant, lo: Entrant, kind: Kind, scope: Scope) -> int:
     """[C6] Minimise the number of downfloaters: maximise the pairs of the bracket."""
     return 1 if kind is Kind.CURRENT else 0
 
 
-def c7_paired_scores(h: Entrant, l: Entrant, kind: Kind, scope: Scope) -> int:
+def c7_paired_scores(h: Entrant, lo: Entrant, kind: Kind, scope: Scope) -> int:
     """[C7] Minimise the scores of the downfloaters, compared from the highest: pair
     as many players as possible at the highest score (an MDP's pair counts at the
     MDP's score), then at the next score, and so on."""
@@ -119,14 +119,14 @@ def c7_paired_scores(h: Entrant, l: Entrant, kind: Kind, scope: Scope) -> int:
 # -- [C8]: one bracket ahead ----------------------------------------------------
 
 
-def c8_next_pairs(h: Entrant, l: Entrant, kind: Kind, scope: Scope) -> int:
+def c8_next_pairs(h: Entrant, lo: Entrant, kind: Kind, scope: Scope) -> int:
     """[C8] Choose the downfloaters so that the following bracket complies with [C6]:
     maximise the pairs the next bracket can make (a floater with a next resident, or
     two next residents)."""
     return 1 if kind is Kind.NEXT else 0
 
 
-def c8_next_scores(h: Entrant, l: Entrant, kind: Kind, scope: Scope) -> int:
+def c8_next_scores(h: Entrant, lo: Entrant, kind: Kind, scope: Scope) -> int:
     """[C8], then with [C7]: the next bracket's pairs counted by the higher player's
     score, from the highest score down."""
     return scope.at_level(h.pscore) if kind is Kind.NEXT else 0
@@ -135,7 +135,7 @@ def c8_next_scores(h: Entrant, l: Entrant, kind: Kind, scope: Scope) -> int:
 # -- [C9]: the PAB assignee's unplayed games ---------------------------------------
 
 
-def c9_played_games(h: Entrant, l: Entrant, kind: Kind, scope: Scope) -> int:
+def c9_played_games(h: Entrant, lo: Entrant, kind: Kind, scope: Scope) -> int:
     """[C9] Minimise the unplayed games of the PAB assignee. Only in a bracket that
     will leave exactly one player over, who takes the PAB: every paired player on the
     PAB score is credited with a rank that grows as its played games fall, so the one
@@ -145,8 +145,8 @@ def c9_played_games(h: Entrant, l: Entrant, kind: Kind, scope: Scope) -> int:
     value = 0
     if h.pscore == scope.bye_score:
         value += scope.c9_rank[h.played_games]
-    if l.pscore == scope.bye_score:
-        value += scope.c9_rank[l.played_games]
+    if lo.pscore == scope.bye_score:
+        value += scope.c9_rank[lo.played_games]
     return value
 
 
@@ -157,17 +157,17 @@ def _c9_bound(scope: Scope) -> int:
 # -- [C10]–[C13]: colours ---------------------------------------------------------
 
 
-def c10_colour_limit(h: Entrant, l: Entrant, kind: Kind, scope: Scope) -> int:
+def c10_colour_limit(h: Entrant, lo: Entrant, kind: Kind, scope: Scope) -> int:
     """[C10] Minimise the topscorers or their opponents whose colour difference would
     leave -2..+2: a pair fails when both have |CD| > 1 and want the same colour
     (possible only in the last round, where [C3] is relaxed for topscorers)."""
     if kind is not Kind.CURRENT:
         return 0
-    fails = h.imbalance > 1 and l.imbalance > 1 and h.preference is l.preference
+    fails = h.imbalance > 1 and lo.imbalance > 1 and h.preference is lo.preference
     return 0 if fails else 1
 
 
-def c11_three_in_a_row(h: Entrant, l: Entrant, kind: Kind, scope: Scope) -> int:
+def c11_three_in_a_row(h: Entrant, lo: Entrant, kind: Kind, scope: Scope) -> int:
     """[C11] Minimise the topscorers or their opponents who would get the same colour
     three times running. With both absolute for the same colour, the player with the
     smaller |CD| yields (5.2.2); the pair fails when that player has already had the
@@ -175,37 +175,35 @@ def c11_three_in_a_row(h: Entrant, l: Entrant, kind: Kind, scope: Scope) -> int:
     repeated colour)."""
     if kind is not Kind.CURRENT:
         return 0
-    if not (h.absolute and l.absolute and h.preference is l.preference):
+    if not (h.absolute and lo.absolute and h.preference is lo.preference):
         return 1
-    if h.imbalance == l.imbalance:
-        fails = h.repeated is not None and h.repeated is l.repeated
+    if h.imbalance == lo.imbalance:
+        fails = h.repeated is not None and h.repeated is lo.repeated
     else:
-        loser = l if l.imbalance < h.imbalance else h
+        loser = lo if lo.imbalance < h.imbalance else h
         fails = h.preference is not None and loser.repeated is h.preference.opposite
     return 0 if fails else 1
 
 
-def c12_preferences(h: Entrant, l: Entrant, kind: Kind, scope: Scope) -> int:
+def c12_preferences(h: Entrant, lo: Entrant, kind: Kind, scope: Scope) -> int:
     """[C12] Minimise the players who do not get their colour preference: a pair fails
     when both players prefer the same colour (a player without preference never
     fails)."""
     if kind is not Kind.CURRENT:
         return 0
-    fails = h.preference is not None and h.preference is l.preference
+    fails = h.preference is not None and h.preference is lo.preference
     return 0 if fails else 1
 
 
-def c13_strong_preferences(h: Entrant, l: Entrant, kind: Kind, scope: Scope) -> int:
+def c13_strong_preferences(h: Entrant, lo: Entrant, kind: Kind, scope: Scope) -> int:
     """[C13] Minimise the players who do not get their strong colour preference: a pair
     fails when both prefer the same colour with strong-or-absolute preferences that
     are not both absolute (a both-absolute pair is [C10]/[C11]'s business)."""
     if kind is not Kind.CURRENT:
         return 0
     strong_h = h.strong or h.absolute
-    strong_l = l.strong or l.absolute
-    fails = (
-        strong_h and strong_l and not (h.absolute and l.absolute) and h.preference is l.preference
-    )
+    strong_l = lo.strong or lo.absolute
+    fails = strong_h and strong_l and not (h.absolute and lo.absolute) and h.preference is lo.preference
     return 0 if fails else 1
 
 
@@ -220,85 +218,85 @@ def _up(p: Entrant, back: int) -> bool:
     return (p.float1 if back == 1 else p.float2) is Float.UP
 
 
-def _resident_downfloaters_paired(h: Entrant, l: Entrant, kind: Kind, back: int) -> int:
+def _resident_downfloaters_paired(h: Entrant, lo: Entrant, kind: Kind, back: int) -> int:
     if kind is not Kind.CURRENT:
         return 0
-    count = 1 if _down(l, back) else 0
-    if h.pscore <= l.pscore and _down(h, back):
+    count = 1 if _down(lo, back) else 0
+    if h.pscore <= lo.pscore and _down(h, back):
         count += 1
     return count
 
 
-def c14_resident_downfloaters(h: Entrant, l: Entrant, kind: Kind, scope: Scope) -> int:
+def c14_resident_downfloaters(h: Entrant, lo: Entrant, kind: Kind, scope: Scope) -> int:
     """[C14] Minimise the resident downfloaters who had a downfloat in the previous
     round: count the residents with such a downfloat who are paired (MDPs excluded)."""
-    return _resident_downfloaters_paired(h, l, kind, 1)
+    return _resident_downfloaters_paired(h, lo, kind, 1)
 
 
-def c16_resident_downfloaters(h: Entrant, l: Entrant, kind: Kind, scope: Scope) -> int:
+def c16_resident_downfloaters(h: Entrant, lo: Entrant, kind: Kind, scope: Scope) -> int:
     """[C16] As [C14], for a downfloat two rounds before."""
-    return _resident_downfloaters_paired(h, l, kind, 2)
+    return _resident_downfloaters_paired(h, lo, kind, 2)
 
 
-def _mdp_opponent_not_upfloater(h: Entrant, l: Entrant, kind: Kind, back: int) -> int:
+def _mdp_opponent_not_upfloater(h: Entrant, lo: Entrant, kind: Kind, back: int) -> int:
     if kind is not Kind.CURRENT:
         return 0
-    return 0 if (h.pscore > l.pscore and _up(l, back)) else 1
+    return 0 if (h.pscore > lo.pscore and _up(lo, back)) else 1
 
 
-def c15_mdp_opponents(h: Entrant, l: Entrant, kind: Kind, scope: Scope) -> int:
+def c15_mdp_opponents(h: Entrant, lo: Entrant, kind: Kind, scope: Scope) -> int:
     """[C15] Minimise the MDP opponents who had an upfloat in the previous round: a
     resident paired with an MDP fails when it had such an upfloat."""
-    return _mdp_opponent_not_upfloater(h, l, kind, 1)
+    return _mdp_opponent_not_upfloater(h, lo, kind, 1)
 
 
-def c17_mdp_opponents(h: Entrant, l: Entrant, kind: Kind, scope: Scope) -> int:
+def c17_mdp_opponents(h: Entrant, lo: Entrant, kind: Kind, scope: Scope) -> int:
     """[C17] As [C15], for an upfloat two rounds before."""
-    return _mdp_opponent_not_upfloater(h, l, kind, 2)
+    return _mdp_opponent_not_upfloater(h, lo, kind, 2)
 
 
-def _downfloaters_paired_by_score(h: Entrant, l: Entrant, kind: Kind, scope: Scope, back: int) -> int:
+def _downfloaters_paired_by_score(h: Entrant, lo: Entrant, kind: Kind, scope: Scope, back: int) -> int:
     if kind is not Kind.CURRENT:
         return 0
     value = 0
-    if _down(l, back):
-        value += scope.at_level(l.pscore)
+    if _down(lo, back):
+        value += scope.at_level(lo.pscore)
     if _down(h, back):
         value += scope.at_level(h.pscore)
     return value
 
 
-def c18_mdp_score_differences(h: Entrant, l: Entrant, kind: Kind, scope: Scope) -> int:
+def c18_mdp_score_differences(h: Entrant, lo: Entrant, kind: Kind, scope: Scope) -> int:
     """[C18] Minimise the score differences of the MDPs who had a downfloat in the
     previous round. A paired MDP's difference is fixed by its score, so this decides
     which MDPs stay in the Limbo: from the highest score down, pair as many players
     with a recent downfloat as possible (dutch-reference.md §6.7)."""
-    return _downfloaters_paired_by_score(h, l, kind, scope, 1)
+    return _downfloaters_paired_by_score(h, lo, kind, scope, 1)
 
 
-def c20_mdp_score_differences(h: Entrant, l: Entrant, kind: Kind, scope: Scope) -> int:
+def c20_mdp_score_differences(h: Entrant, lo: Entrant, kind: Kind, scope: Scope) -> int:
     """[C20] As [C18], for a downfloat two rounds before."""
-    return _downfloaters_paired_by_score(h, l, kind, scope, 2)
+    return _downfloaters_paired_by_score(h, lo, kind, scope, 2)
 
 
-def _mdp_pairs_without_upfloater(h: Entrant, l: Entrant, kind: Kind, scope: Scope, back: int) -> int:
+def _mdp_pairs_without_upfloater(h: Entrant, lo: Entrant, kind: Kind, scope: Scope, back: int) -> int:
     if kind is not Kind.CURRENT:
         return 0
-    if h.pscore > l.pscore and _up(l, back):
+    if h.pscore > lo.pscore and _up(lo, back):
         return 0
     return scope.at_level(h.pscore)
 
 
-def c19_mdp_opponent_score_differences(h: Entrant, l: Entrant, kind: Kind, scope: Scope) -> int:
+def c19_mdp_opponent_score_differences(h: Entrant, lo: Entrant, kind: Kind, scope: Scope) -> int:
     """[C19] Minimise the score differences of the MDP opponents who had an upfloat in
     the previous round, compared from the largest: at each MDP score from the top,
     make as few such pairs as possible."""
-    return _mdp_pairs_without_upfloater(h, l, kind, scope, 1)
+    return _mdp_pairs_without_upfloater(h, lo, kind, scope, 1)
 
 
-def c21_mdp_opponent_score_differences(h: Entrant, l: Entrant, kind: Kind, scope: Scope) -> int:
+def c21_mdp_opponent_score_differences(h: Entrant, lo: Entrant, kind: Kind, scope: Scope) -> int:
     """[C21] As [C19], for an upfloat two rounds before."""
-    return _mdp_pairs_without_upfloater(h, l, kind, scope, 2)
+    return _mdp_pairs_without_upfloater(h, lo, kind, scope, 2)
 
 
 QUALITY_CRITERIA: tuple[Criterion, ...] = (

@@ -52,13 +52,13 @@ def pair_round(tournament: Tournament, round_no: int) -> tuple[RoundPairing, Rou
     comp = Completion(ctx)
     comp.fix_bye_score()
     pairs, brackets = pair_brackets(ctx, comp)
-    paired = {x for h, l, _ in pairs for x in (h, l)}
+    paired = {x for h, lo, _ in pairs for x in (h, lo)}
     left = [v for v in range(ctx.n) if v not in paired]
     if len(left) > 1 or (left and not comp.odd):
         raise NoLegalPairing("the brackets could not pair everybody")
     boards: list[tuple[tuple[int, int, int], Board, str]] = []
-    for h, l, _ in pairs:
-        a, b = ctx.players[h], ctx.players[l]
+    for h, lo, _ in pairs:
+        a, b = ctx.players[h], ctx.players[lo]
         white, black, rule = allocate(a, b, colour0)
         boards.append((board_key(a, b), Board(white, black), rule))
     boards.sort(key=lambda t: t[0])

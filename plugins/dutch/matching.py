@@ -175,10 +175,7 @@ class _Blossom:
         for c in path:
             lists: list[list[int]]
             cached = self.best_list[c]
-            if cached is None:
-                lists = [[e >> 1 for e in self.adj[x]] for x in self.leaves(c)]
-            else:
-                lists = [cached]
+            lists = [[e >> 1 for e in self.adj[x]] for x in self.leaves(c)] if cached is None else [cached]
             for lst in lists:
                 for kk in lst:
                     i, j = ends[2 * kk], ends[2 * kk + 1]
@@ -323,58 +320,69 @@ class _Blossom:
         if not self.weight:
             return [-1] * n
         ends = self.ends
+        eu = ends[0::2]
+        ev = ends[1::2]
+        w2 = [2 * w for w in self.weight]
+        m = len(w2)
         label = self.label
         top_of = self.top_of
         dual = self.dual
         best = self.best
-        allowed = self.allowed
-        slack = self.slack
+        parent = self.parent
+        base_of = self.base
+        adj = self.adj
+        label_end = self.label_end
+        size = 2 * n
         for _stage in range(n):
-            for i in range(2 * n):
-                label[i] = 0
-                best[i] = -1
-            for i in range(n, 2 * n):
-                self.best_list[i] = None
-            for i in range(len(allowed)):
-                allowed[i] = False
+            label[:] = [0] * size
+            best[:] = [-1] * size
+            self.best_list[n:] = [None] * n
+            allowed = self.allowed = [False] * m
             self.queue = []
             for v in range(n):
                 if self.mate[v] == -1 and label[top_of[v]] == 0:
                     self.assign(v, 1, -1)
             augmented = False
             while True:
-                while self.queue and not augmented:
-                    v = self.queue.pop()
-                    for e in self.adj[v]:
+                queue = self.queue
+                while queue and not augmented:
+                    v = queue.pop()
+                    bv = top_of[v]
+                    dv = dual[v]
+                    for e in adj[v]:
                         k = e >> 1
                         w = ends[e]
-                        bv, bw = top_of[v], top_of[w]
+                        bw = top_of[w]
                         if bv == bw:
                             continue
                         ks = 0
                         if not allowed[k]:
-                            ks = slack(k)
+                            ks = dv + dual[w] - w2[k]
                             if ks <= 0:
                                 allowed[k] = True
                         if allowed[k]:
-                            if label[bw] == 0:
+                            lw = label[bw]
+                            if lw == 0:
                                 self.assign(w, 2, e ^ 1)
-                            elif label[bw] == 1:
+                            elif lw == 1:
                                 base = self.scan(v, w)
                                 if base >= 0:
                                     self.shrink(base, k)
+                                    bv = top_of[v]
                                 else:
                                     self.augment(k)
                                     augmented = True
                                     break
                             elif label[w] == 0:
                                 label[w] = 2
-                                self.label_end[w] = e ^ 1
+                                label_end[w] = e ^ 1
                         elif label[bw] == 1:
-                            if best[bv] == -1 or ks < slack(best[bv]):
+                            bk = best[bv]
+                            if bk == -1 or ks < dual[eu[bk]] + dual[ev[bk]] - w2[bk]:
                                 best[bv] = k
                         elif label[w] == 0:
-                            if best[w] == -1 or ks < slack(best[w]):
+                            bk = best[w]
+                            if bk == -1 or ks < dual[eu[bk]] + dual[ev[bk]] - w2[bk]:
                                 best[w] = k
                 if augmented:
                     break
@@ -383,54 +391,53 @@ class _Blossom:
                 delta = min(dual[:n])
                 pick = -1
                 for v in range(n):
-                    if label[top_of[v]] == 0 and best[v] != -1:
-                        d = slack(best[v])
+                    bk = best[v]
+                    if bk != -1 and label[top_of[v]] == 0:
+                        d = dual[eu[bk]] + dual[ev[bk]] - w2[bk]
                         if d < delta:
-                            delta, kind, pick = d, 2, best[v]
-                for b in range(2 * n):
-                    if self.parent[b] == -1 and label[b] == 1 and best[b] != -1:
-                        d = slack(best[b]) // 2
+                            delta, kind, pick = d, 2, bk
+                tops = [b for b in range(size) if parent[b] == -1 and (b < n or base_of[b] >= 0)]
+                for b in tops:
+                    bk = best[b]
+                    if bk != -1 and label[b] == 1:
+                        d = (dual[eu[bk]] + dual[ev[bk]] - w2[bk]) // 2
                         if d < delta:
-                            delta, kind, pick = d, 3, best[b]
-                for b in range(n, 2 * n):
-                    if (
-                        self.base[b] >= 0
-                        and self.parent[b] == -1
-                        and label[b] == 2
-                        and dual[b] < delta
-                    ):
+                            delta, kind, pick = d, 3, bk
+                for b in tops:
+                    if b >= n and label[b] == 2 and dual[b] < delta:
                         delta, kind, pick = dual[b], 4, b
-                for v in range(n):
-                    lv = label[top_of[v]]
-                    if lv == 1:
-                        dual[v] -= delta
-                    elif lv == 2:
-                        dual[v] += delta
-                for b in range(n, 2 * n):
-                    if self.base[b] >= 0 and self.parent[b] == -1:
-                        if label[b] == 1:
-                            dual[b] += delta
-                        elif label[b] == 2:
-                            dual[b] -= delta
+                if delta:
+                    for v in range(n):
+                        lv = label[top_of[v]]
+                        if lv == 1:
+                            dual[v] -= delta
+                        elif lv == 2:
+                            dual[v] += delta
+                    for b in tops:
+                        if b >= n:
+                            if label[b] == 1:
+                                dual[b] += delta
+                            elif label[b] == 2:
+                                dual[b] -= delta
                 if kind == 1:
                     break
                 if kind == 2:
                     allowed[pick] = True
-                    i, j = ends[2 * pick], ends[2 * pick + 1]
+                    i, j = eu[pick], ev[pick]
                     if label[top_of[i]] == 0:
                         i, j = j, i
                     self.queue.append(i)
                 elif kind == 3:
                     allowed[pick] = True
-                    self.queue.append(ends[2 * pick])
+                    self.queue.append(eu[pick])
                 else:
                     self.expand(pick, False)
             if not augmented:
                 break
-            for b in range(n, 2 * n):
-                if self.parent[b] == -1 and self.base[b] >= 0 and label[b] == 1 and dual[b] == 0:
+            for b in range(n, size):
+                if parent[b] == -1 and base_of[b] >= 0 and label[b] == 1 and dual[b] == 0:
                     self.expand(b, True)
-        return [ends[m] if m >= 0 else -1 for m in self.mate]
+        return [ends[x] if x >= 0 else -1 for x in self.mate]
 
 
 # --------------------------------------------------------------------------

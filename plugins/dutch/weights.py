@@ -42,7 +42,7 @@ class Layout:
 
     def pack(self, values: Sequence[int]) -> int:
         w = 0
-        for v, off in zip(values, self.offsets):
+        for v, off in zip(values, self.offsets, strict=False):
             if v:
                 w += v << off
         return w
@@ -50,6 +50,6 @@ class Layout:
     def unpack(self, weight: int) -> dict[str, int]:
         """The field values of a total weight (for traces)."""
         out: dict[str, int] = {}
-        for name, off, width in zip(self.names, self.offsets, self.widths):
+        for name, off, width in zip(self.names, self.offsets, self.widths, strict=False):
             out[name] = (weight >> off) & ((1 << width) - 1)
         return out

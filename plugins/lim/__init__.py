@@ -9,6 +9,8 @@ text leaves open are settled by the readings listed in ``docs/lim.md``.
 
 from __future__ import annotations
 
+import sys
+
 from swissbridge.errors import InputError
 from swissbridge.model import Tournament
 from swissbridge.pairing import Board, NoLegalPairing, RoundPairing
@@ -41,11 +43,16 @@ class LimSystem:
             raise InputError(f"rounds are numbered from 1, not {r}")
         rnd = lim_round(tournament, r, self.maxi)
         procedure = LimProcedure(rnd, self.colour_search_limit)
+        # The searches recurse once per pair of a scoregroup: make room for big groups.
+        depth = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(depth, 2000 + 2 * len(rnd.players)))
         try:
             allocations, bye = procedure.run()
         except Unpairable as exc:
             procedure.trace.notes.append(f"NO LEGAL PAIRING: {exc}")
             return None, procedure.trace
+        finally:
+            sys.setrecursionlimit(depth)
         players = rnd.players
 
         def board_key(white: int, black: int) -> tuple[int, int, int]:

@@ -81,16 +81,16 @@ def violations(
     if bad:
         return bad
     for b in pairing.boards:
-        w, k = P[b.white], P[b.black]
-        if k.no in w.opponents:
-            bad.append(f"rematch {w.no}–{k.no}")
-        if frozenset((w.no, k.no)) in rnd.forbidden:
-            bad.append(f"forbidden pair {w.no}–{k.no}")
-        if not rnd.article6(w, k):
-            if breaks_colour_limit(w.colours, Colour.WHITE):
-                bad.append(f"colour limit broken: #{w.no} White")
-            if breaks_colour_limit(k.colours, Colour.BLACK):
-                bad.append(f"colour limit broken: #{k.no} Black")
+        white, black = P[b.white], P[b.black]
+        if black.no in white.opponents:
+            bad.append(f"rematch {white.no}–{black.no}")
+        if frozenset((white.no, black.no)) in rnd.forbidden:
+            bad.append(f"forbidden pair {white.no}–{black.no}")
+        if not rnd.article6(white, black):
+            if breaks_colour_limit(white.colours, Colour.WHITE):
+                bad.append(f"colour limit broken: #{white.no} White")
+            if breaks_colour_limit(black.colours, Colour.BLACK):
+                bad.append(f"colour limit broken: #{black.no} Black")
     if pairing.bye is not None:
         bye = P[pairing.bye]
         if not bye.pab_eligible:
@@ -174,7 +174,11 @@ def random_tournament(seed: int) -> Iterator[PairedRound]:
     rng = random.Random(seed)
     n = rng.randint(4, 40)
     rounds = rng.randint(3, 11)
-    points = PointSystem() if rng.random() < 0.8 else PointSystem(win=30, draw=10, forfeit_win=30, pab=30, full_bye=30, half_bye=10)
+    points = (
+        PointSystem()
+        if rng.random() < 0.8
+        else PointSystem(win=30, draw=10, forfeit_win=30, pab=30, full_bye=30, half_bye=10)
+    )
     ratings = sorted((rng.randint(1200, 2700) for _ in range(n)), reverse=True)
     late = {i for i in range(1, n + 1) if rng.random() < 0.08}
     joins = {i: rng.randint(2, max(2, rounds // 2)) for i in late}
@@ -279,7 +283,7 @@ def _parse_pairlist(text: str, round_no: int, t: Tournament) -> RoundPairing:
     boards: list[Board] = []
     bye = None
     nums = [int(x) for x in lines[1 : 1 + 2 * count]]
-    for a, b in zip(nums[0::2], nums[1::2]):
+    for a, b in zip(nums[0::2], nums[1::2], strict=False):
         if b == 0:
             bye = a
         else:

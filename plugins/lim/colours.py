@@ -80,7 +80,7 @@ def allocate_colours(rnd: LimRound, a: LimPlayer, b: LimPlayer, side: Side) -> A
         return give(hi, hi.due, f"{prefix}5: both get their due colours")
     # (4) the same due colour: 5.4
     if hi.due is not None and lo.due is not None:
-        for back, (ch, cl) in enumerate(zip(reversed(hi.colours), reversed(lo.colours)), start=1):
+        for back, (ch, cl) in enumerate(zip(reversed(hi.colours), reversed(lo.colours), strict=False), start=1):
             if ch is not cl:
                 ago = "in the last game" if back == 1 else f"{back} games back"
                 return give(

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 
 from swissbridge.model import Colour, format_points
 from swissbridge.plugins.lim.colours import Allocation, allocate_colours, due_colours_given
-from swissbridge.plugins.lim.matching import BipartiteMatching, LazyAdjacency, Matching
+from swissbridge.plugins.lim.matching import BipartiteMatching, LazyAdjacency, Matching, PairsAcross
 from swissbridge.plugins.lim.rules import BLACK, WHITE, LimPlayer, LimRound, Side, within_maxi_limit
 from swissbridge.plugins.lim.trace import (
     BoardNote,
@@ -40,9 +40,10 @@ from swissbridge.plugins.lim.trace import (
     LimTrace,
     PabTrace,
     ScrutinyStep,
+    _plural,
 )
 
-COLOUR_SEARCH_LIMIT = 3000
+COLOUR_SEARCH_LIMIT = 1000
 """5.2 search bound: at most this many partial pairings are examined per
 scoregroup when looking for a pairing that gives more players their due colour
 than the result of the compatibility scrutiny. The search walks the exchange
@@ -216,7 +217,7 @@ class LimProcedure:
                     + ("below the median" if side is Side.BELOW else "above the median")
                 )
                 if not stacks[side]:
-                    side = side.ABOVE if side is Side.BELOW else Side.BELOW
+                    side = Side.ABOVE if side is Side.BELOW else Side.BELOW
                     reason += f"; nothing left to break there, so {side.value} it"
                 if not stacks[side]:
                     raise Unpairable("the median cannot be paired and nothing is left to break") from None
@@ -273,7 +274,7 @@ class LimProcedure:
         index = {n: i for i, n in enumerate(members)}
         compatible = rnd.compatible
         adj = LazyAdjacency(len(lp), lambda i, j: compatible(lp[i], lp[j]))
-        matching = Matching(adj)
+        matching = Matching(adj, edge=adj.edge)
         order = [index[n] for n in (residents if side.downward else residents[::-1])]
         hint = [(a, b) for a, b in proposed_pairing(order) if compatible(lp[a], lp[b])]
         m = matching.maximise(hint)
@@ -281,7 +282,8 @@ class LimProcedure:
         f = len(members) - 2 * m
         if f and side is Side.MEDIAN:
             g.blocked = (
-                f"only {m} compatible pairs for {len(members)} members; nobody floats out of the median (2.6)"
+                f"only {_plural(m, 'compatible pair')} for {len(members)} members; "
+                "nobody floats out of the median (2.6)"
             )
             raise MedianBlocked(g)
 
@@ -371,13 +373,7 @@ class LimProcedure:
                 )
                 keyed.append((key, i, kind))
             keyed.sort()
-            cache: dict[int, Matching | None] = {}
-
-            def valid(i: int) -> Matching | None:
-                if i not in cache:
-                    new = matching.without(i)
-                    cache[i] = new if new.size == m else None
-                return cache[i]
+            valid = _transfer_test(matching, m)
 
             pos = next(k for k, (_, i, _) in enumerate(keyed) if valid(i) is not None)
             key, chosen, kind = keyed[pos]
@@ -395,33 +391,20 @@ class LimProcedure:
                     )
                     key, chosen, kind = default_pick
             if not rule:
-                rival = next(
-                    (e for e in keyed[pos + 1 :] if e[1] != chosen and valid(e[1]) is not None),
-                    None,
-                )
-                if rival is None:
-                    rule = f"the only player whose transfer leaves the group {m} pairs (3.2)"
-                else:
-                    level = next(k for k in range(4) if rival[0][k] != key[k])
-                    rule = [
-                        "3.9 (floater type: avoid a, then b, then c)",
-                        "3.10 (did not float in the previous round)",
-                        f"3.2.2 (due {majority}, the colour more players in the group are due)",
-                        default_words,
-                    ][level]
-                skipped = [lp[e[1]].no for e in keyed[:pos] if valid(e[1]) is None]
-                if skipped:
-                    shown = ", ".join(f"#{n}" for n in skipped[:8]) + (" …" if len(skipped) > 8 else "")
-                    rule += f"; {shown} would leave fewer than {m} pairs"
+                rule = self._floater_reason(keyed, pos, lp, valid, m, majority, default_words)
             x = lp[chosen]
             others = [p for p in lp if p is not x]
-            if not any(compatible(x, o) for o in others):
+            if not others:
+                why = "2.3.4: alone in the group"
+            elif not any(compatible(x, o) for o in others):
                 if all(o.no in x.opponents for o in others):
                     why = "2.3.1: has played everyone in the group"
                 else:
                     why = "2.3.2/2.3.3: no compatible opponent in the group (colour limits)"
+            elif len(lp) - 2 * m == 1:
+                why = f"2.3.4: one more to make the number even ({len(lp)} members, {_plural(m, 'pair')})"
             else:
-                why = f"2.3.4: {len(lp)} members make at most {m} pairs"
+                why = f"2.3, reading 4: the {len(lp)} members make at most {_plural(m, 'compatible pair')}"
             new_matching = valid(chosen)
             assert new_matching is not None
             matching = new_matching
@@ -429,6 +412,49 @@ class LimProcedure:
             floaters.append(x.no)
             g.floaters.append(FloaterChoice(x.no, kind, why, rule))
         return floaters, matching
+
+    @staticmethod
+    def _floater_reason(
+        keyed: list[tuple[tuple[int, int, int, int], int, str]],
+        pos: int,
+        lp: list[LimPlayer],
+        valid: Callable[[int], Matching | None],
+        m: int,
+        majority: Colour | None,
+        default_words: str,
+    ) -> str:
+        """Why the floater at ``keyed[pos]`` and not the players 3.2.4 alone would
+        have floated before it: the first rule that passed over each of them."""
+        key, _, _ = keyed[pos]
+        words = [
+            "3.9 (floater type: avoid a, then b, then c)",
+            "3.10 (did not float in the previous round)",
+            f"3.2.2 (due {majority}, the colour more players in the group are due)",
+        ]
+        earlier = sorted((e for e in keyed if e[0][3] < key[3]), key=lambda e: e[0][3])
+        if not earlier:
+            return default_words
+        notes: list[str] = []
+        decisive = 4
+        for e in earlier[:8]:
+            n = lp[e[1]].no
+            if valid(e[1]) is None:
+                notes.append(f"#{n} would leave fewer than {m} pairs")
+                decisive = min(decisive, 3)
+                continue
+            level = next(k for k in range(3) if e[0][k] != key[k])
+            decisive = min(decisive, level)
+            notes.append(
+                [
+                    f"#{n} is type {'dcba'[e[0][0]]}",
+                    f"#{n} floated in the previous round",
+                    f"#{n} is not due {majority}",
+                ][level]
+            )
+        if len(earlier) > 8:
+            notes.append("…")
+        head = words[decisive] if decisive < 3 else f"the first in {default_words} keeping {m} pairs (3.2)"
+        return f"{head}; passed over: " + ", ".join(notes)
 
     def _floater_opponent(
         self,
@@ -577,7 +603,10 @@ class LimProcedure:
         for i in order:
             counts[cls(i)] += 1
         dues = counts[0] + counts[1]
-        bound = min(_colour_bound(*counts), _due_pair_bound(order, lp, allowed, counts[2]))
+        across = _pairs_across(order, lp, allowed)
+        n_order = len(order)
+        surplus = max(0, counts[2] - (n_order - counts[2])) // 2
+        bound = min(_colour_bound(*counts), n_order // 2 + across.size - surplus)
         if count0 >= bound:
             if dues:
                 g.colour_note = (
@@ -595,98 +624,147 @@ class LimProcedure:
             [i in in_order for i in range(n)],
             [partner.get(i, -1) for i in range(n)],
             len(first),
+            allowed if maxi else matching.edge,
         )
-        best_count, best = count0, first
         nodes = 0
         limit = self.colour_search_limit
         acc: list[tuple[int, int]] = []
+        classes = {i: cls(i) for i in order}
+        options_of: dict[int, frozenset[int]] = {}
 
-        def search(rest: list[int], current: Matching, total: int, w: int, b: int, z: int) -> bool:
-            nonlocal nodes, best_count, best
+        def allowed_from(p: int) -> frozenset[int]:
+            got = options_of.get(p)
+            if got is None:
+                got = frozenset(c for c in order if c != p and allowed(p, c))
+                options_of[p] = got
+            return got
+
+        def search(
+            rest: list[int], current: Matching, pairs: PairsAcross, total: int, w: int, b: int, z: int, target: int
+        ) -> bool:
+            """Depth first in the exchange order: the first pairing giving at least
+            ``target`` due colours. A partial pairing is dropped as soon as the
+            bound on what the rest can still give (:func:`_colour_bound`, then the
+            White/Black pairs still possible) says the target is out of reach."""
+            nonlocal nodes
             if not rest:
-                if total > best_count:
-                    best_count, best = total, list(acc)
-                return best_count >= bound
+                return total >= target
             nodes += 1
             if nodes > limit:
                 raise _SearchLimit
             p = rest[0]
-            cp = cls(p)
+            cp = classes[p]
+            options = allowed_from(p)
+            alive: set[int] | None = None
             for c in exchange_order(rest):
+                if c not in options:
+                    continue
                 left = [w, b, z]
                 left[cp] -= 1
-                left[cls(c)] -= 1
+                left[classes[c]] -= 1
                 gain = weight(p, c)
-                if total + gain + _colour_bound(*left) <= best_count:
+                if total + gain + _colour_bound(*left) < target:
                     continue
-                if not allowed(p, c):
+                if alive is None:
+                    alive = set(rest)
+                alive.discard(p)
+                alive.discard(c)
+                remaining = pairs.without(p, c, alive)
+                alive.add(c)
+                n_left = len(rest) - 2
+                if total + gain + n_left // 2 + remaining.size - max(0, 2 * left[2] - n_left) // 2 < target:
                     continue
                 new = current.with_pair(p, c)
                 if new is None:
                     continue
                 acc.append((p, c))
-                if search([v for v in rest if v != p and v != c], new, total + gain, *left):
+                if search(
+                    [v for v in rest if v != p and v != c],
+                    new,
+                    remaining,
+                    total + gain,
+                    left[0],
+                    left[1],
+                    left[2],
+                    target,
+                ):
                     return True
                 acc.pop()
             return False
 
-        limited = False
-        try:
-            search(list(order), start, 0, *counts)
-        except _SearchLimit:
-            limited = True
-        searched = f"{nodes} partial pairings examined" if not limited else f"search bound of {limit} reached"
+        # Targets from the bound down: the first target reached is the maximum, and
+        # the pairing found for it is the first in the exchange order.
+        best, best_count = first, count0
+        target = bound
+        unproven: list[int] = []
+        budget = 4 * limit
+        while target > count0 and budget > 0:
+            nodes = 0
+            limit = min(self.colour_search_limit, budget)
+            acc.clear()
+            try:
+                found = search(list(order), start, across, 0, counts[0], counts[1], counts[2], target)
+            except _SearchLimit:
+                found = False
+                unproven.append(target)
+            budget -= nodes
+            if found:
+                best, best_count = list(acc), target
+                break
+            target -= 1
+        if unproven:
+            searched = (
+                f"search bound of {self.colour_search_limit} partial pairings reached for "
+                + ", ".join(str(t) for t in unproven)
+                + " due colours; not proven the most possible"
+            )
+        else:
+            searched = "the most possible"
         if best is first:
             g.colour_note = (
                 f"5.2: the scrutiny's pairing gives {count0} of the {dues} players with a due colour their colour; "
-                + ("no compatible pairing gives more" if not limited else "no better pairing found")
-                + f" ({searched})"
+                + ("no compatible pairing gives more" if not unproven else searched)
             )
             return first
         before = "  ".join(f"{lp[a].no}–{lp[b].no}" for a, b in first)
         after = "  ".join(f"{lp[a].no}–{lp[b].no}" for a, b in best)
-        quality = "the most possible" if best_count >= bound or not limited else "the best found"
         g.colour_note = (
             f"5.2 exchange for colour: the scrutiny's pairing {before} gives {count0} of {dues} players their due "
-            f"colour; {after} gives {best_count}, {quality} ({searched}); the first such pairing in the exchange "
-            "order is taken" + (" (5.7: replacements within 100 points)" if maxi else "")
+            f"colour; {after} gives {best_count} ({searched}), the first such pairing in the exchange order"
+            + (" (5.7: replacements within 100 points)" if maxi else "")
         )
         return best
 
 
-def _due_pair_bound(order: list[int], lp: list[LimPlayer], allowed: Callable[[int, int], bool], neither: int) -> int:
-    """5.2 upper bound: a pairing of ``order`` gives at most one due colour per pair
-    plus one more for each pair of a player due White with one due Black, less one
-    for each pair of two players without a due colour. So the number of due colours
-    is at most n/2 + (the most disjoint allowed White/Black pairs) − (the pairs
-    the surplus of players without a due colour must form among themselves)."""
+def _transfer_test(matching: Matching, m: int) -> Callable[[int], Matching | None]:
+    """3.2 (reading 4): may member ``i`` float, the group still making ``m`` pairs?
+    The answer is the matching of the rest (``None``: no), remembered per member."""
+    cache: dict[int, Matching | None] = {}
+
+    def valid(i: int) -> Matching | None:
+        if i not in cache:
+            new = matching.without(i)
+            cache[i] = new if new.size == m else None
+        return cache[i]
+
+    return valid
+
+
+def _pairs_across(order: list[int], lp: list[LimPlayer], allowed: Callable[[int, int], bool]) -> PairsAcross:
+    """5.2 bound: a pairing gives at most one due colour per pair, plus one more
+    for each pair of a player due White with one due Black, less one for each pair
+    of two players without a due colour. The most disjoint allowed White/Black
+    pairs (a bipartite matching) therefore bounds the number of due colours:
+    n/2 + that number − the pairs the surplus of players without a due colour
+    must form among themselves."""
     whites = [i for i in order if lp[i].due is WHITE]
     blacks = [i for i in order if lp[i].due is BLACK]
-    if len(whites) > len(blacks):
-        whites, blacks = blacks, whites
-    rows = {x: [y for y in blacks if allowed(x, y)] for x in whites}
-    owner: dict[int, int] = {}
-    free: list[int] = []
+    rows: dict[int, list[int]] = {x: [] for x in whites + blacks}
     for x in whites:
-        for y in rows[x]:
-            if y not in owner:
-                owner[y] = x
-                break
-        else:
-            free.append(x)
-
-    def augment(x: int, seen: set[int]) -> bool:
-        for y in rows[x]:
-            if y in seen:
-                continue
-            seen.add(y)
-            if y not in owner or augment(owner[y], seen):
-                owner[y] = x
-                return True
-        return False
-
-    for x in free:
-        augment(x, set())
-    n = len(order)
-    surplus_neither = max(0, neither - (n - neither)) // 2
-    return n // 2 + len(owner) - surplus_neither
+        for y in blacks:
+            if allowed(x, y):
+                rows[x].append(y)
+                rows[y].append(x)
+    across = PairsAcross(rows)
+    across.maximise(whites if len(whites) <= len(blacks) else blacks)
+    return across

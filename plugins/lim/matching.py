@@ -28,11 +28,12 @@ class LazyAdjacency:
     row of a round-2 scoregroup is nearly full) are rarely searched far, so rows
     are only built for the vertices a search actually visits."""
 
-    __slots__ = ("_edge", "_rows", "n")
+    __slots__ = ("_edge", "_rows", "edge", "n")
 
     def __init__(self, n: int, edge: Callable[[int, int], bool]) -> None:
         self.n = n
         self._edge = edge
+        self.edge = edge
         self._rows: list[list[int] | None] = [None] * n
 
     def __getitem__(self, v: int) -> list[int]:
@@ -54,23 +55,30 @@ class Matching:
     Copies share the adjacency, so trying "what if these two are paired" is a copy,
     two removals and at most two augmenting searches."""
 
-    __slots__ = ("adj", "alive", "mate", "size")
+    __slots__ = ("adj", "alive", "count", "edge", "mate", "size")
 
     def __init__(
         self,
-        adj: Sequence[Sequence[int]],
+        adj: LazyAdjacency | Sequence[Sequence[int]],
         alive: list[bool] | None = None,
         mate: list[int] | None = None,
         size: int = 0,
+        edge: Callable[[int, int], bool] | None = None,
     ) -> None:
         n = len(adj)
         self.adj = adj
         self.alive = alive if alive is not None else [True] * n
         self.mate = mate if mate is not None else [-1] * n
         self.size = size
+        self.count = sum(self.alive)
+        """Vertices still in the graph."""
+        self.edge = edge
+        """Direct adjacency test (a shortcut when the matching is perfect)."""
 
     def copy(self) -> Matching:
-        return Matching(self.adj, self.alive[:], self.mate[:], self.size)
+        new = Matching(self.adj, self.alive[:], self.mate[:], self.size, self.edge)
+        new.count = self.count
+        return new
 
     def match(self, a: int, b: int) -> None:
         """Record the pair ``a``–``b`` (both must be free)."""
@@ -80,7 +88,9 @@ class Matching:
 
     def remove(self, v: int) -> int:
         """Take ``v`` out of the graph; returns its former partner (now free) or -1."""
-        self.alive[v] = False
+        if self.alive[v]:
+            self.alive[v] = False
+            self.count -= 1
         u = self.mate[v]
         if u >= 0:
             self.mate[u] = -1
@@ -104,6 +114,8 @@ class Matching:
                         self.match(v, u)
                         break
         for v in range(n):
+            if 2 * self.size >= self.count - 1:
+                break  # at most one vertex left over: already maximum
             if alive[v] and mate[v] < 0:
                 self.augment(v)
         return self.size
@@ -192,6 +204,15 @@ class Matching:
             new.remove(a)
             new.remove(b)
             return new
+        if self.edge is not None and 2 * self.size == self.count:
+            # A perfect matching: the two partners left alone may simply be paired.
+            u, v = self.mate[a], self.mate[b]
+            if self.edge(u, v):
+                new = self.copy()
+                new.remove(a)
+                new.remove(b)
+                new.match(u, v)
+                return new
         new = self.without(a, b)
         return new if new.size >= self.size - 1 else None
 
@@ -232,3 +253,68 @@ class BipartiteMatching:
             self._partner = {v: k for k, v in owner.items()}
             return True
         return False
+
+
+class PairsAcross:
+    """A maximum matching of a bipartite graph given by ``rows`` (each vertex's
+    neighbours on the other side), kept maximum while vertices are removed.
+
+    Used for the bound of the colour objective (Lim 5.2): the most disjoint
+    allowed pairs of a player due White with a player due Black."""
+
+    __slots__ = ("mate", "rows", "size")
+
+    def __init__(self, rows: dict[int, list[int]], mate: dict[int, int] | None = None, size: int = 0) -> None:
+        self.rows = rows
+        self.mate = mate if mate is not None else {}
+        self.size = size
+
+    def _augment(self, x: int, alive: set[int] | None, seen: set[int]) -> bool:
+        mate = self.mate
+        for y in self.rows[x]:
+            if y in seen or (alive is not None and y not in alive):
+                continue
+            seen.add(y)
+            z = mate.get(y)
+            if z is None or self._augment(z, alive, seen):
+                mate[x] = y
+                mate[y] = x
+                return True
+        return False
+
+    def maximise(self, side: list[int]) -> int:
+        """Greedy, then an augmenting search from every free vertex of ``side``."""
+        mate = self.mate
+        for x in side:
+            if x in mate:
+                continue
+            for y in self.rows[x]:
+                if y not in mate:
+                    mate[x] = y
+                    mate[y] = x
+                    self.size += 1
+                    break
+        for x in side:
+            if x not in mate and self._augment(x, None, set()):
+                self.size += 1
+        return self.size
+
+    def without(self, a: int, b: int, alive: set[int]) -> PairsAcross:
+        """The maximum matching once ``a`` and ``b`` are gone (``alive``: the
+        vertices left); only their former partners need a search."""
+        mate = dict(self.mate)
+        size = self.size
+        freed: list[int] = []
+        for v in (a, b):
+            u = mate.pop(v, None)
+            if u is None:
+                continue
+            size -= 1
+            mate.pop(u, None)
+            if u != a and u != b:
+                freed.append(u)
+        new = PairsAcross(self.rows, mate, size)
+        for u in freed:
+            if u not in mate and new._augment(u, alive, set()):
+                new.size += 1
+        return new

@@ -82,7 +82,7 @@ def median_score_twice(round_no: int, win: Points) -> Points:
 def maxi_by_default(players: int, rounds: int) -> bool:
     """FIDE's 1988 note: a Maxi-tournament has more participants than 2^rounds.
     "Players" counts every registered player (absent ones included)."""
-    return players > 2**rounds
+    return players > (1 << max(rounds, 0))
 
 
 def within_maxi_limit(rating_a: int, rating_b: int) -> bool:

@@ -123,6 +123,10 @@ def _median(twice: int) -> str:
     return format_points(twice // 2) if twice % 2 == 0 else f"{twice / 20:.2f}"
 
 
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
 def _nos(numbers: list[int]) -> str:
     return " ".join(f"#{n}" for n in numbers) if numbers else "none"
 
@@ -170,7 +174,7 @@ def render_trace(t: LimTrace) -> str:
         if g.incoming_up:
             out.append(f"  incoming floaters from below: {_nos(g.incoming_up)}")
         members = len(g.residents) + len(g.incoming_down) + len(g.incoming_up)
-        out.append(f"  {members} members, at most {g.max_pairs} compatible pairs (2.1)")
+        out.append(f"  {members} members, at most {_plural(g.max_pairs, 'compatible pair')} (2.1)")
         if g.blocked:
             out.append(f"  BLOCKED: {g.blocked}")
             continue
