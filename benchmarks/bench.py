@@ -518,6 +518,8 @@ class Startup:
     sample: str = ""
     pair_cli_s: float | None = None
     """The same ``pair`` through the command line, whole process."""
+    runtime_heavy: list[tuple[str, str]] = field(default_factory=list)
+    """Heavy third-party packages loaded while a command runs ("command: package", loaded by)."""
 
 
 HEAVY = (
@@ -584,6 +586,26 @@ def _runtime_imports(rows: list[tuple[int, str, float]]) -> list[tuple[str, floa
     return sorted(((n, ms) for lvl, n, ms in after if lvl == 0), key=lambda x: -x[1])
 
 
+def _heavy_at_runtime(rows: list[tuple[int, str, float]]) -> list[tuple[str, str]]:
+    """Heavy packages (top-level names) imported by running code after
+    ``swissbridge.cli`` was loaded, with the runtime import that brought them."""
+    names = [n for _, n, _ in rows]
+    if "swissbridge.cli" not in names:
+        return []
+    found: dict[str, str] = {}
+    below: list[str] = []
+    for level, name, _ in rows[names.index("swissbridge.cli") + 1 :]:
+        below.append(name)
+        if level != 0:
+            continue  # importtime prints a module's own imports before it
+        for mod in below:
+            for h in HEAVY:
+                if (mod == h or mod.startswith(h + ".")) and not h.startswith("swissbridge"):
+                    found.setdefault(h, name)
+        below = []
+    return sorted(found.items())
+
+
 def _cli_script(argv: Sequence[str]) -> str:
     return (
         f"import sys; from swissbridge.cli import main; sys.argv = {list(argv)!r}\n"
@@ -628,12 +650,16 @@ def measure_startup(sb: Engine, repeat: int, timeout: float, sample: Path | None
             parents.get(mod, "") == h or parents.get(mod, "").startswith(h + ".") for h in HEAVY
         ):
             heavy.append((mod, parents.get(mod, "swissbridge.cli")))
-    help_top = _runtime_imports(_importtime(python, _cli_script(["swissbridge", "--help"])))
+    help_rows = _importtime(python, _cli_script(["swissbridge", "--help"]))
+    help_top = _runtime_imports(help_rows)
+    runtime_heavy = [(f"--help: {m}", by) for m, by in _heavy_at_runtime(help_rows)]
     pair_top: list[tuple[str, float]] = []
     if sample is not None:
         with tempfile.TemporaryDirectory() as tmp:
             argv = ["swissbridge", "pair", str(sample), "--format", "pairlist", "-o", str(Path(tmp) / "out.pairs")]
-            pair_top = _runtime_imports(_importtime(python, _cli_script(argv)))
+            pair_rows = _importtime(python, _cli_script(argv))
+            pair_top = _runtime_imports(pair_rows)
+            runtime_heavy += [(f"pair: {m}", by) for m, by in _heavy_at_runtime(pair_rows)]
     return Startup(
         help_s=statistics.median(help_times),
         import_s=statistics.median(import_times),
@@ -646,6 +672,7 @@ def measure_startup(sb: Engine, repeat: int, timeout: float, sample: Path | None
         phases=phases,
         sample=sample.name if sample is not None else "",
         pair_cli_s=pair_cli,
+        runtime_heavy=runtime_heavy,
     )
 
 
@@ -822,6 +849,9 @@ def render_startup(s: Startup) -> str:
             "No heavy module (lxml, watchdog, chess, pydantic, rich, the pairing systems, the file formats) "
             "is loaded by `import swissbridge.cli`."
         )
+    if s.runtime_heavy:
+        lines += ["", "Heavy packages loaded while a command runs (command: package ← the import that loads it):", ""]
+        lines += [f"- {what} ← `{by}`" for what, by in s.runtime_heavy]
     if s.help_top:
         lines += ["", "Imported while `--help` runs, slowest first: " + _ms_list(s.help_top) + "."]
     if s.pair_top:
@@ -851,6 +881,7 @@ def render_results(data: dict[str, Any]) -> str:
         s.heavy = [(m, by) for m, by in s.heavy]
         s.pair_top = [(n, ms) for n, ms in s.pair_top]
         s.help_top = [(n, ms) for n, ms in s.help_top]
+        s.runtime_heavy = [(w, by) for w, by in s.runtime_heavy]
         out += ["## Start-up", "", f"Run {startup.get('run_id', '')}.", "", render_startup(s).rstrip(), ""]
     out += ["## Runs", ""]
     for run_id, info in sorted(runs.items()):

@@ -252,7 +252,8 @@ def verify_history(t: Tournament, rounds: int) -> list[str]:
                 pabs += 1
             if e.opponent is None:
                 continue
-            other = by_no[e.opponent].entry(r)
+            mirror = by_no.get(e.opponent)
+            other = mirror.entry(r) if mirror is not None else None
             if other is None or other.opponent != p.start_no:
                 problems.append(f"{p.start_no} r{r}: opponent {e.opponent} does not mirror")
             if e.opponent in seen:

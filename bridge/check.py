@@ -44,6 +44,7 @@ __all__ = [
     "infer_initial_colour",
     "played_pairing",
     "prepare_for_replay",
+    "round_byes",
     "uncoloured_boards",
 ]
 
@@ -51,16 +52,21 @@ __all__ = [
 # -- preparing the file --------------------------------------------------------------------------
 
 
-def _is_pab_entry(entry: Entry) -> bool:
-    """The pairing-allocated bye: ``0000 - U``, and ``0000 - +`` (a forfeit win
-    without an opponent), which older programs write for the PAB and the reference
-    engine reads as one."""
-    return entry.result is Result.PAB or (entry.result is Result.FORFEIT_WIN and entry.opponent is None)
+def round_byes(tournament: Tournament, round_no: int) -> tuple[int | None, tuple[int, ...]]:
+    """Who received the pairing-allocated bye in ``round_no`` (``0000 - U``, or
+    ``0000 - +`` which some programs write for it: :attr:`Entry.paired`), and any
+    other player the file also gives one (a round has one at most: C.04.1 Art. 3)."""
+    byes = [
+        p.start_no
+        for p in tournament.players
+        if (e := p.entry(round_no)) is not None and e.opponent is None and e.paired
+    ]
+    return (byes[0] if byes else None), tuple(byes[1:])
 
 
 def _was_paired(entry: Entry | None) -> bool:
     """The pairing of that round gave the player an opponent or the PAB."""
-    return entry is not None and (entry.opponent is not None or _is_pab_entry(entry))
+    return entry is not None and entry.paired
 
 
 def infer_initial_colour(tournament: Tournament) -> Colour | None:
@@ -118,7 +124,7 @@ def before_round(tournament: Tournament, round_no: int, *, unpaired_absent: bool
     for p in tournament.players:
         entries = list(p.entries[:done])
         entry = p.entry(round_no)
-        if entry is not None and not entry.paired and not _is_pab_entry(entry):
+        if entry is not None and not entry.paired:
             keep: Entry | None = entry
         elif entry is None and unpaired_absent:
             keep = ABSENT
@@ -153,12 +159,13 @@ def uncoloured_boards(tournament: Tournament, round_no: int) -> frozenset[frozen
 def played_pairing(tournament: Tournament, round_no: int, *, path: str | None = None) -> RoundPairing:
     """The pairing published for ``round_no``, read back from the entries: every
     scheduled game (forfeits included, with the colours written for them), the PAB,
-    and the players not paired with their entries. Boards are listed in the order
-    of the first player of each (start number); a board whose colours the file does
-    not give lists the lower start number first."""
+    and the players not paired with their entries (see :func:`round_byes`: a second
+    ``U`` in the round is listed there too). Boards are listed in the order of the
+    first player of each (start number); a board whose colours the file does not
+    give lists the lower start number first."""
     boards: list[Board] = []
     seen: set[int] = set()
-    bye: int | None = None
+    bye, _ = round_byes(tournament, round_no)
     absent: dict[int, Result] = {}
     by_number = {p.start_no: p for p in tournament.players}
     for p in tournament.players:
@@ -167,13 +174,7 @@ def played_pairing(tournament: Tournament, round_no: int, *, path: str | None = 
         if entry is None:
             continue
         if entry.opponent is None:
-            if _is_pab_entry(entry):
-                if bye is not None:
-                    raise InputError(
-                        f"round {round_no}: players {bye} and {n} both have the pairing-allocated bye", path=path
-                    )
-                bye = n
-            else:
+            if n != bye:
                 absent[n] = entry.result
             continue
         if n in seen:
@@ -279,7 +280,7 @@ def _render_round(rc: RoundCheck) -> list[str]:
     if rc.ok:
         return [f"round {rc.round_no}: ok"]
     if rc.error:
-        return [f"round {rc.round_no}: DIFFERS — the system finds {rc.error}"]
+        return [f"round {rc.round_no}: DIFFERS — {rc.error}"]
     n_boards = len(rc.expected.boards) if rc.expected is not None else 0
     n = sum(1 for d in rc.diffs if d.board is not None)
     what = f"{n} of {n_boards} boards differ" if n else "the bye differs"
@@ -320,7 +321,9 @@ def _preference_text(state: RoundState, n: int, *, dutch: bool) -> str:
     ps = state.players.get(n)
     if ps is None:
         return f"{n}: no history"
-    history = "".join("W" if c is Colour.WHITE else "B" for c in ps.colours) or "none"
+    history = "".join("W" if c is Colour.WHITE else "B" for c in ps.colours)
+    if not history:
+        return f"{n}: no game played yet"
     text = f"{n}: colours {history} (difference {ps.colour_difference:+d})"
     colour, strength = ps.preference
     if dutch and colour is not None and strength is not Strength.NONE:
@@ -488,6 +491,16 @@ def _system_explainer(engine: PairingSystem) -> Explainer | None:
     return fn if callable(fn) else None
 
 
+DUTCH_COLOUR_RULES = {
+    "5.2.1": "5.2.1, both players get their preference",
+    "5.2.2": "5.2.2, the stronger preference is granted",
+    "5.2.3": "5.2.3, colours alternate from the last game in which they had different colours",
+    "5.2.4": "5.2.4, the higher-ranked player gets their preference",
+    "5.2.5": "5.2.5, the higher-ranked player's TPN parity gives the initial colour or the other",
+}
+"""The colour rules of C.04.3 Article 5.2 in words, for a trace that names only the article."""
+
+
 def _colour_rules(engine: PairingSystem, tournament: Tournament, round_no: int) -> dict[frozenset[int], str]:
     """The colour rule the system applied on each board, when it keeps a trace
     (``trace(tournament, round_no)`` returning a trace, or a ``(pairing, trace)``
@@ -505,7 +518,7 @@ def _colour_rules(engine: PairingSystem, tournament: Tournament, round_no: int) 
         white, black = getattr(board, "white", None), getattr(board, "black", None)
         rule = getattr(board, "colour_rule", None) or getattr(board, "rule", None)
         if isinstance(white, int) and isinstance(black, int) and rule:
-            out[frozenset((white, black))] = str(rule)
+            out[frozenset((white, black))] = DUTCH_COLOUR_RULES.get(str(rule), str(rule))
     return out
 
 
@@ -530,11 +543,25 @@ def check_tournament(
         if not 1 <= r <= last:
             raise InputError(f"round {r} has not been paired in this file (rounds 1-{last} have)", path=path)
         played = played_pairing(t, r, path=path)
+        pab, extra = round_byes(t, r)
+        if extra:
+            who = ", ".join(map(str, (pab, *extra)))
+            results.append(
+                RoundCheck(
+                    round_no=r,
+                    played=played,
+                    expected=None,
+                    error=f"the file gives the pairing-allocated bye to {who}: a round has one at most (C.04.1 Art. 3)",
+                )
+            )
+            continue
         replay = before_round(t, r)
         try:
             expected = engine.pair(replay, r)
         except NoLegalPairing as exc:
-            results.append(RoundCheck(round_no=r, played=played, expected=None, error=f"no legal pairing: {exc}"))
+            results.append(
+                RoundCheck(round_no=r, played=played, expected=None, error=f"the system finds no legal pairing: {exc}")
+            )
             continue
         uncoloured = uncoloured_boards(t, r)
         if _same(expected, played, uncoloured):

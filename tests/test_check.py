@@ -20,6 +20,7 @@ from swissbridge.check import (
     infer_initial_colour,
     played_pairing,
     prepare_for_replay,
+    round_byes,
 )
 from swissbridge.errors import InputError
 from swissbridge.generate import GenerateOptions, generate_tournament
@@ -382,9 +383,37 @@ def test_played_pairing_rejects_one_sided_entries() -> None:
     t2 = Tournament(players=(_p(1, _game(9, W)), _p(2, ABSENT)))
     with pytest.raises(InputError, match="not in the file"):
         played_pairing(t2, 1)
-    t3 = Tournament(players=(_p(1, Entry(Result.PAB)), _p(2, Entry(Result.PAB))))
-    with pytest.raises(InputError, match="both have the pairing-allocated bye"):
-        played_pairing(t3, 1)
+
+
+def test_two_byes_in_a_round_are_a_difference_not_a_crash() -> None:
+    t = Tournament(
+        players=(
+            _p(1, Entry(Result.PAB), _game(2, W)),
+            _p(2, Entry(Result.PAB), _game(1, B)),
+            _p(3, _game(4, W), Entry(Result.PAB)),
+            _p(4, _game(3, B), ABSENT),
+        ),
+        total_rounds=2,
+    )
+    assert round_byes(t, 1) == (1, (2,))
+    report = check_tournament(t, TOY)
+    assert [rc.ok for rc in report.rounds] == [False, True]
+    assert "round 1: DIFFERS — the file gives the pairing-allocated bye to 1, 2: a round has one at most" in (
+        report.render()
+    )
+
+
+def test_forfeit_wins_without_opponent_are_the_bye() -> None:
+    """``0000 - +`` is the PAB, as the reference engine reads it; two in a round
+    are two byes."""
+    one = Tournament(players=(_p(1, _game(2, W)), _p(2, _game(1, B)), _p(3, Entry(Result.FORFEIT_WIN))))
+    assert round_byes(one, 1) == (3, ())
+    assert played_pairing(one, 1).bye == 3
+    assert before_round(one, 1).player(3).entries == ()
+    two = Tournament(players=(*one.players, _p(4, Entry(Result.FORFEIT_WIN)), _p(5, Entry(Result.PAB))))
+    assert round_byes(two, 1) == (3, (4, 5))
+    played = played_pairing(two, 1)
+    assert played.bye == 3 and played.absent == {4: Result.FORFEIT_WIN, 5: Result.PAB}
 
 
 def test_forfeit_without_colours_matches_on_opponents() -> None:

@@ -120,3 +120,16 @@ def test_console_script_is_installed(tmp_path: Path) -> None:
         pytest.skip("console script not installed in this environment")
     result = subprocess.run([str(exe), "--dutch", str(tmp_path / "none.trf"), "-p"], capture_output=True, text=True)
     assert result.returncode == EXIT_FILE and "no such file" in result.stderr
+
+
+def test_lim_system_pairs(capsys: pytest.CaptureFixture[str]) -> None:
+    try:
+        code = run(["--lim", str(bbp("dutch_2025_C5.input")), "-p"])
+    except Exception as exc:  # pragma: no cover - the Lim plugin under construction
+        pytest.skip(f"the Lim system is not available: {exc}")
+    out = capsys.readouterr().out.split("\n")
+    if code != EXIT_OK:
+        pytest.skip("the Lim system cannot pair this file yet")
+    pairs = [tuple(map(int, line.split())) for line in out[1:] if line]
+    assert int(out[0]) == len(pairs) == 3
+    assert sorted(n for p in pairs for n in p if n) == [1, 2, 3, 5, 6]  # player 4 is absent (0000 - Z)

@@ -60,6 +60,11 @@ class BracketSolver:
         self.ctx = ctx
         self.comp = comp
         self.matcher = matcher
+        # every criterion reads only these facts of the two players
+        self.signatures = [
+            (p.pscore, p.preference, p.strength, p.imbalance, p.repeated, p.float1, p.float2, p.played_games)
+            for p in ctx.players
+        ]
 
     # -- the optimiser --------------------------------------------------------------
     def optimise(
@@ -170,12 +175,19 @@ class BracketSolver:
                 return Kind.NEXT
             return Kind.OTHER
 
+        sig = self.signatures
+        cache: dict[tuple[object, ...], tuple[int, ...]] = {}
+
         def quality(h: int, lo: int) -> tuple[int, ...] | None:
             k = kind(h, lo)
             if k is Kind.OTHER:
                 return None
-            ph, pl = players[h], players[lo]
-            return tuple(c.value(ph, pl, k, scope) for c in criteria)
+            key = (sig[h], sig[lo], k)
+            got = cache.get(key)
+            if got is None:
+                ph, pl = players[h], players[lo]
+                got = cache[key] = tuple(c.value(ph, pl, k, scope) for c in criteria)
+            return got
 
         perfect = self.perfect_default(mdps, residents, nxt, lower, scope, criteria)
         if perfect is not None:
@@ -205,7 +217,13 @@ class BracketSolver:
                 return (*q, *tb)
 
             fields1 = [*quality_fields, *zip(MDP_FIELDS, mdp_bounds(m, n_res), strict=False)]
-            result, c1 = self.optimise([*mdps, *residents, *nxt], lower, values1, fields1)
+            # when the whole bracket can be paired, the next scoregroup cannot change
+            # any choice made here ([C8] only weighs downfloaters)
+            whole = [*mdps, *residents]
+            if len(whole) % 2 == 0 and _max_pairs(whole, ctx.compat, mdp_set) * 2 == len(whole):
+                result, c1 = self.optimise(whole, [*nxt, *lower], values1, fields1)
+            else:
+                result, c1 = self.optimise([*whole, *nxt], lower, values1, fields1)
             constrained |= c1
             for h in mdps:
                 partner = result.get(h, BYE)
@@ -239,7 +257,10 @@ class BracketSolver:
                 return (*q, *tb)
 
             fields2 = [*quality_fields, *zip(REMAINDER_FIELDS, remainder_bounds(p_now, r), strict=False)]
-            result, c2 = self.optimise([*rem, *limbo, *nxt], lower, values2, fields2)
+            if not limbo and 2 * p_now == r:
+                result, c2 = self.optimise(rem, [*nxt, *lower], values2, fields2)
+            else:
+                result, c2 = self.optimise([*rem, *limbo, *nxt], lower, values2, fields2)
             rem_pairs = []
             for v in rem:
                 w = result.get(v, BYE)
@@ -383,10 +404,16 @@ class BracketSolver:
         )
 
 
-def _max_pairs(vertices: Sequence[int], compat: list[set[int]]) -> int:
-    """[C6] for a remainder on its own: the most pairs its players can form."""
+def _max_pairs(vertices: Sequence[int], compat: list[set[int]], apart: set[int] | None = None) -> int:
+    """[C6] for a bracket or remainder on its own: the most pairs its players can
+    form (two players of ``apart``, the MDPs, never meet each other)."""
     pos = {v: i for i, v in enumerate(vertices)}
-    table = [[pos[w] for w in compat[v] if w in pos] for v in vertices]
+    if apart:
+        table = [
+            [pos[w] for w in compat[v] if w in pos and not (v in apart and w in apart)] for v in vertices
+        ]
+    else:
+        table = [[pos[w] for w in compat[v] if w in pos] for v in vertices]
     mate = max_cardinality_matching(len(vertices), table)
     return sum(1 for i, m in enumerate(mate) if m > i)
 

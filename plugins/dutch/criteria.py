@@ -44,10 +44,10 @@ class Kind(enum.IntEnum):
 class Scope:
     """What the criteria need to know about the bracket being paired."""
 
-    level: dict[int, int]
-    """Pairing score -> level, 0 for the lowest score of the round, +1 per score above."""
-    radix: int
-    """Base for per-score-level counts: larger than any count at one level."""
+    shift: dict[int, int]
+    """Pairing score -> bit offset of its level in per-score counts: the lowest score
+    of the round at 0, each score above it past a field wide enough to count every
+    player on the scores below (so counts compare from the highest score down)."""
     bye_score: int | None
     """The [C5] PAB score of the round (``None`` when the number of players is even)."""
     c9_active: bool
@@ -58,8 +58,8 @@ class Scope:
     """Rounds already played: the float criteria need one (R-1) or two (R-2)."""
 
     def at_level(self, score: int) -> int:
-        """``radix ** level``: one pair counted at this score's level."""
-        return int(self.radix ** self.level[score])
+        """One pair (or player) counted at this score's level."""
+        return 1 << self.shift[score]
 
 
 @dataclass(frozen=True)
@@ -86,7 +86,7 @@ def _two(scope: Scope) -> int:
 
 
 def _top_level(scope: Scope) -> int:
-    return int(scope.radix ** max(scope.level.values(), default=0))
+    return 1 << max(scope.shift.values(), default=0)
 
 
 def _two_top_levels(scope: Scope) -> int:

@@ -101,9 +101,11 @@ def pair_brackets(ctx: RoundContext, comp: Completion) -> tuple[list[tuple[int, 
             groups[-1].append(p.rank)
         else:
             groups.append([p.rank])
-    scores = sorted({p.pscore for p in players})
-    level = {s: i for i, s in enumerate(scores)}
-    radix = ctx.n + 2
+    shift: dict[int, int] = {}
+    at = 0
+    for grp in reversed(groups):
+        shift[players[grp[0]].pscore] = at
+        at += len(grp).bit_length() + 1
     c9_rank = comp.c9_rank()
     solver = BracketSolver(ctx, comp)
     pairs: list[tuple[int, int, bool]] = []
@@ -116,8 +118,7 @@ def pair_brackets(ctx: RoundContext, comp: Completion) -> tuple[list[tuple[int, 
         score = players[residents[0]].pscore
         c9 = comp.c9_applies(bracket, floaters, [*nxt, *lower], score)
         scope = Scope(
-            level=level,
-            radix=radix,
+            shift=shift,
             bye_score=comp.bye_score,
             c9_active=c9,
             c9_rank=c9_rank,

@@ -43,7 +43,7 @@ def settings_for(index: int) -> tuple[int, int, int, dict[str, object]]:
     the same for the same index on every run."""
     rng = random.Random(f"swissbridge-stress-{index}")
     size = rng.random()
-    players = rng.randint(6, 20) if size < 0.35 else rng.randint(21, 60) if size < 0.8 else rng.randint(61, 150)
+    players = rng.randint(6, 20) if size < 0.45 else rng.randint(21, 60) if size < 0.9 else rng.randint(61, 150)
     rounds = rng.randint(3, min(11, players - 1))
     points = "310" if rng.random() < 1 / 7 else "standard"
     options: dict[str, object] = {

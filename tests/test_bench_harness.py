@@ -1,0 +1,87 @@
+"""The benchmark harness (benchmarks/): legal generated histories, pair-list
+comparison, and child processes that are timed, measured and killed on time."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from swissbridge.formats.trf import parse_trf, write_trf
+from swissbridge.model import Colour, Entry, Result
+
+from benchmarks import bench
+from benchmarks.history import build_tournament, verify_history
+
+
+@pytest.mark.parametrize("players", [21, 50, 200])
+def test_generated_history_is_valid_input(players: int) -> None:
+    t = build_tournament(players, played_rounds=4, total_rounds=9, seed=7 + players)
+    assert verify_history(t, 4) == []
+    back = parse_trf(write_trf(t, "trf26"))
+    assert back.completed_rounds == 4
+    assert back.next_round == 5
+    assert back.total_rounds == 9
+    assert len(back.players) == players
+    assert all(p.rank is not None for p in back.players)
+    assert all(p.name.isascii() for p in back.players)
+
+
+def test_generated_history_is_reproducible() -> None:
+    a = write_trf(build_tournament(120, seed=3), "trf26")
+    b = write_trf(build_tournament(120, seed=3), "trf26")
+    c = write_trf(build_tournament(120, seed=4), "trf26")
+    assert a == b
+    assert a != c
+
+
+def test_verify_history_finds_a_rematch_and_three_colours_in_a_row() -> None:
+    t = build_tournament(40, seed=11)
+    p1 = t.players[0]
+    e1 = p1.entries[0]
+    assert e1.opponent is not None
+    # round 2 made a copy of round 1 for player 1 (and its mirror): a rematch
+    opp = t.player(e1.opponent)
+    bad = t.with_round(2, {p1.start_no: e1, opp.start_no: opp.entries[0]})
+    problems = verify_history(bad, 4)
+    assert any("meets" in x for x in problems)
+    whites = replace(p1, entries=tuple(Entry(Result.WIN, 99, Colour.WHITE) for _ in range(3)))
+    assert any(
+        "in a row" in x or "difference" in x for x in verify_history(t.with_players([whites, *t.players[1:]]), 3)
+    )
+
+
+def test_parse_pairlist_reads_every_engines_output() -> None:
+    assert bench.parse_pairlist("3\n1 2\n4\t3\n5 0\n\n") == {(1, 2), (4, 3), (5, 0)}
+    assert bench.parse_pairlist("### Error 401\nPlayer 1 has misaligned data") is None
+    assert bench.parse_pairlist("3\n1 2\n") is None
+    assert bench.parse_pairlist("") is None
+
+
+def test_describe_difference_separates_pairs_and_colours() -> None:
+    ours = {(1, 2), (3, 4), (5, 6)}
+    theirs = {(2, 1), (3, 5), (4, 6)}
+    text = bench.describe_difference(ours, theirs)
+    assert "2 pairs differ" in text
+    assert "colours differ on 1 boards" in text
+    assert bench.describe_difference(ours, set(ours)) == ""
+
+
+def test_child_is_timed_measured_and_killed(tmp_path: Path) -> None:
+    try:
+        out = tmp_path / "out.txt"
+        big = bench.run_child(
+            [sys.executable, "-c", f"x = bytearray(120 * 2**20); open({str(out)!r}, 'w').write('1\\n1 2\\n')"],
+            out,
+            60,
+        )
+        assert big.returncode == 0 and not big.timed_out
+        assert big.peak_mb > 120
+        assert bench.parse_pairlist(big.output) == {(1, 2)}
+        slow = bench.run_child([sys.executable, "-c", "import time; time.sleep(30)"], out, 0.5)
+        assert slow.timed_out
+        assert slow.seconds < 10
+        assert not out.exists()  # the stale output of the previous run was removed
+    finally:
+        bench._Launcher.close()
