@@ -63,3 +63,65 @@ def split_lines(text: str) -> list[str]:
 def field_column(fields: list[str], index: int, separator: str = ";") -> int:
     """1-based column at which field ``index`` of a separated line starts."""
     return 1 + sum(len(f) for f in fields[:index]) + index * len(separator)
+
+
+# -- numbers ---------------------------------------------------------------------------------------
+
+MAX_ROUNDS = 999
+"""The most rounds a tournament can have: TRF writes a round number in three
+columns (records 240, 250 and 260)."""
+MAX_START_NO = 9999
+"""The highest start number (TRF columns 5-8, and the four opponent columns of a
+round); board numbers are bounded by it too."""
+MAX_RATING = 9999
+"""The highest rating (TRF columns 49-52)."""
+
+_NUMBER = re.compile(r"(-?)([0-9]+)")
+"""ASCII digits only: ``str.isdigit`` also accepts ``²`` and other characters that
+``int`` refuses."""
+
+
+def bounded_value(text: str, maximum: int, minimum: int = 0) -> int | None:
+    """The whole number ``text`` writes (ASCII digits, a leading ``-`` when
+    ``minimum`` is negative, surrounding blanks ignored) when it lies between
+    ``minimum`` and ``maximum``; ``None`` otherwise. Digits beyond those of the
+    bounds are never converted, so a number of thousands of digits costs nothing
+    (and never meets Python's limit on converting long numbers)."""
+    m = _NUMBER.fullmatch(text.strip())
+    if m is None or (m.group(1) and minimum >= 0):
+        return None
+    digits = m.group(2).lstrip("0") or "0"
+    if len(digits) > len(str(max(abs(minimum), abs(maximum)))):
+        return None
+    value = -int(digits) if m.group(1) else int(digits)
+    return value if minimum <= value <= maximum else None
+
+
+def shown(text: str, limit: int = 20) -> str:
+    """``text`` quoted for a message, shortened when it is long (a number of 5000
+    digits is not repeated back)."""
+    text = text.strip()
+    if len(text) <= limit:
+        return repr(text)
+    return f"{text[: limit // 2]!r}… ({len(text)} characters)"
+
+
+def bounded_int(
+    text: str,
+    what: str,
+    *,
+    maximum: int,
+    minimum: int = 0,
+    path: str | None = None,
+    line: int | None = None,
+    column: int | None = None,
+) -> int:
+    """The whole number ``text`` writes, between ``minimum`` and ``maximum``; anything
+    else is an :class:`InputError` at ``path:line:column`` naming ``what`` was
+    expected and what was found (see :func:`bounded_value`)."""
+    value = bounded_value(text, maximum, minimum)
+    if value is not None:
+        return value
+    is_number = _NUMBER.fullmatch(text.strip()) is not None
+    kind = f"from {minimum} to {maximum}" if is_number else "a whole number"
+    raise InputError(f"expected {what} ({kind}), found {shown(text)}", path=path, line=line, column=column)

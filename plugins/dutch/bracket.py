@@ -39,6 +39,7 @@ from .generation import (
     remainder_fields,
 )
 from .matching import WeightedMatcher, max_cardinality_matching, max_weight_matching
+from .search import CandidateSearch
 from .trace import BracketTrace, Floater, PairTrace, Shortfall
 from .weights import Layout
 
@@ -189,11 +190,31 @@ class BracketSolver:
                 got = cache[key] = tuple(c.value(ph, pl, k, scope) for c in criteria)
             return got
 
-        perfect = self.perfect_default(mdps, residents, nxt, lower, scope, criteria)
-        if perfect is not None:
-            pairs, floaters = perfect
-            trace = self._trace(number, mdps, residents, pairs, floaters, scope, criteria, 0, False, "perfect")
-            return BracketResult(pairs, floaters, trace)
+        # 3.6-3.7 literally, as long as the first candidate reaching the best values
+        # each criterion can have comes early; the optimiser below otherwise
+        search = CandidateSearch(ctx, self.comp, scope, criteria, mdps, residents, nxt, lower)
+        found = search.run()
+        if found is not None:
+            rest = search.completes(found)
+            if rest is not None:
+                self.comp.remember(rest)
+                used = {lo for h, lo, mdp in found.pairs if mdp}
+                rest_players = [v for v in residents if v not in used]
+                higher = {h for h, _, mdp in found.pairs if not mdp}
+                swapped = sum(1 for v in rest_players[: len(rest_players) // 2] if v not in higher)
+                trace = self._trace(
+                    number,
+                    mdps,
+                    residents,
+                    found.pairs,
+                    found.floaters,
+                    scope,
+                    criteria,
+                    swapped,
+                    False,
+                    "first perfect",
+                )
+                return BracketResult(found.pairs, found.floaters, trace)
 
         constrained = False
         mdp_pairs: list[tuple[int, int]] = []
@@ -282,72 +303,6 @@ class BracketSolver:
         )
         return BracketResult(pairs, floaters, trace)
 
-    # -- 3.4: the perfect candidate ---------------------------------------------------------
-    def perfect_default(
-        self,
-        mdps: list[int],
-        residents: list[int],
-        nxt: list[int],
-        lower: list[int],
-        scope: Scope,
-        criteria: list[Criterion],
-    ) -> tuple[list[tuple[int, int, bool]], list[int]] | None:
-        """The first candidate of the bracket (S1[i] against S2[i], MDPs first) when it
-        is *perfect* (3.4): nobody floats but what must, every pair compatible and no
-        colour or float criterion broken. Being first in the generation order, it is
-        then the bracket's choice, provided the rest of the round stays completable.
-        ``None`` when the candidate is not perfect (the optimiser decides)."""
-        if scope.c9_active:
-            return None
-        ctx = self.ctx
-        players = ctx.players
-        compat = ctx.compat
-        m = len(mdps)
-        if m > len(residents):
-            return None
-        rem = residents[m:]
-        r = len(rem)
-        p = r // 2
-        pairs = [(h, lo, True) for h, lo in zip(mdps, residents[:m], strict=False)]
-        pairs += [(rem[i], rem[p + i], False) for i in range(p)]
-        checks = [c for c in criteria if c.name in _PERFECT_CHECKS]
-        for h, lo, _ in pairs:
-            if lo not in compat[h]:
-                return None
-            ph, pl = players[h], players[lo]
-            for c in checks:
-                if c.value(ph, pl, Kind.CURRENT, scope) != 1:
-                    return None
-        floaters = [rem[-1]] if r % 2 else []
-        comp = self.comp
-        if not floaters:
-            rest = comp.complete([*nxt, *lower])
-            if rest is None:
-                return None
-            comp.remember(rest)
-            return pairs, floaters
-        f = floaters[0]
-        pf = players[f]
-        if (scope.completed >= 1 and pf.float1.value == "D") or (scope.completed >= 2 and pf.float2.value == "D"):
-            return None
-        if not nxt:
-            if lower or not comp.bye_candidate(f):
-                return None
-            comp.remember({f: BYE})
-            return pairs, floaters
-        # [C8]: the floater must add a pair to the next bracket
-        alone = _max_matching(nxt, compat)
-        with_f = _max_matching([f, *nxt], compat)
-        if _size(with_f) != _size(alone) + 1:
-            return None
-        single = [v for v in [f, *nxt] if with_f[v] == -1]
-        rest = comp.complete([*single, *lower])
-        if rest is None:
-            return None
-        rest.update({v: w for v, w in with_f.items() if w != -1})
-        comp.remember(rest)
-        return pairs, floaters
-
     # -- explanation --------------------------------------------------------------------
     def _trace(
         self,
@@ -409,26 +364,8 @@ def _max_pairs(vertices: Sequence[int], compat: list[set[int]], apart: set[int] 
     form (two players of ``apart``, the MDPs, never meet each other)."""
     pos = {v: i for i, v in enumerate(vertices)}
     if apart:
-        table = [
-            [pos[w] for w in compat[v] if w in pos and not (v in apart and w in apart)] for v in vertices
-        ]
+        table = [[pos[w] for w in compat[v] if w in pos and not (v in apart and w in apart)] for v in vertices]
     else:
         table = [[pos[w] for w in compat[v] if w in pos] for v in vertices]
     mate = max_cardinality_matching(len(vertices), table)
     return sum(1 for i, m in enumerate(mate) if m > i)
-
-
-_PERFECT_CHECKS = frozenset({"C10", "C11", "C12", "C13", "C15", "C17"})
-"""The criteria a perfect candidate's pairs must all satisfy (the others are met by
-pairing everybody, or are checked on the floater)."""
-
-
-def _max_matching(vertices: Sequence[int], compat: list[set[int]]) -> dict[int, int]:
-    pos = {v: i for i, v in enumerate(vertices)}
-    table = [[pos[w] for w in compat[v] if w in pos] for v in vertices]
-    mate = max_cardinality_matching(len(vertices), table)
-    return {v: (vertices[mate[i]] if mate[i] != -1 else -1) for i, v in enumerate(vertices)}
-
-
-def _size(mate: dict[int, int]) -> int:
-    return sum(1 for w in mate.values() if w != -1) // 2

@@ -479,9 +479,31 @@ def max_cardinality_matching(
     return mate
 
 
-def _augment_from(root: int, n: int, nb: Callable[[int], Sequence[int]], mate: list[int]) -> bool:
+def missable_vertices(n: int, neighbours: Sequence[Sequence[int]]) -> tuple[list[int], set[int]]:
+    """A maximum matching of the graph and the vertices some maximum matching leaves
+    single (the set D of the Gallai–Edmonds decomposition): those reached by an even
+    alternating path from a single vertex."""
+    table = neighbours
+
+    def nb(v: int) -> Sequence[int]:
+        return table[v]
+
+    mate = max_cardinality_matching(n, neighbours)
+    even: set[int] = set()
+    for root in range(n):
+        if mate[root] == -1:
+            reached: list[int] = []
+            _augment_from(root, n, nb, mate, reached)
+            even.update(reached)
+    return mate, even
+
+
+def _augment_from(
+    root: int, n: int, nb: Callable[[int], Sequence[int]], mate: list[int], reached: list[int] | None = None
+) -> bool:
     """Search an augmenting path from the single vertex ``root`` (Edmonds: grow an
-    alternating tree, shrink odd cycles into their base) and apply it."""
+    alternating tree, shrink odd cycles into their base) and apply it. When there is
+    none and ``reached`` is given, it receives the even (outer) vertices of the tree."""
     parent = [-1] * n
     base = list(range(n))
     used = [False] * n
@@ -542,4 +564,6 @@ def _augment_from(root: int, n: int, nb: Callable[[int], Sequence[int]], mate: l
                 m = mate[to]
                 used[m] = True
                 queue.append(m)
+    if reached is not None:
+        reached.extend(i for i in range(n) if used[i])
     return False

@@ -1,0 +1,421 @@
+"""Articles 3.6–3.7 literally: walk the candidates of a bracket in generation order
+and stop at the first one that reaches the best value each criterion can possibly
+have. Such a candidate is optimal (nothing can beat an unbeatable value on every
+criterion) and, being the first optimal one generated, it is the bracket's choice
+(3.8). This settles the common large brackets quickly.
+
+The bounds are proven lower bounds on the failures of every candidate:
+
+* all MDPs paired and the remainder paired except at most one player ([C6], [C7]);
+* the player left over, if any, the best one for the next bracket ([C8]: it joins a
+  pair there if any can, else it at least finds an opponent), then for [C9], and
+  without a recent downfloat ([C14], [C16]) among those;
+* [C12] and [C13]: counting colour preferences — with ``w`` players wanting White,
+  ``b`` wanting Black and ``z`` without preference, at least ``(|w-b|-z)/2`` pairs
+  share a preference, and those pairs fail [C13] unless they hold a mild preference
+  (or are both absolute);
+* every other pair criterion ([C10], [C11], [C15], [C17], and through them [C19],
+  [C21]) at zero failures.
+
+When no candidate reaches the bounds within a fixed amount of work, or when proving
+that none exists would need exchanges of more than one player, the search gives up
+and the bracket goes to the optimiser of :mod:`.bracket`, which is exact in every
+case.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from swissbridge.model import Colour
+from swissbridge.state import Float
+
+from .completion import BYE, Completion
+from .context import Entrant, RoundContext
+from .criteria import Criterion, Kind, Scope
+from .matching import max_cardinality_matching, missable_vertices
+
+BUDGET_FACTOR = 40
+PAIR_CRITERIA = ("C10", "C11", "C12", "C13", "C15", "C17")
+
+
+class GiveUp(Exception):
+    """The search cannot settle the bracket cheaply."""
+
+
+@dataclass
+class Found:
+    pairs: list[tuple[int, int, bool]]
+    floaters: list[int]
+
+
+class CandidateSearch:
+    def __init__(
+        self,
+        ctx: RoundContext,
+        comp: Completion,
+        scope: Scope,
+        criteria: Sequence[Criterion],
+        mdps: list[int],
+        residents: list[int],
+        nxt: list[int],
+        lower: list[int],
+    ) -> None:
+        self.ctx = ctx
+        self.comp = comp
+        self.scope = scope
+        self.players = ctx.players
+        self.compat = ctx.compat
+        self.mdps = mdps
+        self.residents = residents
+        self.nxt = nxt
+        self.lower = lower
+        by_name = {c.name: c for c in criteria}
+        self.pair_criteria = [by_name[n] for n in PAIR_CRITERIA if n in by_name]
+        self.budget = BUDGET_FACTOR * (len(mdps) + len(residents)) + 4000
+        self._violations: dict[tuple[int, int], tuple[int, ...]] = {}
+        self._floater_key: dict[int, tuple[int, ...]] = {}
+        self._next_mate: dict[int, int] | None = None
+
+    # -- per pair / per floater -----------------------------------------------------
+    def violations(self, h: int, lo: int) -> tuple[int, ...]:
+        key = (h, lo)
+        got = self._violations.get(key)
+        if got is None:
+            ph, pl = self.players[h], self.players[lo]
+            got = tuple(0 if c.value(ph, pl, Kind.CURRENT, self.scope) else 1 for c in self.pair_criteria)
+            self._violations[key] = got
+        return got
+
+    def _next_bracket(self) -> tuple[int, set[int], set[int]]:
+        """μ(N), the set D(N) of next residents some maximum matching leaves single,
+        and the next residents."""
+        nxt = self.nxt
+        pos = {v: i for i, v in enumerate(nxt)}
+        table = [[pos[w] for w in self.compat[v] if w in pos] for v in nxt]
+        mate, even = missable_vertices(len(nxt), table)
+        size = sum(1 for i, m in enumerate(mate) if m > i)
+        return size, {nxt[i] for i in even}, set(nxt)
+
+    def floater_keys(self, candidates: Sequence[int]) -> dict[int, tuple[int, ...]]:
+        """[C8], [C9] and [C14]/[C16] value of leaving ``f`` over (larger is better)."""
+        if not self._floater_key:
+            _, missable, nxt_set = self._next_bracket()
+            scope = self.scope
+            comp = self.comp
+            last = not self.nxt and not self.lower
+            for f in [*self.mdps, *self.residents]:
+                p = self.players[f]
+                nb = self.compat[f]
+                joins = 1 if nb & missable else 0  # μ(N + f) = μ(N) + 1
+                meets = 1 if nb & nxt_set else 0  # f can be paired in the next bracket
+                if last and not comp.bye_candidate(f):
+                    continue  # the last bracket's leftover takes the PAB
+                c9 = 0
+                if scope.c9_active and scope.bye_score is not None and p.pscore == scope.bye_score:
+                    c9 = -scope.c9_rank[p.played_games]
+                d1 = 0 if (scope.completed >= 1 and p.float1 is Float.DOWN) else 1
+                d2 = 0 if (scope.completed >= 2 and p.float2 is Float.DOWN) else 1
+                self._floater_key[f] = (joins, meets, c9, d1, d2)
+        return {f: self._floater_key[f] for f in candidates if f in self._floater_key}
+
+    # -- the colour bound -------------------------------------------------------------
+    @staticmethod
+    def colour_bound(players: Sequence[Entrant]) -> tuple[int, int]:
+        """Least [C12] and [C13] failures of any pairing of ``players`` (even count)."""
+        w = [p for p in players if p.preference is Colour.WHITE]
+        b = [p for p in players if p.preference is Colour.BLACK]
+        z = len(players) - len(w) - len(b)
+        major = w if len(w) >= len(b) else b
+        excess = abs(len(w) - len(b))
+        k = max(0, excess - z) // 2
+        if k == 0:
+            return 0, 0
+        mild = sum(1 for p in major if not p.strong and not p.absolute)
+        absolute = sum(1 for p in major if p.absolute)
+        return k, max(0, k - mild - absolute // 2)
+
+    # -- the search ----------------------------------------------------------------------
+    def run(self) -> Found | None:
+        try:
+            return self._run()
+        except GiveUp:
+            return None
+
+    def _tick(self, n: int = 1) -> None:
+        self.budget -= n
+        if self.budget < 0:
+            raise GiveUp
+
+    def _run(self) -> Found | None:
+        scope = self.scope
+        if scope.c9_active and (self.nxt or self.lower):
+            raise GiveUp
+        mdps, residents = self.mdps, self.residents
+        if len(mdps) > len(residents):
+            raise GiveUp
+        everyone = [*mdps, *residents]
+        odd = len(everyone) % 2 == 1
+        players = self.players
+        # targets: the best values any candidate can reach
+        self.floater_best: tuple[int, ...] | None = None
+        if odd:
+            keys = self.floater_keys(residents)
+            if not keys:
+                raise GiveUp
+            top = max(k[:3] for k in keys.values())
+            best: tuple[int, int, int, int, int, int, int] | None = None
+            for f, k in keys.items():
+                if k[:3] != top:
+                    continue
+                c12, c13 = self.colour_bound([players[v] for v in everyone if v != f])
+                cand = (*top, -c12, -c13, k[3], k[4])
+                if best is None or cand > best:
+                    best = cand
+            assert best is not None
+            self.floater_best = (best[0], best[1], best[2], best[5], best[6])
+            t12, t13 = -best[3], -best[4]
+        else:
+            t12, t13 = self.colour_bound([players[v] for v in everyone])
+        names = [c.name for c in self.pair_criteria]
+        target = [0] * len(names)
+        if "C12" in names:
+            target[names.index("C12")] = t12
+        if "C13" in names:
+            target[names.index("C13")] = t13
+        self.target = tuple(target)
+        self.c12 = names.index("C12") if "C12" in names else -1
+        self.c13 = names.index("C13") if "C13" in names else -1
+        found = self._mdp_pairs(0, [], set(), (0,) * len(names))
+        if found is None:
+            return None
+        return found
+
+    def _floater_ok(self, f: int) -> bool:
+        best = self.floater_best
+        if best is None:
+            return False
+        key = self._floater_key.get(f)
+        return key is not None and key == best
+
+    def _mdp_pairs(self, i: int, chosen: list[tuple[int, int]], used: set[int], viol: tuple[int, ...]) -> Found | None:
+        """3.7: the MDPs in rank order take residents in the order of the S2
+        transpositions (4.2); for each MDP-Pairing, the remainder's candidates."""
+        if i == len(self.mdps):
+            rem = [v for v in self.residents if v not in used]
+            result = self._remainder(rem, viol)
+            if result is None:
+                return None
+            return Found([(h, lo, True) for h, lo in chosen] + result.pairs, result.floaters)
+        m = self.mdps[i]
+        compat = self.compat[m]
+        for r in self.residents:
+            if r in used or r not in compat:
+                continue
+            self._tick()
+            v = _add(viol, self.violations(m, r))
+            if not _within(v, self.target):
+                continue
+            used.add(r)
+            chosen.append((m, r))
+            found = self._mdp_pairs(i + 1, chosen, used, v)
+            chosen.pop()
+            used.discard(r)
+            if found is not None:
+                return found
+        return None
+
+    def _remainder(self, rem: list[int], viol: tuple[int, ...]) -> Found | None:
+        """The remainder's candidates: original S1/S2 first, then the exchanges of
+        one player each in the order of 4.3. ``None`` only when it is proven that no
+        candidate of this remainder reaches the targets."""
+        r = len(rem)
+        p = r // 2
+        players = self.players
+        if r % 2 == 1 and not any(self._floater_ok(f) for f in rem):
+            return None
+        # no exchange can beat the colour count of the remainder's players
+        if self.c12 >= 0:
+            if r % 2 == 1:
+                least = min(
+                    self.colour_bound([players[v] for v in rem if v != f])[0] for f in rem if self._floater_ok(f)
+                )
+            else:
+                least = self.colour_bound([players[v] for v in rem])[0]
+            if viol[self.c12] + least > self.target[self.c12]:
+                return None
+        pos = {v: i for i, v in enumerate(rem)}
+        table = [[pos[w] for w in self.compat[v] if w in pos] for v in rem]
+        mate = max_cardinality_matching(r, table)
+        if sum(1 for i, x in enumerate(mate) if x > i) < p:
+            return None
+        s1, s2 = rem[:p], rem[p:]
+        found = self._transpositions(s1, s2, viol)
+        if found is not None:
+            return found
+        # exchanges of one player, 4.3 order: smallest BSN difference, then the
+        # highest BSN out of S1, then the lowest into S1
+        swaps = sorted(
+            ((a, b) for a in range(p) for b in range(p, r)),
+            key=lambda ab: (ab[1] - ab[0], -ab[0], ab[1]),
+        )
+        for a, b in swaps:
+            self._tick()
+            new_s1 = sorted([*rem[:a], *rem[a + 1 : p], rem[b]], key=pos.__getitem__)
+            new_s2 = sorted([*rem[p:b], *rem[b + 1 :], rem[a]], key=pos.__getitem__)
+            found = self._transpositions(new_s1, new_s2, viol)
+            if found is not None:
+                return found
+        raise GiveUp  # larger exchanges are not searched
+
+    def _transpositions(self, s1: list[int], s2: list[int], viol: tuple[int, ...]) -> Found | None:
+        """4.2: S1[i] against the S2 orderings in lexicographic order of BSNs."""
+        p = len(s1)
+        target = self.target
+        c12 = self.c12
+        c13 = self.c13
+        players = self.players
+        compat = self.compat
+        used = [False] * len(s2)
+        chosen: list[tuple[int, int]] = []
+        odd = len(s2) > p
+
+        def colour_counts(vs: Sequence[int]) -> tuple[int, int, int]:
+            w = b = 0
+            for v in vs:
+                pref = players[v].preference
+                if pref is Colour.WHITE:
+                    w += 1
+                elif pref is Colour.BLACK:
+                    b += 1
+            return w, b, len(vs) - w - b
+
+        def step(i: int, v: tuple[int, ...]) -> bool:
+            if i == p:
+                left = [x for j, x in enumerate(s2) if not used[j]]
+                if odd and not self._floater_ok(left[0]):
+                    return False
+                if v != target:
+                    if _within(v, target):
+                        raise GiveUp  # a bound was not a bound: let the optimiser decide
+                    return False
+                return True
+            h = s1[i]
+            if c12 >= 0:
+                rest2 = [x for j, x in enumerate(s2) if not used[j]]
+                w1, b1, z1 = colour_counts(s1[i:])
+                w2, b2, z2 = colour_counts(rest2)
+                fine = min(w1, b2 + z2) + min(b1, w2 + z2) + z1
+                if v[c12] + max(0, (p - i) - fine) > target[c12]:
+                    return False
+                if c13 >= 0:
+                    # the shared-preference pairs still to come must each hold a
+                    # mild preference (or two absolute ones) to keep [C13]
+                    still = target[c12] - v[c12]
+                    spare = target[c13] - v[c13]
+                    if still > spare:
+                        mild = absolute = 0
+                        for x in s1[i:]:
+                            px = players[x]
+                            if px.absolute:
+                                absolute += 1
+                            elif not px.strong and px.preference is not None:
+                                mild += 1
+                        for x in rest2:
+                            px = players[x]
+                            if px.absolute:
+                                absolute += 1
+                            elif not px.strong and px.preference is not None:
+                                mild += 1
+                        if still > spare + mild + absolute // 2:
+                            return False
+            if odd and not any(self._floater_ok(x) for j, x in enumerate(s2) if not used[j]):
+                return False
+            if not self._hall(s1[i:], [x for j, x in enumerate(s2) if not used[j]], odd):
+                return False
+            for j, lo in enumerate(s2):
+                if used[j] or lo not in compat[h]:
+                    continue
+                self._tick()
+                a, b = (h, lo) if h < lo else (lo, h)
+                nv = _add(v, self.violations(a, b))
+                if not _within(nv, target):
+                    continue
+                used[j] = True
+                chosen.append((a, b))
+                if step(i + 1, nv):
+                    return True
+                chosen.pop()
+                used[j] = False
+            return False
+
+        if not step(0, viol):
+            return None
+        floaters = [x for j, x in enumerate(s2) if not used[j]]
+        return Found([(a, b, False) for a, b in chosen], floaters)
+
+    def _hall(self, s1: Sequence[int], s2: Sequence[int], odd: bool) -> bool:
+        """Necessary condition for pairing the rest of S1 into the rest of S2: a player
+        with an absolute preference cannot meet one with the same absolute preference
+        ([C3], outside the topscorers' exception), so each such group needs enough
+        partners on the other side."""
+        if self.ctx.state.last_round:
+            return True
+        players = self.players
+        a1w = a1b = a2w = a2b = 0
+        for x in s1:
+            px = players[x]
+            if px.absolute:
+                if px.preference is Colour.WHITE:
+                    a1w += 1
+                else:
+                    a1b += 1
+        for x in s2:
+            px = players[x]
+            if px.absolute:
+                if px.preference is Colour.WHITE:
+                    a2w += 1
+                else:
+                    a2b += 1
+        n1, n2 = len(s1), len(s2)
+        slack = 1 if odd else 0
+        return a1w <= n2 - a2w and a1b <= n2 - a2b and a2w <= n1 - a1w + slack and a2b <= n1 - a1b + slack
+
+    # -- after the search: the rest of the round ----------------------------------------
+    def completes(self, found: Found) -> dict[int, int] | None:
+        """[C4]/[C5] with the next bracket paired as [C8] assumed: a complete pairing of
+        everybody below the bracket, or ``None``."""
+        comp = self.comp
+        compat = self.compat
+        if not found.floaters:
+            return comp.complete([*self.nxt, *self.lower])
+        f = found.floaters[0]
+        if not self.nxt:
+            if self.lower or not comp.bye_candidate(f):
+                return None
+            return {f: BYE}
+        group = [f, *self.nxt]
+        pos = {v: i for i, v in enumerate(group)}
+        table = [[pos[w] for w in compat[v] if w in pos] for v in group]
+        start = [-1] * len(group)
+        if table[0]:
+            start[0] = table[0][0]
+            start[table[0][0]] = 0
+        mate = max_cardinality_matching(len(group), table, start)
+        single = [group[i] for i, m in enumerate(mate) if m == -1]
+        rest = comp.complete([*single, *self.lower])
+        if rest is None:
+            return None
+        for i, m in enumerate(mate):
+            if m != -1:
+                rest[group[i]] = group[m]
+        return rest
+
+
+def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(x + y for x, y in zip(a, b, strict=True))
+
+
+def _within(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
+    return all(x <= y for x, y in zip(a, b, strict=True))
