@@ -81,6 +81,12 @@ _NUMBER = re.compile(r"(-?)([0-9]+)")
 ``int`` refuses."""
 
 
+def is_whole_number(text: str) -> bool:
+    """Does ``text`` write a whole number (ASCII digits, perhaps a leading ``-``;
+    surrounding blanks ignored), whatever its size?"""
+    return _NUMBER.fullmatch(text.strip()) is not None
+
+
 def bounded_value(text: str, maximum: int, minimum: int = 0) -> int | None:
     """The whole number ``text`` writes (ASCII digits, a leading ``-`` when
     ``minimum`` is negative, surrounding blanks ignored) when it lies between
@@ -100,7 +106,6 @@ def bounded_value(text: str, maximum: int, minimum: int = 0) -> int | None:
 def shown(text: str, limit: int = 20) -> str:
     """``text`` quoted for a message, shortened when it is long (a number of 5000
     digits is not repeated back)."""
-    text = text.strip()
     if len(text) <= limit:
         return repr(text)
     return f"{text[: limit // 2]!r}… ({len(text)} characters)"
@@ -122,6 +127,5 @@ def bounded_int(
     value = bounded_value(text, maximum, minimum)
     if value is not None:
         return value
-    is_number = _NUMBER.fullmatch(text.strip()) is not None
-    kind = f"from {minimum} to {maximum}" if is_number else "a whole number"
-    raise InputError(f"expected {what} ({kind}), found {shown(text)}", path=path, line=line, column=column)
+    kind = f"{minimum}-{maximum}" if is_whole_number(text) else "a whole number"
+    raise InputError(f"expected {what} ({kind}), found {shown(text.strip())}", path=path, line=line, column=column)

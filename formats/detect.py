@@ -25,6 +25,8 @@ files (with a player list — TRF, JSON or Spielerdaten — when one is there).
 from __future__ import annotations
 
 import os
+from collections.abc import Iterable
+from itertools import islice
 from pathlib import Path
 
 from swissbridge.errors import InputError
@@ -256,9 +258,8 @@ def lost_in(tournament: Tournament, fmt: str) -> list[str]:
     if fmt in ("trf", "trf16", "trf26"):
         numbers = [p.start_no for p in tournament.players]
         if numbers != list(range(1, len(numbers) + 1)):
-            gaps = sorted(set(range(1, max(numbers, default=0) + 1)) - set(numbers))
             out.append(
-                f"start numbers with gaps ({_short(gaps)} missing): TRF needs 1..N, and TRF readers "
+                f"start numbers with gaps ({_missing(numbers)} missing): TRF needs 1..N, and TRF readers "
                 "(this one too) refuse the file"
             )
         if sm_extras:
@@ -289,12 +290,24 @@ def lost_in(tournament: Tournament, fmt: str) -> list[str]:
     return out
 
 
-def _short(numbers: list[int]) -> str:
-    if len(numbers) <= 6:
-        return ", ".join(map(str, numbers))
-    return f"{numbers[0]}-{numbers[-1]}" if numbers == list(range(numbers[0], numbers[-1] + 1)) else (
-        ", ".join(map(str, numbers[:5])) + ", …"
-    )
+def _missing(numbers: Iterable[int]) -> str:
+    """The start numbers missing below the highest of ``numbers``, shortened: up to
+    six listed, one run as ``a-b``, else the first five and ``…``. Worked out from
+    the gaps between the numbers present, so a start number of a billion costs no
+    more than a small one."""
+    gaps: list[tuple[int, int]] = []
+    expected = 1
+    for n in sorted(set(numbers)):
+        if n > expected:
+            gaps.append((expected, n - 1))
+        expected = max(expected, n + 1)
+    count = sum(last - first + 1 for first, last in gaps)
+    missing = (n for first, last in gaps for n in range(first, last + 1))
+    if count <= 6:
+        return ", ".join(map(str, missing))
+    if len(gaps) == 1:
+        return f"{gaps[0][0]}-{gaps[0][1]}"
+    return ", ".join(map(str, islice(missing, 5))) + ", …"
 
 
 def _settings_lost(tournament: Tournament) -> list[str]:

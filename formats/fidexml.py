@@ -25,6 +25,7 @@ from typing import IO
 
 from lxml import etree
 from swissbridge.errors import InputError
+from swissbridge.formats._text import MAX_RATING, bounded_int
 from swissbridge.model import Player, Tournament
 
 __all__ = [
@@ -150,7 +151,7 @@ def scan_players(
         context = etree.iterparse(_Guard(fh, path), events=("end",), tag="player", **_parser_options())
         try:
             for _, elem in context:
-                record = _record(elem, ids)
+                record = _record(elem, ids, path)
                 elem.clear(keep_tail=False)
                 parent = elem.getparent()
                 if parent is not None:
@@ -175,11 +176,19 @@ def _text(elem: etree._Element, tag: str) -> str:
     return child.text.strip()
 
 
-def _int(text: str) -> int:
-    return int(text) if text.isdigit() else 0
+def _rating(elem: etree._Element, tag: str, path: str | None) -> int:
+    """A rating of the player (0 when blank or not a number: unrated); a number
+    beyond any rating is an error at its line."""
+    text = _text(elem, tag)
+    if not (text.isascii() and text.isdigit()):
+        return 0
+    child = elem.find(tag)
+    line = (child if child is not None else elem).sourceline
+    where = line if isinstance(line, int) else None
+    return bounded_int(text, f"a rating in <{tag}>", maximum=MAX_RATING, path=path, line=where)
 
 
-def _record(elem: etree._Element, ids: set[str] | None) -> FideRecord | None:
+def _record(elem: etree._Element, ids: set[str] | None, path: str | None = None) -> FideRecord | None:
     fide_id = _text(elem, "fideid").lstrip("0")
     if not fide_id or (ids is not None and fide_id not in ids):
         return None
@@ -191,9 +200,9 @@ def _record(elem: etree._Element, ids: set[str] | None) -> FideRecord | None:
         sex=_text(elem, "sex").upper(),
         title=_text(elem, "title"),
         w_title=_text(elem, "w_title"),
-        rating=_int(_text(elem, "rating")),
-        rapid_rating=_int(_text(elem, "rapid_rating")),
-        blitz_rating=_int(_text(elem, "blitz_rating")),
+        rating=_rating(elem, "rating", path),
+        rapid_rating=_rating(elem, "rapid_rating", path),
+        blitz_rating=_rating(elem, "blitz_rating", path),
         birth_year=birth[:4] if birth[:4].isdigit() and birth[:4] != "0000" else "",
         flag=_text(elem, "flag"),
     )

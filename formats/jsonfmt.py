@@ -20,7 +20,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from swissbridge.errors import InputError
-from swissbridge.formats._text import decode, read_bytes
+from swissbridge.formats._text import MAX_RATING, MAX_ROUNDS, MAX_START_NO, decode, read_bytes
 from swissbridge.model import (
     Acceleration,
     AnnouncedBye,
@@ -214,13 +214,15 @@ class _Reader:
             raise self.error(where, f"expected a list, found {_kind(value)}")
         return value
 
-    def integer(self, value: Any, where: str, *, minimum: int | None = None, optional: bool = False) -> Any:
+    def integer(self, value: Any, where: str, *, maximum: int, minimum: int = 0, optional: bool = False) -> Any:
+        """A whole number from ``minimum`` to ``maximum`` (a start number 1-9999, a
+        round 1-999, ...)."""
         if value is None and optional:
             return None
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.error(where, f"expected a whole number, found {_kind(value)}")
-        if minimum is not None and value < minimum:
-            raise self.error(where, f"expected at least {minimum}, found {value}")
+        if not minimum <= value <= maximum:
+            raise self.error(where, f"expected a whole number from {minimum} to {maximum}, found {value}")
         return value
 
     def text(self, value: Any, where: str) -> str:
@@ -260,6 +262,8 @@ class _Reader:
 def _kind(value: Any) -> str:
     if value is None:
         return "null"
+    if isinstance(value, _LongNumber):
+        return f"a number of {len(value.digits)} digits"
     return {
         bool: "a boolean",
         int: "a number",
@@ -272,12 +276,32 @@ def _kind(value: Any) -> str:
     )
 
 
+class _LongNumber:
+    """A whole number written with more digits than any field of a tournament holds
+    (kept unconverted: Python refuses to convert more than 4300 digits, and no
+    field wants them); the field that finds one reports it at its place."""
+
+    __slots__ = ("digits",)
+
+    def __init__(self, digits: str) -> None:
+        self.digits = digits
+
+
+_LONGEST = 18
+"""Digits of the longest whole number converted (far beyond every bound)."""
+
+
+def _parse_int(text: str) -> int | _LongNumber:
+    return int(text) if len(text.lstrip("-")) <= _LONGEST else _LongNumber(text)
+
+
 class _PositionDecoder(json.JSONDecoder):
     """A JSON decoder that records where every object and list starts (the pure
-    Python scanner, with its object and array parsers wrapped)."""
+    Python scanner, with its object and array parsers wrapped); whole numbers of
+    more than 18 digits stay unconverted (:class:`_LongNumber`)."""
 
     def __init__(self) -> None:
-        super().__init__()
+        super().__init__(parse_int=_parse_int)
         self.positions: dict[int, int] = {}
         self.keep: list[Any] = []
         parse_object: Any = vars(json.decoder)["JSONObject"]
@@ -329,18 +353,20 @@ def _tournament(doc: Any, r: _Reader) -> Tournament:
     for i, pd in enumerate(r.lst(d.get("players"), "$.players")):
         where = f"$.players[{i}]"
         p = r.obj(pd, where)
-        n = r.integer(p.get("start_no"), f"{where}.start_no", minimum=1)
+        n = r.integer(p.get("start_no"), f"{where}.start_no", maximum=MAX_START_NO, minimum=1)
         if n in seen:
             raise r.error(f"{where}.start_no", f"start number {n} appears twice")
         seen.add(n)
         entries: list[Entry] = []
         for j, ed in enumerate(r.lst(p.get("rounds", []), f"{where}.rounds")):
             ew = f"{where}.rounds[{j}]"
+            if j == MAX_ROUNDS:
+                raise r.error(ew, f"round {j + 1}: a tournament has at most {MAX_ROUNDS} rounds")
             e = r.obj(ed, ew)
             entries.append(
                 Entry(
                     r.result(e.get("result"), f"{ew}.result"),
-                    r.integer(e.get("opponent"), f"{ew}.opponent", minimum=1, optional=True),
+                    r.integer(e.get("opponent"), f"{ew}.opponent", maximum=MAX_START_NO, minimum=1, optional=True),
                     r.colour(e.get("colour"), f"{ew}.colour"),
                 )
             )
@@ -358,13 +384,13 @@ def _tournament(doc: Any, r: _Reader) -> Tournament:
                 entries=tuple(entries),
                 sex=r.text(p.get("sex", ""), f"{where}.sex"),
                 title=r.text(p.get("title", ""), f"{where}.title"),
-                rating=r.integer(p.get("rating", 0), f"{where}.rating", minimum=0),
+                rating=r.integer(p.get("rating", 0), f"{where}.rating", maximum=MAX_RATING, minimum=0),
                 federation=r.text(p.get("federation", ""), f"{where}.federation"),
                 fide_id=r.text(p.get("fide_id", ""), f"{where}.fide_id"),
                 birth=r.text(p.get("birth", ""), f"{where}.birth"),
                 club=r.text(p.get("club", ""), f"{where}.club"),
                 stated_points=None if stated is None else r.points(stated, f"{where}.points"),
-                rank=r.integer(p.get("rank"), f"{where}.rank", minimum=0, optional=True),
+                rank=r.integer(p.get("rank"), f"{where}.rank", maximum=MAX_START_NO, minimum=0, optional=True),
                 extras=tuple(extras),
             )
         )
@@ -378,24 +404,36 @@ def _tournament(doc: Any, r: _Reader) -> Tournament:
         accel.append(
             Acceleration(
                 points=r.points(a.get("points"), f"$.acceleration[{i}].points"),
-                first_round=r.integer(a.get("first_round"), f"$.acceleration[{i}].first_round", minimum=1),
-                last_round=r.integer(a.get("last_round"), f"$.acceleration[{i}].last_round", minimum=1),
-                first_player=r.integer(a.get("first_player"), f"$.acceleration[{i}].first_player", minimum=1),
-                last_player=r.integer(a.get("last_player"), f"$.acceleration[{i}].last_player", minimum=1),
+                first_round=r.integer(
+                    a.get("first_round"), f"$.acceleration[{i}].first_round", maximum=MAX_ROUNDS, minimum=1
+                ),
+                last_round=r.integer(
+                    a.get("last_round"), f"$.acceleration[{i}].last_round", maximum=MAX_ROUNDS, minimum=1
+                ),
+                first_player=r.integer(
+                    a.get("first_player"), f"$.acceleration[{i}].first_player", maximum=MAX_START_NO, minimum=1
+                ),
+                last_player=r.integer(
+                    a.get("last_player"), f"$.acceleration[{i}].last_player", maximum=MAX_START_NO, minimum=1
+                ),
             )
         )
     forbidden = []
     for i, fd in enumerate(r.lst(d.get("forbidden", []), "$.forbidden")):
         f = r.obj(fd, f"$.forbidden[{i}]")
         ids = [
-            r.integer(x, f"$.forbidden[{i}].players[{j}]", minimum=1)
+            r.integer(x, f"$.forbidden[{i}].players[{j}]", maximum=MAX_START_NO, minimum=1)
             for j, x in enumerate(r.lst(f.get("players"), f"$.forbidden[{i}].players"))
         ]
         forbidden.append(
             ForbiddenPairs(
                 tuple(ids),
-                r.integer(f.get("first_round"), f"$.forbidden[{i}].first_round", minimum=1, optional=True),
-                r.integer(f.get("last_round"), f"$.forbidden[{i}].last_round", minimum=1, optional=True),
+                r.integer(
+                    f.get("first_round"), f"$.forbidden[{i}].first_round", maximum=MAX_ROUNDS, minimum=1, optional=True
+                ),
+                r.integer(
+                    f.get("last_round"), f"$.forbidden[{i}].last_round", maximum=MAX_ROUNDS, minimum=1, optional=True
+                ),
             )
         )
     byes = []
@@ -405,12 +443,14 @@ def _tournament(doc: Any, r: _Reader) -> Tournament:
         if kind not in ("F", "H", "Z"):
             raise r.error(f"$.announced_byes[{i}].kind", f'expected "F", "H" or "Z", found {kind!r}')
         ids = [
-            r.integer(x, f"$.announced_byes[{i}].players[{j}]", minimum=1)
+            r.integer(x, f"$.announced_byes[{i}].players[{j}]", maximum=MAX_START_NO, minimum=1)
             for j, x in enumerate(r.lst(b.get("players"), f"$.announced_byes[{i}].players"))
         ]
         byes.append(
             AnnouncedBye(
-                ByeKind(kind), r.integer(b.get("round"), f"$.announced_byes[{i}].round", minimum=1), tuple(ids)
+                ByeKind(kind),
+                r.integer(b.get("round"), f"$.announced_byes[{i}].round", maximum=MAX_ROUNDS, minimum=1),
+                tuple(ids),
             )
         )
     headers = []
@@ -422,7 +462,7 @@ def _tournament(doc: Any, r: _Reader) -> Tournament:
     return Tournament(
         players=tuple(sorted(players, key=lambda p: p.start_no)),
         name=r.text(d.get("name", ""), "$.name"),
-        total_rounds=r.integer(d.get("total_rounds"), "$.total_rounds", minimum=1, optional=True),
+        total_rounds=r.integer(d.get("total_rounds"), "$.total_rounds", maximum=MAX_ROUNDS, minimum=1, optional=True),
         initial_colour=r.colour(d.get("initial_colour"), "$.initial_colour"),
         points=points,
         acceleration=tuple(accel),
@@ -451,7 +491,7 @@ def pairing_from_json(
     used: set[int] = set()
 
     def player(value: Any, where: str) -> int:
-        n: int = r.integer(value, where, minimum=1)
+        n: int = r.integer(value, where, maximum=MAX_START_NO, minimum=1)
         if known is not None and n not in known:
             raise r.error(where, f"unknown player: no start number {n} in the tournament")
         if n in used:
@@ -472,7 +512,7 @@ def pairing_from_json(
         a = r.obj(ad, f"$.absent[{i}]")
         absent[player(a.get("player"), f"$.absent[{i}].player")] = r.result(a.get("result"), f"$.absent[{i}].result")
     return RoundPairing(
-        round_no=r.integer(d.get("round"), "$.round", minimum=1),
+        round_no=r.integer(d.get("round"), "$.round", maximum=MAX_ROUNDS, minimum=1),
         boards=tuple(boards),
         bye=bye,
         absent=absent,

@@ -31,7 +31,18 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from swissbridge.errors import InputError
-from swissbridge.formats._text import decode, field_column, read_bytes, split_lines
+from swissbridge.formats._text import (
+    MAX_RATING,
+    MAX_ROUNDS,
+    MAX_START_NO,
+    bounded_value,
+    decode,
+    field_column,
+    is_whole_number,
+    read_bytes,
+    shown,
+    split_lines,
+)
 from swissbridge.model import ABSENT, Colour, Entry, Player, Points, Result, Tournament
 from swissbridge.pairing import Board, RoundPairing
 
@@ -98,6 +109,10 @@ def sniff(text: str) -> str | None:
 # -- numbers -------------------------------------------------------------------------------------
 
 
+_MAX_POINTS = 99_999
+"""More points than any player can score (999 rounds at any point system)."""
+
+
 def _sm_points(text: str) -> Points:
     """``"1"``, ``"0,5"``, ``"½"``, ``"2½"`` → tenths; ``ValueError`` otherwise."""
     value = text.strip()
@@ -107,9 +122,10 @@ def _sm_points(text: str) -> Points:
         if not value:
             return 5
     whole, sep, frac = value.replace(",", ".").partition(".")
-    if not whole.isdigit() or (sep and not frac.isdigit()) or (half and sep) or frac[1:].strip("0"):
+    points = bounded_value(whole, _MAX_POINTS) if whole == whole.strip() else None
+    if points is None or (sep and not (frac.isascii() and frac.isdigit())) or (half and sep) or frac[1:].strip("0"):
         raise ValueError(text)
-    return int(whole) * 10 + int((frac + "0")[0]) + (5 if half else 0)
+    return points * 10 + int((frac + "0")[0]) + (5 if half else 0)
 
 
 def _result_points(points: Points) -> str:
@@ -181,19 +197,22 @@ class _Fields:
 
     def bad(self, name: str, expected: str) -> InputError:
         return InputError(
-            f"{name} is {self[name]!r}, expected {expected}", path=self.path, line=self.line, column=self.column(name)
+            f"{name} is {shown(self[name])}, expected {expected}",
+            path=self.path,
+            line=self.line,
+            column=self.column(name),
         )
 
-    def integer(self, name: str, *, minimum: int, blank: int | None = None) -> int:
+    def integer(self, name: str, *, minimum: int, maximum: int, blank: int | None = None) -> int:
+        """The field as a whole number from ``minimum`` to ``maximum`` (a round
+        1-999, a start number 1-9999, ...)."""
         value = self[name].strip()
         if not value and blank is not None:
             return blank
-        try:
-            n = int(value)
-        except ValueError:
-            raise self.bad(name, "a whole number") from None
-        if n < minimum:
-            raise self.bad(name, f"a number of at least {minimum}")
+        n = bounded_value(value, maximum, minimum)
+        if n is None:
+            expected = f"a number from {minimum} to {maximum}" if is_whole_number(value) else "a whole number"
+            raise self.bad(name, expected)
         return n
 
 
@@ -276,12 +295,12 @@ def parse_players(data: bytes | str, *, path: str | None = None, encoding: str |
             path=path,
             line=line_no,
         )
-        nr = f.integer("Nr", minimum=1)
+        nr = f.integer("Nr", minimum=1, maximum=MAX_START_NO)
         if nr in players:
             raise InputError(
                 f"start number {nr} appears twice (first on line {where[nr]})", path=path, line=line_no, column=1
             )
-        rating = f.integer("EloInt", minimum=0, blank=0)
+        rating = f.integer("EloInt", minimum=0, maximum=MAX_RATING, blank=0)
         try:
             birth = _birth_from_sm(f["Geburt"])
         except ValueError:
@@ -291,7 +310,7 @@ def parse_players(data: bytes | str, *, path: str | None = None, encoding: str |
             stated = _sm_points(pkt_text) if pkt_text else None
         except ValueError:
             raise f.bad("Pkt", "points such as 2, 2,5 or 2½") from None
-        rank = f.integer("Rang", minimum=0, blank=-1)
+        rank = f.integer("Rang", minimum=0, maximum=MAX_START_NO, blank=-1)
         fide = f["FideIdent"].strip()
         if fide and not fide.isdigit():
             raise f.bad("FideIdent", "a FIDE id (digits)")
@@ -492,10 +511,10 @@ def parse_pairing_rows(data: bytes | str, *, path: str | None = None, encoding: 
             path=path,
             line=line_no,
         )
-        round_no = f.integer("Runde", minimum=1)
-        board = f.integer("Brett", minimum=0)
-        white = f.integer("NrW", minimum=1)
-        black_no = f.integer("NrS", minimum=-1)
+        round_no = f.integer("Runde", minimum=1, maximum=MAX_ROUNDS)
+        board = f.integer("Brett", minimum=0, maximum=MAX_START_NO)
+        white = f.integer("NrW", minimum=1, maximum=MAX_START_NO)
+        black_no = f.integer("NrS", minimum=-1, maximum=MAX_START_NO)
         if black_no == 0:
             raise f.bad("NrS", "a start number, or -1 for the pairing-allocated bye")
         black = None if black_no == _BYE_NO else black_no
@@ -608,22 +627,37 @@ def merge_pairing_rows(
             path=path,
         )
     credited: dict[int, Points] = {}
+    games: dict[int, dict[int, Entry]] = {}
     for r in rounds:
-        entries: dict[int, Entry] = {}
+        entries = games[r] = {}
         for row in by_round[r]:
             entries.update(row.entries(path=row.source or path))
             if infer_byes:
                 credited[row.white] = credited.get(row.white, 0) + row.white_points
                 if row.black is not None:
                     credited[row.black] = credited.get(row.black, 0) + row.black_points
-        for p in tournament.players:
-            if p.start_no not in entries:
-                old = p.entry(r)
-                entries[p.start_no] = old if old is not None and not old.paired else ABSENT
-        tournament = tournament.with_round(r, entries)
+    tournament = tournament.with_players(_with_rounds(tournament.players, games))
     if infer_byes:
         tournament = _infer_byes(tournament, by_round, credited, path=path, source=players)
     return tournament
+
+
+def _with_rounds(players: Iterable[Player], games: Mapping[int, Mapping[int, Entry]]) -> list[Player]:
+    """The players with the rounds of ``games`` written in, in one pass (time in
+    proportion to players × rounds): a player without a row in a round keeps an
+    unpaired entry already there, else is absent."""
+    last = max(games)
+    out = []
+    for p in players:
+        entries = list(p.entries) + [ABSENT] * (last - len(p.entries))
+        for r, table in games.items():
+            entry = table.get(p.start_no)
+            if entry is None:
+                old = p.entry(r)
+                entry = old if old is not None and not old.paired else ABSENT
+            entries[r - 1] = entry
+        out.append(replace(p, entries=tuple(entries)))
+    return out
 
 
 def _ranges(numbers: Iterable[int]) -> str:

@@ -46,6 +46,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from swissbridge.errors import InputError, OutputError
+from swissbridge.formats._text import MAX_RATING, MAX_ROUNDS, MAX_START_NO, bounded_int, bounded_value
 from swissbridge.model import (
     OPPOSITE_RESULT,
     Acceleration,
@@ -312,18 +313,23 @@ class _Reader:
             self.headers.append((code, value))
 
     def integer(self, value: str, no: int, column: int, what: str) -> int:
-        text = value.strip()
-        if not text.isdigit():
-            raise self.error(f"expected {what} (a whole number) from column {column}, found {text!r}", no, column)
-        return int(text)
+        """A number of rounds (0-999) starting in ``column``."""
+        return bounded_int(value, what, maximum=MAX_ROUNDS, path=self.path, line=no, column=column)
 
     def numbers(self, value: str, no: int, column: int, what: str) -> list[int]:
-        out = []
-        for m in re.finditer(r"\S+", value):
-            if not m.group().isdigit() or int(m.group()) == 0:
-                raise self.error(f"expected {what}, found {m.group()!r}", no, column + m.start())
-            out.append(int(m.group()))
-        return out
+        """Start numbers separated by blanks (each 1-9999)."""
+        return [
+            bounded_int(
+                m.group(), what, minimum=1, maximum=MAX_START_NO, path=self.path, line=no, column=column + m.start()
+            )
+            for m in re.finditer(r"\S+", value)
+        ]
+
+    def round_limit(self, r: int, no: int, column: int, what: str) -> None:
+        """Round ``r`` of a line is beyond the rounds any tournament has: refused
+        where it starts rather than read into per-round tables."""
+        if r > MAX_ROUNDS:
+            raise self.error(f"{what} for round {r}: a tournament has at most {MAX_ROUNDS} rounds", no, column)
 
     def set_total(self, n: int, no: int, code: str) -> None:
         if self.total_line is not None and self.total_rounds != n:
@@ -462,20 +468,30 @@ class _Reader:
         """``XXA NNNN pp.p pp.p ...``: the ID in columns 5-8, round r's virtual points
         in columns 10+5(r-1) to 13+5(r-1); a blank field is only allowed at the end."""
         s = raw.rstrip().replace("\t", " ")
-        ident = s[4:8].strip()
-        if not ident.isdigit() or int(ident) == 0 or (len(s) > 8 and s[8] != " "):
+        ident = bounded_value(s[4:8], MAX_START_NO, 1)
+        if ident is None or (len(s) > 8 and s[8] != " "):
             # Not column-aligned: read it as a list of words.
-            words = s[3:].split()
-            if not words or not words[0].isdigit() or int(words[0]) == 0:
+            words = list(re.finditer(r"\S+", s[3:]))
+            if not words:
                 raise self.error("expected the start number in columns 5-8 of the XXA line", no, 5)
-            n = int(words[0])
+            n = bounded_int(
+                words[0].group(),
+                "the start number of the XXA line",
+                minimum=1,
+                maximum=MAX_START_NO,
+                path=self.path,
+                line=no,
+                column=4 + words[0].start(),
+            )
             for r, w in enumerate(words[1:], 1):
-                self.acceleration.append(("XXA", r, r, n, n, self.amount(w, no, 10), no))
+                self.round_limit(r, no, 4 + w.start(), "XXA gives virtual points")
+                self.acceleration.append(("XXA", r, r, n, n, self.amount(w.group(), no, 4 + w.start()), no))
             return
-        n = int(ident)
+        n = ident
         pos, r = 9, 0
         while pos < len(s):
             r += 1
+            self.round_limit(r, no, pos + 1, "XXA gives virtual points")
             text = s[pos : pos + 5].strip()
             if not text:
                 raise self.error(
@@ -509,10 +525,12 @@ class _Reader:
         amount = self.amount(fields[1].strip(), no, 10)
         cols = (15, 19, 23, 28)
         numbers = []
-        for text, col in zip(fields[2:], cols, strict=True):
-            if not text.strip().isdigit():
-                raise self.error(f"expected a round or start number in the 250 line, found {text.strip()!r}", no, col)
-            numbers.append(int(text))
+        whats = ("first round", "last round", "first player", "last player")
+        for text, col, what in zip(fields[2:], cols, whats, strict=True):
+            maximum = MAX_ROUNDS if what.endswith("round") else MAX_START_NO
+            numbers.append(
+                bounded_int(text, f"the {what} in the 250 line", maximum=maximum, path=self.path, line=no, column=col)
+            )
         r1, r2, p1, p2 = numbers
         if r1 > r2 or p1 > p2 or r1 == 0 or p1 == 0:
             raise self.error(
@@ -526,21 +544,34 @@ class _Reader:
         words = value.replace("\t", " ").split()
         if len(words) < 2 or words[0].upper() not in ("F", "H", "Z"):
             raise self.error("expected '240 T RRR ID ID ...' with the bye type F, H or Z in column 5", no, 5)
-        if not words[1].isdigit() or int(words[1]) == 0:
-            raise self.error(f"expected the round number in columns 7-9 of the 240 line, found {words[1]!r}", no, 7)
+        round_no = bounded_int(
+            words[1],
+            "the round number in columns 7-9 of the 240 line",
+            minimum=1,
+            maximum=MAX_ROUNDS,
+            path=self.path,
+            line=no,
+            column=7,
+        )
         ids = self.numbers(" ".join(words[2:]), no, 11, "start numbers")
-        self.byes.append((AnnouncedBye(ByeKind(words[0].upper()), int(words[1]), tuple(ids)), no))
+        self.byes.append((AnnouncedBye(ByeKind(words[0].upper()), round_no, tuple(ids)), no))
         return True
 
     def record_260(self, value: str, no: int) -> bool:
         """Record 260 (prohibited pairings): first round, last round, start numbers."""
         words = value.replace("\t", " ").split()
-        if len(words) < 4 or not words[0].isdigit() or not words[1].isdigit():
+        if len(words) < 4:
             raise self.error(
                 "expected '260 RRR RRR ID ID ...': first round, last round and at least two players", no, 5
             )
+        first, last = (
+            bounded_int(
+                words[i], f"the {which} round of the 260 line", maximum=MAX_ROUNDS, path=self.path, line=no, column=col
+            )
+            for i, which, col in ((0, "first", 5), (1, "last", 9))
+        )
         ids = self.numbers(" ".join(words[2:]), no, 13, "start numbers")
-        self.forbidden.append((ForbiddenPairs(tuple(ids), int(words[0]), int(words[1])), no))
+        self.forbidden.append((ForbiddenPairs(tuple(ids), first, last), no))
         return True
 
     # -- player lines ------------------------------------------------------------
@@ -558,7 +589,8 @@ class _Reader:
             return s[a - 1 : b].replace("\0", "") if packed else s[a - 1 : b]
 
         start = fld(5, 8).strip()
-        if not start.isdigit() or int(start) == 0:
+        start_no = bounded_value(start, MAX_START_NO, 1)
+        if start_no is None:
             raise self.error(f"expected the starting rank (1-9999) in columns 5-8, found {start!r}", no, 5)
         sex, title = fld(10, 10).strip(), fld(11, 13).strip()
         if sex and sex.lower() not in ("m", "w", "f"):
@@ -567,7 +599,8 @@ class _Reader:
                 raise self.error(f"expected the sex (m, w or blank) in column 10, found {fld(10, 10)!r}", no, 10)
         title = _SHORT_TITLES.get(title.upper(), title)
         rating_text = fld(49, 52).strip()
-        if rating_text and not rating_text.isdigit():
+        rating = bounded_value(rating_text, MAX_RATING) if rating_text else 0
+        if rating is None:
             raise self.error(f"expected the rating (digits or blank) in columns 49-52, found {rating_text!r}", no, 49)
         points_text = fld(81, 84).strip()
         stated: Points | None = None
@@ -579,7 +612,8 @@ class _Reader:
                     f"expected the points (such as 2.5) in columns 81-84, found {points_text!r}", no, 81
                 ) from None
         rank_text = fld(86, 89).strip()
-        if rank_text and not rank_text.isdigit():
+        rank = bounded_value(rank_text, MAX_START_NO) if rank_text else None
+        if rank_text and rank is None:
             raise self.error(f"expected the rank (a number or blank) in columns 86-89, found {rank_text!r}", no, 86)
         if s[89:91].strip():
             raise self.error("expected blanks in columns 90-91 before the first round", no, 90)
@@ -587,6 +621,8 @@ class _Reader:
         cells: list[int] = []
         pos = 91
         while pos < len(s):  # s is right-stripped: every cell left holds something
+            if len(entries) == MAX_ROUNDS:
+                self.round_limit(MAX_ROUNDS + 1, no, pos + 1, f"player {start_no} has an entry")
             cells.append(pos + 1)
             text = s[pos : pos + 10]
             entry = _CELL_CACHE.get(text)
@@ -598,17 +634,17 @@ class _Reader:
             entries.append(entry)
             pos += 10
         player = Player(
-            start_no=int(start),
+            start_no=start_no,
             name=fld(15, 47).strip(),
             entries=tuple(entries),
             sex=sex,
             title=title,
-            rating=int(rating_text) if rating_text else 0,
+            rating=rating,
             federation=fld(54, 56).strip(),
             fide_id=fld(58, 68).strip(),
             birth=fld(70, 79).strip(),
             stated_points=stated,
-            rank=int(rank_text) if rank_text else None,
+            rank=rank,
         )
         return _PlayerLine(player, no, cells)
 
@@ -625,14 +661,14 @@ class _Reader:
                     col + k,
                 )
         opp_text = cell[:4].strip()
-        if opp_text and not opp_text.isdigit():
+        opponent = bounded_value(opp_text, MAX_START_NO) if opp_text else 0
+        if opponent is None:
             raise self.error(
                 f"round {round_no}: expected the opponent's starting rank or 0000 in columns {col}-{col + 3}, "
                 f"found {opp_text!r}",
                 no,
                 col,
             )
-        opponent = int(opp_text) if opp_text else 0
         c = cell[5]
         colour: Colour | None
         if c in "wW":
@@ -923,13 +959,13 @@ def canonical_acceleration(virtual: dict[tuple[int, int], Points]) -> tuple[Acce
     """Virtual points by (player, round) as rectangles: consecutive start numbers with
     the same per-round values form one group, whose runs of rounds with equal points
     give one record each; ordered by first player, then first round."""
-    by_player: dict[int, tuple[tuple[int, Points], ...]] = {}
+    by_player: dict[int, list[tuple[int, Points]]] = {}
     for (p, r), v in sorted(virtual.items()):
-        by_player[p] = (*by_player.get(p, ()), (r, v))
+        by_player.setdefault(p, []).append((r, v))
     out: list[Acceleration] = []
     groups: list[tuple[int, int, tuple[tuple[int, Points], ...]]] = []
     for p in sorted(by_player):
-        vector = by_player[p]
+        vector = tuple(by_player[p])
         if groups and groups[-1][1] == p - 1 and groups[-1][2] == vector:
             groups[-1] = (groups[-1][0], p, vector)
         else:

@@ -19,18 +19,7 @@ pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="needs fork and 
 
 FUNCTIONS = reader_functions()
 
-_DIGITS = "int() of a number over 4300 digits raises ValueError (Python's conversion limit), not InputError"
-KNOWN: dict[tuple[str, str], str] = {
-    ("trf", "XXR with 5000 digits"): f"formats/trf.py: {_DIGITS}",
-    ("trf", "142 with 5000 digits"): f"formats/trf.py: {_DIGITS}",
-    ("trf", "an XXA line with 50000 rounds"): "formats/trf.py: an XXA line of 244 kB takes > 10 s (quadratic)",
-    ("pgn-tournament", "Round 99999999999"): "formats/pgn.py tournament_from_pgn: a huge Round tag never returns",
-    ("pgn-tournament", "Round 100000.2"): "formats/pgn.py tournament_from_pgn: Round 100000 takes > 10 s",
-    ("pgn-tournament", "Round 5000 digits"): f"formats/pgn.py: {_DIGITS}",
-    ("pgn-tournament", "WhiteElo 5000 digits"): f"formats/pgn.py: {_DIGITS}",
-    ("json", "a 5000-digit start number"): f"formats/jsonfmt.py: {_DIGITS}",
-    ("json", "a 5000-digit total"): f"formats/jsonfmt.py: {_DIGITS}",
-}
+KNOWN: dict[tuple[str, str], str] = {}
 """(reader, case) → the reported bug, while it is open."""
 
 

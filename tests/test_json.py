@@ -148,3 +148,42 @@ def test_wrong_encoding() -> None:
     with pytest.raises(InputError, match="not valid UTF-8") as info:
         jsonfmt.tournament_from_json(data, path="t.json")
     assert info.value.line == 1 and info.value.column == 62
+
+
+# -- numbers beyond any tournament (hostile input) -----------------------------------------------
+
+HEAD = '{"format": "swissbridge-tournament", "version": 1, '
+
+
+@pytest.mark.parametrize(
+    ("text", "where", "message"),
+    [
+        (HEAD + '"players": [{"start_no": ' + "9" * 5000 + "}]}", "$.players[0].start_no", "a number of 5000 digits"),
+        (HEAD + '"total_rounds": ' + "9" * 5000 + ', "players": []}', "$.total_rounds", "a number of 5000 digits"),
+        (HEAD + '"total_rounds": -' + "9" * 5000 + ', "players": []}', "$.total_rounds", "a number of 5001 digits"),
+        (HEAD + '"total_rounds": 1000000000000, "players": []}', "$.total_rounds", "1 to 999, found 1000000000000"),
+        (HEAD + '"players": [{"start_no": 10000}]}', "$.players[0].start_no", "from 1 to 9999, found 10000"),
+        (HEAD + '"players": [{"start_no": 1, "rating": 12345}]}', "$.players[0].rating", "from 0 to 9999"),
+        (HEAD + '"players": [{"start_no": 1, "rounds": [' + ", ".join(['{"result": "zero_bye"}'] * 1000) + "]}]}",
+         "$.players[0].rounds[999]", "round 1000: a tournament has at most 999 rounds"),
+        (HEAD + '"players": [], "announced_byes": [{"kind": "H", "round": 1000, "players": []}]}',
+         "$.announced_byes[0].round", "from 1 to 999"),
+        (HEAD + '"players": [], "points": {"win": ' + "9" * 5000 + "}}", "$.points.win", "a number of 5000 digits"),
+    ],
+)  # fmt: skip
+def test_numbers_beyond_any_tournament_are_refused(text: str, where: str, message: str) -> None:
+    """Whole numbers of thousands of digits (beyond Python's conversion limit) and
+    values beyond any tournament are errors at their JSON path, not ValueError."""
+    with pytest.raises(InputError) as info:
+        jsonfmt.tournament_from_json(text.encode(), path="t.json")
+    assert info.value.message.startswith(where + ": ") and message in info.value.message
+    assert info.value.line == 1 and len(info.value.message) < 200
+
+
+def test_long_numbers_elsewhere_do_not_matter() -> None:
+    """A long number in a key the reader does not use is left unconverted."""
+    t = jsonfmt.tournament_from_json((HEAD + '"comment": ' + "9" * 5000 + ', "players": []}').encode())
+    assert t.players == ()
+    pairing = '{"format": "swissbridge-pairing", "version": 1, "round": ' + "9" * 5000 + ', "boards": []}'
+    with pytest.raises(InputError, match=r"\$\.round: expected a whole number, found a number of 5000 digits"):
+        jsonfmt.pairing_from_json(pairing)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import re
+import time
 from dataclasses import replace
 from pathlib import Path
 
@@ -353,3 +354,56 @@ def test_pair_the_next_round_of_an_event_known_only_from_pgn(tmp_path: Path) -> 
         assert all(e.opponent != b.black for e in t.player(b.white).entries)
     out = pgn.write_pairing_pgn(t, pairing)
     assert pgn.read_pairing_pgn(out.encode(), t).boards == pairing.boards
+
+
+# -- numbers beyond any tournament (hostile input) -----------------------------------------------
+
+
+def _game(round_tag: str, white: str = "A, B", black: str = "C, D", **tags: str) -> bytes:
+    extra = "".join(f'[{k} "{v}"]\n' for k, v in tags.items())
+    return (
+        f'[Event "x"]\n[Round "{round_tag}"]\n[White "{white}"]\n[Black "{black}"]\n{extra}[Result "1-0"]\n\n1-0\n'
+    ).encode()
+
+
+@pytest.mark.parametrize(
+    ("round_tag", "found"),
+    [("99999999999", "'99999999999'"), ("9" * 5000, "(5000 characters)"), ("100000.2", "'100000'"), ("0.1", "'0'")],
+)
+def test_a_round_beyond_any_tournament_is_refused_at_its_game(round_tag: str, found: str) -> None:
+    """A huge Round tag never returned (a round was built for every number up to
+    it); 5000 digits raised ValueError. Now a located error, at once."""
+    data = _game("1.1") + b"\n" + _game(round_tag, "E, F", "G, H")
+    with pytest.raises(InputError, match=r"the round of the Round tag \(1-999\)") as info:
+        pgn.tournament_from_pgn([data])
+    assert info.value.line == 9 and found in info.value.message and len(info.value.message) < 200
+
+
+def test_a_rating_beyond_any_player_is_refused() -> None:
+    with pytest.raises(InputError, match=r"a rating in the WhiteElo tag \(0-9999\)") as info:
+        pgn.tournament_from_pgn([_game("1.1", WhiteElo="9" * 5000)])
+    assert info.value.line == 1
+    t = pgn.tournament_from_pgn([_game("1.1", WhiteElo="2100", BlackElo="?")])
+    assert [p.rating for p in t.players] == [2100, 0]
+
+
+def test_round_999_is_built_in_one_pass() -> None:
+    """Rounds without games are absences; 200 boards in round 999 used to cost a
+    copy of every player for every round before it."""
+    data = b"\n".join(_game("999." + str(i), f"W{i:03d}, X", f"B{i:03d}, Y") for i in range(1, 201))
+    start = time.perf_counter()
+    t = pgn.tournament_from_pgn([data])
+    assert time.perf_counter() - start < 3.0
+    assert len(t.players) == 400 and t.rounds_in_file == 999
+    first = t.players[0]
+    assert set(first.entries[:998]) == {Entry(Result.ZERO_BYE)} and first.entries[998].opponent is not None
+
+
+def test_a_feed_game_of_an_impossible_round_is_reported_not_raised() -> None:
+    t, games = _fwwrc_before_results(2)
+    mine = _games_of_round(games, 2)
+    odd = replace(mine[0], headers={**mine[0].headers, "Round": "9" * 5000 + ".1"})
+    feed = pgn.read_round_feed([odd, *mine[1:]], t, 2)
+    assert [u.game for u in feed.unmatched] == [odd]
+    assert "the round of the Round tag (1-999)" in feed.unmatched[0].reason
+    assert odd.round_board == (None, 1)

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import time
+
 import pytest
 from swissbridge.errors import InputError
-from swissbridge.formats.trf import infer_initial_colour, parse_trf, write_trf
+from swissbridge.formats.trf import canonical_acceleration, infer_initial_colour, parse_trf, write_trf
 from swissbridge.model import (
     Acceleration,
     AnnouncedBye,
@@ -482,3 +484,67 @@ def test_xxc_rank_is_accepted_only_in_start_number_order() -> None:
 def test_windows_1252_names_and_ctrl_z() -> None:
     data = EXAMPLE.replace("Alpha, Anna", "O\u2019Neil, Ann").encode("cp1252") + b"\x1a"
     assert parse_trf(data).player(1).name == "O\u2019Neil, Ann"
+
+
+# -- numbers beyond any tournament (hostile input) ------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "message"),
+    [
+        ("XXR " + "9" * 5000, 1, 5, "expected the number of rounds (0-999), found '9999999999'… (5000 characters)"),
+        ("142 " + "9" * 5000, 1, 5, "expected the number of rounds (0-999)"),
+        ("XXR 1000", 1, 5, "expected the number of rounds (0-999), found '1000'"),
+        ("XXR 1²", 1, 5, "expected the number of rounds (a whole number), found '1²'"),
+        (
+            p001(1, "0.0") + "\n240 H " + "9" * 5000 + "    1",
+            2,
+            7,
+            "round number in columns 7-9 of the 240 line (1-999)",
+        ),
+        (p001(1, "0.0") + "\n240 H 001 " + "9" * 5000, 2, 11, "expected start numbers (1-9999)"),
+        (p001(1, "0.0") + "\n260 001 1000    1    2", 2, 9, "last round of the 260 line (0-999), found '1000'"),
+        (p001(1, "0.0") + "\n250 0.0 1.0 1 2 1 " + "9" * 5000, 2, 28, "last player in the 250 line (0-9999)"),
+        (p001(1, "0.0") + "\nXXP 1 " + "9" * 5000, 2, 7, "expected start numbers (1-9999)"),
+        (p001(1, "0.0") + "\nXXZ 99999", 2, 5, "expected start numbers (1-9999), found '99999'"),
+        ("XXA 999999999999  1.0\n" + p001(1, "0.0"), 1, 5, "start number of the XXA line (1-9999)"),
+        (p001(1, "0.0").replace(" 2000 ", " ²000 "), 1, 49, "expected the rating"),
+    ],
+)
+def test_numbers_beyond_any_tournament_are_located_errors(text: str, line: int, column: int, message: str) -> None:
+    """Numbers of thousands of digits (beyond Python's conversion limit), rounds
+    beyond 999 and start numbers beyond 9999 are refused where they stand."""
+    e = err(text)
+    assert (e.line, e.column) == (line, column)
+    assert message in e.message
+    assert len(e.message) < 200  # a number of 5000 digits is not repeated back
+
+
+def test_round_999_is_the_last_a_file_may_hold() -> None:
+    cells = ["0000 - Z"] * 999
+    t = parse_trf(p001(1, "0.0", *cells) + "\n240 H 999    1\nXXR 999")
+    assert t.total_rounds == 999 and len(t.player(1).entries) == 999
+    e = err(p001(1, "0.0", *cells, "0000 - Z"))
+    assert (e.line, e.column) == (1, 92 + 10 * 999)
+    assert "player 1 has an entry for round 1000: a tournament has at most 999 rounds" in e.message
+
+
+def test_xxa_lines_are_bounded_and_read_in_linear_time() -> None:
+    """An XXA line of 999 rounds is one rectangle; round 1000 is refused at its
+    column, whether the line is column-aligned or a list of words."""
+    t = parse_trf("XXA    1" + "  1.0" * 999 + "\n" + p001(1, "0.0") + "\n" + p001(2, "0.0"))
+    assert t.acceleration == (Acceleration(10, 1, 999, 1, 1),)
+    e = err("XXA    1" + "  1.0" * 50_000 + "\n" + p001(1, "0.0"))
+    assert (e.line, e.column) == (1, 10 + 5 * 999)
+    assert "XXA gives virtual points for round 1000: a tournament has at most 999 rounds" in e.message
+    e = err("XXA 1" + " 1.0" * 1000 + "\n" + p001(1, "0.0"))
+    assert (e.line, e.column) == (1, 7 + 4 * 999) and "round 1000" in e.message
+
+
+def test_canonical_acceleration_is_linear_in_the_rounds() -> None:
+    """Grouping a long vector of virtual points took time quadratic in the rounds
+    (50 000 rounds: over 10 s)."""
+    start = time.perf_counter()
+    virtual = {(p, r): 10 for p in (1, 2) for r in range(1, 50_001)}
+    assert canonical_acceleration(virtual) == (Acceleration(10, 1, 50_000, 1, 2),)
+    assert time.perf_counter() - start < 2.0
