@@ -28,6 +28,7 @@ import multiprocessing
 import os
 import platform
 import re
+import resource
 import select
 import shutil
 import signal
@@ -183,6 +184,7 @@ class Run:
     timed_out: bool = False
     output: str = ""
     error: str = ""
+    out_of_memory: bool = False
 
 
 class _Launcher:
@@ -198,10 +200,10 @@ class _Launcher:
     _pool: ProcessPoolExecutor | None = None
 
     @classmethod
-    def run(cls, argv: Sequence[str], out: Path, timeout: float) -> Run:
+    def run(cls, argv: Sequence[str], out: Path, timeout: float, memory_mb: float | None) -> Run:
         if cls._pool is None:
             cls._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-        return cls._pool.submit(_run_child_here, list(argv), out, timeout).result()
+        return cls._pool.submit(_run_child_here, list(argv), out, timeout, memory_mb).result()
 
     @classmethod
     def close(cls) -> None:
@@ -210,19 +212,35 @@ class _Launcher:
             cls._pool = None
 
 
-def run_child(argv: Sequence[str], out: Path, timeout: float) -> Run:
+def run_child(argv: Sequence[str], out: Path, timeout: float, memory_mb: float | None = None) -> Run:
     """Run ``argv`` and measure its wall time (process start to exit) and its peak
     resident memory (``ru_maxrss`` of exactly this child, from ``wait4``). The
-    child is killed, with its process group, after ``timeout`` seconds."""
-    return _Launcher.run(argv, out, timeout)
+    child is killed, with its process group, after ``timeout`` seconds; with
+    ``memory_mb`` its address space is limited to that many MiB (``RLIMIT_AS``), so
+    that an engine whose memory grows with the square of the field cannot exhaust
+    a shared machine."""
+    return _Launcher.run(argv, out, timeout, memory_mb)
 
 
-def _run_child_here(argv: Sequence[str], out: Path, timeout: float) -> Run:
+def _run_child_here(argv: Sequence[str], out: Path, timeout: float, memory_mb: float | None = None) -> Run:
     if out.is_file():  # a stale result must not pass for this run's (never touch anything but a file)
         out.unlink()
+    limit = int(memory_mb * 2**20) if memory_mb else None
+
+    def restrict() -> None:
+        if limit is not None:
+            resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+
     with tempfile.TemporaryFile() as err, tempfile.TemporaryFile() as sink:
         start = time.perf_counter()
-        proc = subprocess.Popen(argv, stdout=sink, stderr=err, stdin=subprocess.DEVNULL, start_new_session=True)
+        proc = subprocess.Popen(
+            argv,
+            stdout=sink,
+            stderr=err,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+            preexec_fn=restrict if limit is not None else None,
+        )
         timed_out = not _wait_exit(proc.pid, timeout)
         if timed_out:
             with contextlib.suppress(ProcessLookupError):
@@ -231,7 +249,9 @@ def _run_child_here(argv: Sequence[str], out: Path, timeout: float) -> Run:
         seconds = time.perf_counter() - start
         proc.returncode = os.waitstatus_to_exitcode(status)
         err.seek(0)
-        tail = err.read().decode("utf-8", "replace").strip().splitlines()
+        errors = err.read().decode("utf-8", "replace")
+        tail = errors.strip().splitlines()
+    oom = proc.returncode != 0 and not timed_out and limit is not None and "MemoryError" in errors
     output = ""
     if not timed_out and out.exists():
         output = out.read_text(encoding="utf-8", errors="replace")
@@ -242,6 +262,7 @@ def _run_child_here(argv: Sequence[str], out: Path, timeout: float) -> Run:
         timed_out=timed_out,
         output=output,
         error=tail[-1][:300] if tail else "",
+        out_of_memory=oom,
     )
 
 
@@ -405,6 +426,10 @@ class Cell:
     seconds_all: list[float] = field(default_factory=list)
     peak_mb: float | None = None
     detail: str = ""
+    pairs_digest: str = ""
+    """sha256 prefix of the pairing (sorted boards), to compare pairings across runs."""
+    run_id: str = ""
+    """The run that measured this cell (rows can combine runs)."""
 
 
 @dataclass
@@ -424,8 +449,19 @@ class Row:
     run_id: str
 
 
+def pairs_digest(pairs: set[tuple[int, int]]) -> str:
+    text = "\n".join(f"{w} {b}" for w, b in sorted(pairs))
+    return hashlib.sha256(text.encode("ascii")).hexdigest()[:16]
+
+
 def measure(
-    w: Workload, engines: list[Engine], repeat: int, timeout: float, skip: dict[str, int], verbose: bool
+    w: Workload,
+    engines: list[Engine],
+    repeat: int,
+    timeout: float,
+    skip: dict[str, int],
+    verbose: bool,
+    memory_mb: float | None = None,
 ) -> tuple[dict[str, Cell], dict[str, str]]:
     cells: dict[str, Cell] = {}
     outputs: dict[str, set[tuple[int, int]]] = {}
@@ -443,22 +479,25 @@ def measure(
                     argv = [*e.argv, "check", str(w.path), "--system", w.system]
                 else:
                     argv = e.command(w.path, out, w.system)
-                r = run_child(argv, out, timeout)
+                r = run_child(argv, out, timeout, memory_mb)
                 runs[e.name].append(r)
                 if verbose:
-                    state = "timeout" if r.timed_out else f"exit {r.returncode}"
+                    state = "timeout" if r.timed_out else "out of memory" if r.out_of_memory else f"exit {r.returncode}"
                     print(
                         f"  {w.key} {e.name} #{i + 1}: {r.seconds:.3f} s, {r.peak_mb:.0f} MB, {state}",
                         file=sys.stderr,
                     )
-                if r.timed_out:
+                if r.timed_out or r.out_of_memory:
                     skip[e.name] = min(skip.get(e.name, 10**9), w.players)
     for e in active:
         rs = runs[e.name]
         if not rs:
-            cells[e.name] = Cell("skipped", detail=f"timed out at {skip.get(e.name)} players")
+            cells[e.name] = Cell("skipped", detail=f"timed out or out of memory at {skip.get(e.name)} players")
             continue
         last = rs[-1]
+        if last.out_of_memory:
+            cells[e.name] = Cell("oom", detail=f"> {memory_mb:g} MiB address space", peak_mb=last.peak_mb)
+            continue
         if last.timed_out:
             cells[e.name] = Cell("timeout", seconds=timeout, detail=f"> {timeout:g} s", peak_mb=last.peak_mb)
             continue
@@ -477,6 +516,7 @@ def measure(
                 cells[e.name] = Cell("error", detail=f"not a pair-list: {last.output[:120]!r}")
                 continue
             outputs[e.name] = pairs
+            cell.pairs_digest = pairs_digest(pairs)
         cells[e.name] = cell
     agreement: dict[str, str] = {}
     ours = outputs.get("swissbridge")
@@ -726,21 +766,29 @@ def _fmt_s(cell: Cell | None) -> str:
         return f"timeout ({cell.detail})"
     if cell.status == "skipped":
         return "not run"
+    if cell.status == "oom":
+        return "out of memory"
     return "error"
 
 
 def _ratio(row: Row, peer: str) -> str:
+    """swissbridge's time over the peer's; a run that timed out counts as at least
+    the time limit, so the ratio is then a bound (``>`` or ``<``) or unknown."""
     ours, theirs = row.cells.get("swissbridge"), row.cells.get(peer)
     if theirs is None:
         return "—"
-    if ours is None or ours.status != "ok" or ours.seconds is None:
+    if ours is None or ours.seconds is None or ours.status not in ("ok", "timeout"):
         return "n/a"
-    if theirs.status == "timeout" and theirs.seconds:  # the peer's time is at least the limit
-        return f"< {ours.seconds / theirs.seconds:.2f} ✓" if ours.seconds / theirs.seconds <= PEER_RATIO else "n/a"
-    if theirs.status != "ok" or not theirs.seconds:
+    if theirs.seconds is None or theirs.status not in ("ok", "timeout"):
         return "n/a"
     r = ours.seconds / theirs.seconds
-    return f"{r:.2f}" + (" ✓" if r <= PEER_RATIO else " ✗")
+    if ours.status == "ok" and theirs.status == "ok":
+        return f"{r:.2f}" + (" ✓" if r <= PEER_RATIO else " ✗")
+    if ours.status == "ok":  # the peer took longer than the limit: the ratio is below r
+        return f"< {r:.2f} ✓" if r <= PEER_RATIO else "n/a"
+    if theirs.status == "ok":  # swissbridge took longer than the limit: the ratio is above r
+        return f"> {r:.2f} ✗" if r > PEER_RATIO else "n/a"
+    return "n/a"
 
 
 def _mem(row: Row, engines: Sequence[str]) -> str:
@@ -758,6 +806,11 @@ def _target(row: Row) -> str:
     goal = f"< {row.target_s:g} s"
     if row.target_mb is not None:
         goal += f", < {row.target_mb:g} MB"
+    if ours is not None and ours.status == "timeout" and ours.seconds is not None and ours.seconds >= row.target_s:
+        over_mb = row.target_mb is not None and ours.peak_mb is not None and ours.peak_mb >= row.target_mb
+        return goal + f" ✗ (timeout{f', {ours.peak_mb:.0f} MB when stopped' if over_mb else ''})"
+    if ours is not None and ours.status == "skipped":
+        return goal + f" ✗ (not run: {ours.detail})"
     if ours is None or ours.status != "ok" or ours.seconds is None:
         return goal + " (not measured)"
     met = ours.seconds < row.target_s and (
@@ -802,7 +855,7 @@ def render_table(rows: Sequence[Row]) -> str:
         f"- {row.key} {name}: {cell.status} — {cell.detail}"
         for row in rows
         for name, cell in row.cells.items()
-        if cell.status in ("error", "timeout")
+        if cell.status in ("error", "timeout", "oom")
     ]
     if errors:
         lines += ["", *errors]
@@ -886,7 +939,7 @@ def render_results(data: dict[str, Any]) -> str:
     out += ["## Runs", ""]
     for run_id, info in sorted(runs.items()):
         m = info["machine"]
-        used = sorted({r.key for r in rows if r.run_id == run_id})
+        used = sorted({r.key for r in rows if r.run_id == run_id or any(c.run_id == run_id for c in r.cells.values())})
         v = info["versions"]
         out.append(
             f"- **{run_id}**: {', '.join(used) or 'start-up only'}. {m['cpu']}; {m['cores']} cores; {m['ram']} RAM; "
@@ -918,13 +971,25 @@ def _row_from_json(d: dict[str, Any]) -> Row:
 def merge_results(
     rows: Sequence[Row], startup: Startup | None, run_id: str, run_info: dict[str, Any]
 ) -> dict[str, Any]:
-    """results.json with this run's rows replacing the earlier measurements of the
-    same workloads (a run of the large sizes and one of the small ones add up)."""
+    """results.json with this run's measurements replacing earlier ones of the same
+    workloads (a run of the large sizes and one of the small ones add up). When the
+    input file is the same, the engines this run did not run keep their earlier
+    cells, and agreement is recomputed from the pairings' digests."""
     data: dict[str, Any] = {"rows": [], "runs": {}}
     if RESULTS_JSON.exists():
         data = json.loads(RESULTS_JSON.read_text(encoding="utf-8"))
     old = {r["key"]: r for r in data.get("rows", [])}
     for row in rows:
+        for cell in row.cells.values():
+            cell.run_id = cell.run_id or run_id
+        previous = old.get(row.key)
+        if previous is not None and previous.get("sha256") == row.sha256:
+            kept = _row_from_json(previous)
+            for name, cell in kept.cells.items():
+                if name not in row.cells:
+                    cell.run_id = cell.run_id or kept.run_id
+                    row.cells[name] = cell
+                    row.agreement = _agreement_from_digests(row)
         old[row.key] = asdict(row)
     data["rows"] = list(old.values())
     runs: dict[str, Any] = data.setdefault("runs", {})
@@ -932,13 +997,41 @@ def merge_results(
     if startup is not None:
         data["startup"] = {**asdict(startup), "run_id": run_id}
     referenced = {r["run_id"] for r in data["rows"]}
+    referenced |= {c.get("run_id") for r in data["rows"] for c in r["cells"].values() if c.get("run_id")}
     if isinstance(data.get("startup"), dict):
         referenced.add(data["startup"]["run_id"])
     data["runs"] = {k: v for k, v in runs.items() if k in referenced}
     return data
 
 
+def _agreement_from_digests(row: Row) -> dict[str, str]:
+    """Agreement of pairings measured in different runs (digests only: the boards
+    that differ are in the run's own output)."""
+    digests = {n: c.pairs_digest for n, c in row.cells.items() if c.status == "ok" and c.pairs_digest}
+    out: dict[str, str] = {}
+    ours = digests.get("swissbridge")
+    for name, d in digests.items():
+        if name != "swissbridge" and ours is not None:
+            out[name] = row.agreement.get(name) or ("identical" if d == ours else "differs")
+    if ours is None and len(digests) >= 2:
+        a, b = sorted(digests)[:2]
+        out["peers"] = f"{a} and {b} identical" if digests[a] == digests[b] else f"{a} and {b} differ"
+    return out
+
+
 # -- main ----------------------------------------------------------------------------------------
+
+
+def _memory_limit(requested: float | None) -> float | None:
+    """The address-space limit of each child in MiB: half the machine's RAM, at
+    most 8 GiB, unless asked otherwise (0: none)."""
+    if requested is not None:
+        return requested or None
+    try:
+        total = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**20
+    except (ValueError, OSError):
+        return 8192.0
+    return min(8192.0, total / 2)
 
 
 def _sizes(text: str) -> list[int]:
@@ -965,6 +1058,13 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "--repeat", type=int, default=None, help="runs per engine and file (default 3 up to 200 players, else 1)"
     )
     p.add_argument("--timeout", type=float, default=300.0, help="seconds before a run is killed (default 300)")
+    p.add_argument(
+        "--memory-limit",
+        type=float,
+        default=None,
+        metavar="MiB",
+        help="address-space limit of each run (default: half the RAM, at most 8192); 0 for none",
+    )
     p.add_argument("--swissbridge", help="swissbridge executable (default: the one next to this Python)")
     p.add_argument("--no-swissbridge", action="store_true", help="run the peers only (check the harness)")
     p.add_argument("--peers-venv", help="a virtualenv holding gacrux and py4swiss (e.g. /tmp/peers)")
@@ -997,6 +1097,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     run_id = _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     verbose = not args.quiet
     sizes = list(DUTCH_SIZES) if args.all_sizes else args.sizes
+    memory_mb = _memory_limit(args.memory_limit)
 
     with contextlib.ExitStack() as stack:
         stack.callback(_Launcher.close)
@@ -1022,7 +1123,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             repeat = args.repeat or (3 if w.players <= 200 else 1)
             if verbose:
                 print(f"bench: {w.label} ({w.path.name}, {repeat} run(s) each)", file=sys.stderr)
-            cells, agreement = measure(w, engines, repeat, args.timeout, skip, verbose)
+            cells, agreement = measure(w, engines, repeat, args.timeout, skip, verbose, memory_mb)
             rows.append(
                 Row(
                     key=w.key,

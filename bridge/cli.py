@@ -241,6 +241,52 @@ def check(
         raise typer.Exit(EXIT_NO_PAIRING)
 
 
+class ExplainFormat(str, Enum):
+    text = "text"
+    json = "json"
+    html = "html"
+
+
+@app.command()
+def explain(
+    input: Annotated[Path, typer.Argument(help="Tournament file (TRF16, TRF-2026, ...).", show_default=False)],
+    round_no: Annotated[
+        int | None, typer.Option("--round", "-r", help="Round to explain (default: the next one).", show_default=False)
+    ] = None,
+    system: Annotated[str, typer.Option("--system", "-s", help="Pairing system: dutch or lim.")] = "dutch",
+    fmt: Annotated[
+        ExplainFormat, typer.Option("--format", "-f", help="text, json (documented schema) or html (printable).")
+    ] = ExplainFormat.text,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write here (atomically) instead of stdout.")
+    ] = None,
+) -> None:
+    """Explain how a round is paired: bracket by bracket (Dutch) or scoregroup by
+    scoregroup (Lim), the floaters and why, the criteria not met, the PAB and the
+    colour rule of every board. Exit 1 when no legal pairing exists."""
+    from swissbridge.explain import explain as build_explanation
+    from swissbridge.explain import render
+    from swissbridge.pairing import NoLegalPairing
+    from swissbridge.service import read_tournament
+
+    try:
+        doc = build_explanation(read_tournament(input), system=system, round_no=round_no)
+        text = render(doc, fmt.value)
+        if output is None:
+            sys.stdout.write(text)
+        else:
+            from swissbridge.atomic import write_atomic
+
+            write_atomic(output, text)
+        found = bool(doc["pairing_found"])
+    except NoLegalPairing as exc:
+        fail(f"no legal pairing for round {round_no or 'next'}: {exc}", EXIT_NO_PAIRING)
+    except SwissbridgeError as exc:
+        report(exc)
+    if not found:
+        raise typer.Exit(EXIT_NO_PAIRING)
+
+
 class PointsOption(str, Enum):
     standard = "standard"
     p310 = "310"

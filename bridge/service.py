@@ -93,13 +93,9 @@ def board_list(tournament: Tournament, pairing: RoundPairing) -> str:
 
 
 def explain_round(tournament: Tournament, *, system: str = "dutch", round_no: int | None = None) -> str:
-    """The system's own account of how it paired the round, for people."""
-    try:
-        engine = load(system)
-    except UnknownSystem as exc:
-        raise InputError(str(exc)) from None
-    explain = getattr(engine, "explain", None)
-    if explain is None:
-        raise InputError(f"the {system} system cannot explain its pairings")
-    text: str = explain(tournament, tournament.next_round if round_no is None else round_no)
-    return text
+    """How the system paired the round, for people: the text form of
+    :func:`swissbridge.explain.explain` (brackets or scoregroups, floaters, criteria,
+    PAB, colour rules); a system without a trace gives its own ``explain`` text."""
+    from swissbridge.explain import explain_text
+
+    return explain_text(tournament, system=system, round_no=round_no)

@@ -146,6 +146,43 @@ class RoundState:
             return self.last_round and (a.topscorer or b.topscorer)
         return True
 
+    def compatible_sets(self, order: list[PlayerState]) -> list[set[int]]:
+        """:meth:`compatible` for every pair of ``order`` at once (same rule, in bulk
+        for large events): ``result[i]`` holds the positions ``j`` that ``order[i]``
+        may meet."""
+        pos = {p.start_no: i for i, p in enumerate(order)}
+        everyone = set(range(len(order)))
+        banned: list[set[int]] = [set() for _ in order]
+        for i, p in enumerate(order):
+            banned[i].add(i)
+            for o in p.opponents:  # [C1] met over the board
+                j = pos.get(o)
+                if j is not None:
+                    banned[i].add(j)
+                    banned[j].add(i)
+        for pair in self.forbidden:  # [C1] forbidden by the organiser
+            ends = [pos.get(n) for n in pair]
+            if len(ends) == 2 and ends[0] is not None and ends[1] is not None:
+                banned[ends[0]].add(ends[1])
+                banned[ends[1]].add(ends[0])
+        # [C3] same absolute preference, unless last round and either is a topscorer
+        same: dict[Colour, set[int]] = {Colour.WHITE: set(), Colour.BLACK: set()}
+        exempt: set[int] = set()
+        for i, p in enumerate(order):
+            pref, strength = p.preference
+            if strength is Strength.ABSOLUTE and pref is not None:
+                same[pref].add(i)
+                if self.last_round and p.topscorer:
+                    exempt.add(i)
+        result: list[set[int]] = []
+        for i, p in enumerate(order):
+            pref, strength = p.preference
+            ok = everyone - banned[i]
+            if strength is Strength.ABSOLUTE and pref is not None and i not in exempt:
+                ok -= same[pref] - exempt
+            result.append(ok)
+        return result
+
 
 def absences(tournament: Tournament, round_no: int) -> dict[int, Result]:
     """C.04.2 3.2/3.3: who is not paired in ``round_no``. A player is absent when

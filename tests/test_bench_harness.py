@@ -85,3 +85,56 @@ def test_child_is_timed_measured_and_killed(tmp_path: Path) -> None:
         assert not out.exists()  # the stale output of the previous run was removed
     finally:
         bench._Launcher.close()
+
+
+def test_child_over_the_memory_limit_is_reported(tmp_path: Path) -> None:
+    try:
+        r = bench.run_child([sys.executable, "-c", "x = bytearray(600 * 2**20)"], tmp_path / "o", 60, memory_mb=300)
+        assert r.out_of_memory
+        assert r.returncode != 0
+    finally:
+        bench._Launcher.close()
+
+
+def _row(cells: dict[str, bench.Cell], run_id: str, agreement: dict[str, str] | None = None) -> bench.Row:
+    return bench.Row(
+        key="dutch-9999",
+        label="Dutch",
+        players=9999,
+        system="dutch",
+        sha256="abc",
+        target_s=180.0,
+        target_mb=None,
+        cells=cells,
+        agreement=agreement or {},
+        measured=run_id,
+        run_id=run_id,
+    )
+
+
+def test_results_of_two_runs_on_the_same_file_combine(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bench, "RESULTS_JSON", tmp_path / "results.json")
+    first = _row(
+        {
+            "swissbridge": bench.Cell("skipped"),
+            "py4swiss": bench.Cell("ok", seconds=500.0, pairs_digest="d1"),
+        },
+        "run 1",
+    )
+    data = bench.merge_results([first], None, "run 1", {"machine": {}, "versions": {}, "argv": ""})
+    (tmp_path / "results.json").write_text(bench.json.dumps(data))
+    second = _row({"gacrux": bench.Cell("ok", seconds=900.0, pairs_digest="d1")}, "run 2")
+    data = bench.merge_results([second], None, "run 2", {"machine": {}, "versions": {}, "argv": ""})
+    (row,) = data["rows"]
+    assert set(row["cells"]) == {"swissbridge", "py4swiss", "gacrux"}
+    assert row["cells"]["py4swiss"]["run_id"] == "run 1"
+    assert row["cells"]["gacrux"]["run_id"] == "run 2"
+    assert row["agreement"] == {"peers": "gacrux and py4swiss identical"}
+    assert set(data["runs"]) == {"run 1", "run 2"}
+    # a different input file replaces the row altogether
+    third = _row({"gacrux": bench.Cell("ok", seconds=1.0, pairs_digest="d2")}, "run 3")
+    third.sha256 = "other"
+    data = bench.merge_results([third], None, "run 3", {"machine": {}, "versions": {}, "argv": ""})
+    (row,) = data["rows"]
+    assert set(row["cells"]) == {"gacrux"}
+    assert set(data["runs"]) == {"run 3"}

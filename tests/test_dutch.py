@@ -282,3 +282,59 @@ def test_trace_is_structured() -> None:
     _, trace = pair_round(build(4, ["1-3 D, 4-2 D"]), 2)
     assert trace.brackets[0].exchanges == 1
     assert [(b.white, b.black) for b in trace.boards] == [(2, 1), (3, 4)]
+
+
+def test_bulk_compatibility_matches_the_pairwise_rule() -> None:
+    from swissbridge.state import build_state
+
+    history = ["1-3 1, 2-4 1, 5-7 1, 6-8 1", "1-4 =, 2-3 0, 7-6 1, 8-5 1"]
+    for total in (3, 4):
+        state = build_state(build(8, history, total_rounds=total, forbidden=_APART), 3)
+        order = sorted(state.present, key=lambda s: (-s.pairing_score, s.tpn))
+        bulk = state.compatible_sets(order)
+        for i, a in enumerate(order):
+            for j, b in enumerate(order):
+                if i != j:
+                    assert (j in bulk[i]) == state.compatible(a, b)
+
+
+def test_builtin_baku_acceleration() -> None:
+    # C.04.7: 9 players, 9 rounds: GA = 2*ceil(9/4) = 6 players with 1.0 virtual point
+    # in round 1, so #6 (TPN 6, even) heads the lower half of GA: 1-4, 5-2, 3-6, then GB
+    t = replace(build(9, total_rounds=9), system="FIDE_DUTCH_2026_BAKU")
+    result = pair(t)
+    assert result[:3] == [(1, 4), (5, 2), (3, 6)]
+    assert result[-1] == (9, 0)
+
+
+def test_c18_pairs_the_mdp_with_the_recent_downfloat() -> None:
+    # §6.7 [run]: #1 and #2 on 2.0, forbidden to meet, drop into the 1.0 bracket whose
+    # only resident is #3; #2 downfloated in round 3, #1 only in round 2: 3-2, #1 floats.
+    history = [
+        "1-4 1, 2-5 1, 6-3 =, 7 Z",
+        "1-6 1, 3-4 =, 5-7 =, 2 Z",
+        "2-4 1, 1 Z, 3 Z, 5 Z, 6 Z, 7 Z",
+    ]
+    _, trace = pair_round(build(7, history, forbidden=[(1, 2)]), 4)
+    second = trace.brackets[1]
+    assert second.mdps == (1, 2) and second.residents == (3,)
+    assert [(p.higher, p.lower) for p in second.pairs] == [(2, 3)]
+    assert [f.start_no for f in second.floaters] == [1]
+    assert (3, 2) in [(b.white, b.black) for b in trace.boards]
+
+
+def test_c8_keeps_the_next_bracket_pairable() -> None:
+    # after the §6.5 [run] example: #1, #2, #3 on 2.0 without mutual games; #3 has met
+    # all three 1.0 players, so floating #3 would leave the 1.0 bracket one pair short.
+    # [C8] (next bracket's pairs) outranks the colours: #3 stays, and between floating
+    # #1 or #2, the pair 2-3 grants both colour preferences where 1-3 would not ([C12]).
+    history = [
+        "4-3 1, 1-7 1, 8-2 0, 5 Z, 6 Z, 9 Z, 10 Z",
+        "3-5 1, 2-9 1, 4-1 0, 6-10 1, 7-8 =",
+        "6-3 0, 9-5 0, 1 Z, 2 Z, 4 Z, 7 Z, 8 Z, 10 Z",
+    ]
+    _, trace = pair_round(build(10, history), 4)
+    top = trace.brackets[0]
+    assert [(p.higher, p.lower) for p in top.pairs] == [(2, 3)]
+    assert [f.start_no for f in top.floaters] == [1]
+    assert len(trace.brackets[1].pairs) == 2

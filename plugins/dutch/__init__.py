@@ -9,7 +9,9 @@ Modules, one concern each:
   sets) and its encoding as tie-break fields;
 * :mod:`.weights` — packing the criteria into one integer edge weight;
 * :mod:`.matching` — the matchers (behind a small interface);
-* :mod:`.bracket` — Article 3, one bracket;
+* :mod:`.search` — Articles 3.6–3.7 literally, stopping at the first candidate that
+  reaches provable bounds (fast path for the common brackets);
+* :mod:`.bracket` — Article 3, one bracket (search first, exact optimiser otherwise);
 * :mod:`.colours` — Article 5;
 * :mod:`.engine` — the round: brackets, PAB, colours, board order;
 * :mod:`.trace` / :mod:`.explain` — why each pairing was made.

@@ -1,5 +1,10 @@
 """Article 3: pairing one bracket.
 
+First :mod:`.search` walks the candidates in generation order and stops at the first
+one that reaches the best value every criterion can have (usually within a few
+candidates). When it cannot settle the bracket cheaply, the exact optimiser below
+decides.
+
 A bracket holds the MDPs left over from above and the residents of one scoregroup.
 Instead of generating candidates one by one (3.5–3.7) and keeping the best (3.8),
 the bracket is solved as one maximum-weight matching whose edge weight holds every
@@ -219,7 +224,6 @@ class BracketSolver:
         constrained = False
         mdp_pairs: list[tuple[int, int]] = []
         residents_pos = {v: j for j, v in enumerate(residents)}
-        lower_all = [*nxt, *lower]
 
         # 1. the MDP-Pairing (4.4.2 MDP set, 4.2 their opponents)
         if mdps:
@@ -262,7 +266,6 @@ class BracketSolver:
         p = _max_pairs(rem, ctx.compat)
         zero5 = (0, 0, 0, 0, 0)
         rem_pairs: list[tuple[int, int]] = []
-        exchanged = 0
         while True:
             p_now = p
 
@@ -297,7 +300,6 @@ class BracketSolver:
         pairs = [(h, lo, True) for h, lo in mdp_pairs] + [(h, lo, False) for h, lo in rem_pairs]
         paired = {x for h, lo, _ in pairs for x in (h, lo)}
         floaters = [v for v in [*mdps, *residents] if v not in paired]
-        _ = lower_all
         trace = self._trace(
             number, mdps, residents, pairs, floaters, scope, criteria, exchanged, constrained, "optimised"
         )

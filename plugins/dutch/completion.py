@@ -57,6 +57,7 @@ class Completion:
         in ``B`` (used to keep two MDPs from meeting)."""
         m = len(vertices)
         pos = {v: i for i, v in enumerate(vertices)}
+        vset = set(pos)
         odd = m % 2 == 1
         if odd and not allow_bye:
             return None
@@ -77,7 +78,7 @@ class Completion:
                 out = cand
             else:
                 v = vertices[i]
-                out = [pos[w] for w in compat[v] if w in pos]
+                out = [pos[w] for w in compat[v] & vset]
                 if exclude_pair is not None:
                     a_side, b_side = exclude_pair
                     if v in a_side:

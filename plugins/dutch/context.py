@@ -108,12 +108,7 @@ def build_context(tournament: Tournament, round_no: int) -> RoundContext:
     state = build_state(tournament, round_no)
     present = sorted(state.present, key=lambda s: (-s.pairing_score, s.tpn))
     players = [entrant(i, s) for i, s in enumerate(present)]
-    compat: list[set[int]] = [set() for _ in players]
-    for i, a in enumerate(present):
-        for j in range(i + 1, len(present)):
-            if state.compatible(a, present[j]):
-                compat[i].add(j)
-                compat[j].add(i)
+    compat = state.compatible_sets(present)
     return RoundContext(
         tournament=tournament,
         state=state,

@@ -4,6 +4,8 @@ publication order of the reference engine."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from swissbridge.errors import InputError
 from swissbridge.model import Colour, Tournament, format_points
 from swissbridge.pairing import Board, NoLegalPairing, RoundPairing
@@ -43,11 +45,29 @@ def board_key(a: Entrant, b: Entrant) -> tuple[int, int, int]:
     return (-hi.score, -lo.score, hi.tpn)
 
 
+def with_builtin_acceleration(tournament: Tournament) -> Tournament:
+    """C.04.7 (Baku) when record 192 names an accelerated Dutch system
+    (``FIDE_DUTCH_BAKU``, ``FIDE_DUTCH_2025_BAKU``, ...) and the file gives no
+    virtual points itself (250/XXA lines take precedence). GA is sized as the 2026
+    text says, 2·⌈N/4⌉ of the N listed players (the reference engine uses ⌈N/2⌉,
+    dutch-reference.md §2.3)."""
+    if tournament.acceleration or "BAKU" not in tournament.system.upper():
+        return tournament
+    if tournament.total_rounds is None:
+        raise InputError("Baku acceleration needs the number of rounds (record 142 or XXR)")
+    from swissbridge.generate import baku_acceleration
+
+    starts = [p.start_no for p in tournament.players]
+    return replace(tournament, acceleration=baku_acceleration(starts, tournament.total_rounds, tournament.points))
+
+
 def pair_round(tournament: Tournament, round_no: int) -> tuple[RoundPairing, RoundTrace]:
+    tournament = with_builtin_acceleration(tournament)
     ctx = build_context(tournament, round_no)
     absent = tuple(sorted(ctx.state.absent))
-    if ctx.n == 0:
-        raise NoLegalPairing("nobody to pair")
+    if ctx.n == 0:  # everybody absent: the empty pairing
+        empty = RoundPairing(round_no=ctx.round_no, boards=(), absent=dict(ctx.state.absent), system="dutch")
+        return empty, RoundTrace(round_no=ctx.round_no, players=0, absent=absent, bye_score=None)
     colour0 = initial_colour(tournament)
     comp = Completion(ctx)
     comp.fix_bye_score()

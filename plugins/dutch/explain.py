@@ -35,7 +35,10 @@ def _bracket(b: BracketTrace) -> list[str]:
     if b.c9_applies:
         lines.append("  [C9] applies: the player left over takes the PAB")
     if b.method != "optimised":
-        lines.append("  [C4]/[C5]: completing the round constrained this bracket")
+        lines.append(
+            "  [C4]/[C5]: the best choice looking at this bracket and the next alone would leave the rest"
+            " of the round unpairable (or the PAB above its lowest score); chosen with completion first"
+        )
     return lines
 
 

@@ -34,9 +34,12 @@ from swissbridge.state import Float
 from .completion import BYE, Completion
 from .context import Entrant, RoundContext
 from .criteria import Criterion, Kind, Scope
-from .matching import max_cardinality_matching, missable_vertices
+from .matching import max_cardinality_matching, max_weight_matching, missable_vertices
+from .weights import Layout
 
 BUDGET_FACTOR = 40
+STUCK = 64
+"""Nodes a search step may spend backtracking before it settles its subtree exactly."""
 PAIR_CRITERIA = ("C10", "C11", "C12", "C13", "C15", "C17")
 
 
@@ -165,7 +168,7 @@ class CandidateSearch:
             if not keys:
                 raise GiveUp
             top = max(k[:3] for k in keys.values())
-            best: tuple[int, int, int, int, int, int, int] | None = None
+            best: tuple[int, ...] | None = None
             for f, k in keys.items():
                 if k[:3] != top:
                     continue
@@ -334,9 +337,23 @@ class CandidateSearch:
                 return False
             if not self._hall(s1[i:], [x for j, x in enumerate(s2) if not used[j]], odd):
                 return False
+            start = self.budget
             for j, lo in enumerate(s2):
                 if used[j] or lo not in compat[h]:
                     continue
+                if start - self.budget > STUCK:
+                    # blind backtracking is getting expensive: settle the rest of
+                    # this transposition exactly, from here
+                    rest2 = [x for k, x in enumerate(s2) if not used[k] and k >= 0]
+                    tail = self._exact_tail(s1[i:], rest2, v, odd, after=(h, j, s2))
+                    if tail is None:
+                        return False
+                    for a, b in tail:
+                        chosen.append((a, b))
+                        for k, x in enumerate(s2):
+                            if x in (a, b):
+                                used[k] = True
+                    return True
                 self._tick()
                 a, b = (h, lo) if h < lo else (lo, h)
                 nv = _add(v, self.violations(a, b))
@@ -354,6 +371,64 @@ class CandidateSearch:
             return None
         floaters = [x for j, x in enumerate(s2) if not used[j]]
         return Found([(a, b, False) for a, b in chosen], floaters)
+
+    def _exact_tail(
+        self,
+        s1: Sequence[int],
+        s2: Sequence[int],
+        viol: tuple[int, ...],
+        odd: bool,
+        after: tuple[int, int, Sequence[int]],
+    ) -> list[tuple[int, int]] | None:
+        """The first completion, in 4.2 order, of a transposition whose first S1
+        players are settled: ``s1`` (in order) against the unused ``s2``, the first of
+        them not taking an S2 player before position ``after`` (those were tried),
+        reaching the targets exactly; ``None`` when there is none. Solved as one
+        weighted bipartite matching: all of S1 paired, then fewest failures, then
+        the 4.2 order."""
+        self._tick(len(s1) * len(s2))
+        _h0, j0, s2_all = after
+        first_allowed = {x for k, x in enumerate(s2_all) if k >= j0}
+        names_n = len(self.target)
+        k1, k2 = len(s1), len(s2)
+        index2 = {x: k1 + t for t, x in enumerate(s2)}
+        dummy = k1 + k2
+        n = dummy + (1 if odd else 0)
+        radix = k2 + 1
+        fields: list[tuple[str, int]] = [("paired", 1)]
+        fields += [(f"ok{t}", 1) for t in range(names_n)]
+        fields += [("4.2", radix ** max(0, k1 - 1) * radix)]
+        layout = Layout.build(fields, n // 2)
+        edges: list[tuple[int, int, int]] = []
+        order2 = {x: t for t, x in enumerate(s2)}
+        for i, h in enumerate(s1):
+            for x in s2:
+                if x not in self.compat[h] or (i == 0 and x not in first_allowed):
+                    continue
+                a, b = (h, x) if h < x else (x, h)
+                bad = self.violations(a, b)
+                vals = (1, *(1 - c for c in bad), radix ** (k1 - 1 - i) * (k2 - order2[x]))
+                edges.append((i, index2[x], layout.pack(vals)))
+        if odd:
+            for x in s2:
+                if self._floater_ok(x):
+                    edges.append((dummy, index2[x], layout.pack((1, *([1] * names_n), 0))))
+        mate = max_weight_matching(n, edges)
+        if any(mate[i] == -1 for i in range(k1)) or (odd and mate[dummy] == -1):
+            return None
+        total = list(viol)
+        out: list[tuple[int, int]] = []
+        for i, h in enumerate(s1):
+            x = s2[mate[i] - k1]
+            a, b = (h, x) if h < x else (x, h)
+            for t, c in enumerate(self.violations(a, b)):
+                total[t] += c
+            out.append((a, b))
+        if tuple(total) != self.target:
+            if _within(tuple(total), self.target):
+                raise GiveUp
+            return None
+        return out
 
     def _hall(self, s1: Sequence[int], s2: Sequence[int], odd: bool) -> bool:
         """Necessary condition for pairing the rest of S1 into the rest of S2: a player

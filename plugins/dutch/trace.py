@@ -57,8 +57,11 @@ class BracketTrace:
     exchanges: int
     """Residents exchanged between S1 and S2 of the remainder (4.3), 0 when none."""
     method: str
-    """How the optimum was found: ``"optimised"``, or ``"completion-constrained"``
-    when [C4]/[C5] changed what the bracket alone would have done."""
+    """How the bracket's choice was found: ``"first perfect"`` (the first candidate in
+    generation order reaching the best possible value of every criterion, 3.4/3.6),
+    ``"optimised"`` (the exact optimiser over all candidates, 3.8), or
+    ``"completion-constrained"`` when [C4]/[C5] changed what the bracket alone would
+    have done."""
 
 
 @dataclass(frozen=True)
