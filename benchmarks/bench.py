@@ -462,6 +462,7 @@ def measure(
     skip: dict[str, int],
     verbose: bool,
     memory_mb: float | None = None,
+    save_dir: Path | None = None,
 ) -> tuple[dict[str, Cell], dict[str, str]]:
     cells: dict[str, Cell] = {}
     outputs: dict[str, set[tuple[int, int]]] = {}
@@ -481,6 +482,8 @@ def measure(
                     argv = e.command(w.path, out, w.system)
                 r = run_child(argv, out, timeout, memory_mb)
                 runs[e.name].append(r)
+                if save_dir is not None and r.output:
+                    (save_dir / f"{w.key}.{e.name}.pairs").write_text(r.output, encoding="utf-8")
                 if verbose:
                     state = "timeout" if r.timed_out else "out of memory" if r.out_of_memory else f"exit {r.returncode}"
                     print(
@@ -513,7 +516,17 @@ def measure(
         else:
             pairs = parse_pairlist(last.output)
             if pairs is None:
-                cells[e.name] = Cell("error", detail=f"not a pair-list: {last.output[:120]!r}")
+                near_limit = memory_mb is not None and last.peak_mb >= 0.9 * memory_mb
+                cells[e.name] = Cell(
+                    "oom" if near_limit else "error",
+                    seconds=last.seconds,
+                    peak_mb=last.peak_mb,
+                    detail=(
+                        f"no pairing written, exit {last.returncode} at {last.peak_mb:.0f} MB (limit {memory_mb:g} MiB)"
+                        if near_limit
+                        else f"not a pair-list: {last.output[:120]!r}; stderr: {last.error[:160]!r}"
+                    ),
+                )
                 continue
             outputs[e.name] = pairs
             cell.pairs_digest = pairs_digest(pairs)
@@ -811,6 +824,8 @@ def _target(row: Row) -> str:
         return goal + f" ✗ (timeout{f', {ours.peak_mb:.0f} MB when stopped' if over_mb else ''})"
     if ours is not None and ours.status == "skipped":
         return goal + f" ✗ (not run: {ours.detail})"
+    if ours is not None and ours.status in ("error", "oom"):
+        return goal + (" ✗ (error)" if ours.status == "error" else " ✗ (out of memory)")
     if ours is None or ours.status != "ok" or ours.seconds is None:
         return goal + " (not measured)"
     met = ours.seconds < row.target_s and (
@@ -823,7 +838,13 @@ def _agreement(row: Row) -> str:
     if row.key.startswith("check-"):
         c = row.cells.get("swissbridge")
         return c.detail if c is not None and c.status == "ok" else ""
-    return "; ".join(f"{k}: {v}" for k, v in sorted(row.agreement.items()))
+    found = dict(row.agreement)
+    ours = row.cells.get("swissbridge")
+    if ours is not None and ours.status == "ok":
+        for name, cell in row.cells.items():
+            if name != "swissbridge" and cell.status == "ok" and name not in found:
+                found[name] = "not compared (measured in another run, pairing not kept)"
+    return "; ".join(f"{k}: {v}" for k, v in sorted(found.items()))
 
 
 def render_table(rows: Sequence[Row]) -> str:
@@ -1071,7 +1092,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     p.add_argument("--py4swiss", help="py4swiss executable")
     p.add_argument("--gacrux-python", help="a Python that has gacrux installed")
     p.add_argument("--engines", help="peers to run, comma-separated (default gacrux,py4swiss; '' for none)")
-    p.add_argument("--keep", metavar="DIR", help="write the generated TRF files here (default: a temporary folder)")
+    p.add_argument(
+        "--keep",
+        metavar="DIR",
+        help="keep the generated TRF files and every engine's pair-list (KEY.ENGINE.pairs) here",
+    )
     p.add_argument("--write-results", action="store_true", help="merge this run into results.json and RESULTS.md")
     p.add_argument("--quiet", action="store_true", help="no per-run progress on stderr")
     return p.parse_args(argv)
@@ -1094,6 +1119,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         with tempfile.TemporaryDirectory() as tmp:
             machine["memory floor"] = f"{run_child([true], Path(tmp) / 'none', 30).peak_mb:.0f} MB"
     versions = {e.name: e.version for e in engines}
+    if "swissbridge" not in versions:  # not run (--no-swissbridge): still say which version the rows go with
+        with contextlib.suppress(Exception):
+            from importlib.metadata import version
+
+            versions["swissbridge"] = version("swissbridge")
     run_id = _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     verbose = not args.quiet
     sizes = list(DUTCH_SIZES) if args.all_sizes else args.sizes
@@ -1123,7 +1153,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             repeat = args.repeat or (3 if w.players <= 200 else 1)
             if verbose:
                 print(f"bench: {w.label} ({w.path.name}, {repeat} run(s) each)", file=sys.stderr)
-            cells, agreement = measure(w, engines, repeat, args.timeout, skip, verbose, memory_mb)
+            save = Path(args.keep) if args.keep else None
+            cells, agreement = measure(w, engines, repeat, args.timeout, skip, verbose, memory_mb, save)
             rows.append(
                 Row(
                     key=w.key,

@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import cProfile
 import functools
+import importlib
 import pstats
 import sys
 import time
@@ -30,7 +31,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 Stats = dict[str, list[tuple[dict[str, int], float]]]
 
 
-def _wrap(owner: Any, name: str, label: str, stats: Stats, sizes: Callable[..., dict[str, int]]) -> bool:
+def _wrap(
+    owner: Any, name: str, label: str, stats: Stats, sizes: Callable[..., dict[str, int]], with_result: bool = False
+) -> bool:
+    """Record every call of ``owner.name``: ``sizes(*args)`` (or ``sizes(result,
+    *args)`` with ``with_result``) says how big it was."""
     original = getattr(owner, name, None)
     if original is None:
         print(f"profile: {label} not instrumented ({owner.__name__}.{name} not found)", file=sys.stderr)
@@ -39,11 +44,13 @@ def _wrap(owner: Any, name: str, label: str, stats: Stats, sizes: Callable[..., 
     @functools.wraps(original)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         start = time.perf_counter()
+        result = None
         try:
-            return original(*args, **kwargs)
+            result = original(*args, **kwargs)
+            return result
         finally:
             try:
-                size = sizes(*args, **kwargs)
+                size = sizes(result, *args, **kwargs) if with_result else sizes(*args, **kwargs)
             except Exception:
                 size = {}
             stats[label].append((size, time.perf_counter() - start))
@@ -52,8 +59,18 @@ def _wrap(owner: Any, name: str, label: str, stats: Stats, sizes: Callable[..., 
     return True
 
 
+def _module(*names: str) -> Any:
+    """The first of ``names`` that can be imported (the engine's modules move)."""
+    for name in names:
+        try:
+            return importlib.import_module(name)
+        except ImportError:
+            continue
+    return None
+
+
 def instrument(stats: Stats) -> None:
-    from swissbridge.plugins.dutch import bracket, completion, engine, matching
+    from swissbridge.plugins.dutch import bracket, completion, engine
 
     _wrap(engine, "build_context", "round context (state + compatibility graph)", stats, lambda *a, **k: {})
     _wrap(
@@ -68,15 +85,29 @@ def instrument(stats: Stats) -> None:
             "below": len(lower),
         },
     )
+    search = _module("swissbridge.plugins.dutch.search")
+    if search is not None and hasattr(search, "CandidateSearch"):
+        _wrap(
+            search.CandidateSearch,
+            "run",
+            "candidate search (3.6-3.7 in generation order)",
+            stats,
+            lambda result, self: {
+                "vertices": len(self.mdps) + len(self.residents),
+                "settled": int(result is not None),
+            },
+            with_result=True,
+        )
+    _wrap(
+        bracket.BracketSolver,
+        "optimise",
+        "optimiser step (weighted matching + completion)",
+        stats,
+        lambda self, inner, lower, values, fields: {"vertices": len(inner)},
+    )
+    matching = _module("swissbridge.plugins.matching", "swissbridge.plugins.dutch.matching")
     blossom = getattr(matching, "_Blossom", None)
     if blossom is not None:
-        _wrap(
-            blossom,
-            "__init__",
-            "weighted matching: graph set-up",
-            stats,
-            lambda self, n, edges: {"vertices": n, "edges": len(edges)},
-        )
         _wrap(
             blossom,
             "solve",
@@ -84,6 +115,8 @@ def instrument(stats: Stats) -> None:
             stats,
             lambda self: {"vertices": self.n, "edges": len(self.weight)},
         )
+    else:
+        print("profile: the blossom algorithm is not instrumented (_Blossom not found)", file=sys.stderr)
     _wrap(
         completion.Completion,
         "complete",
@@ -106,7 +139,9 @@ def report(stats: Stats, total: float) -> str:
         for key in ("vertices", "edges"):
             values = [s[key] for s, _ in calls if key in s]
             cols.append(f"{max(values)} / {sum(values) / len(values):.0f}" if values else "")
-        lines.append(f"| {label} | {len(calls)} | {secs:.3f} | {cols[0]} | {cols[1]} |")
+        settled = [s["settled"] for s, _ in calls if "settled" in s]
+        note = f" (settled {sum(settled)} of {len(settled)})" if settled else ""
+        lines.append(f"| {label}{note} | {len(calls)} | {secs:.3f} | {cols[0]} | {cols[1]} |")
     brackets = stats.get("bracket", [])
     if brackets:
         lines += ["", "brackets (MDPs + residents, next scoregroup, players below; seconds):"]

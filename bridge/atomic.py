@@ -1,6 +1,7 @@
 """Atomic file writes: a temporary file in the target folder, flushed, synced and
 renamed over the target, so a reader (or a crash) sees the old file or the new
-one, never half of one."""
+one, never half of one. Special files (devices, pipes) are written in place:
+they hold no previous content to protect, and renaming over them would destroy them."""
 
 from __future__ import annotations
 
@@ -17,6 +18,15 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str, *, encoding: s
     when the file already holds exactly these bytes."""
     target = Path(path)
     payload = data.encode(encoding) if isinstance(data, str) else data
+    if target.exists() and not target.is_file():
+        # A device, a pipe or a terminal (``-o /dev/stdout``): renaming over it would
+        # replace the special file with a regular one, so write straight to it.
+        try:
+            with open(target, "wb") as fh:
+                fh.write(payload)
+        except OSError as exc:
+            raise OutputError(f"cannot write {target}: {exc.strerror or exc}") from exc
+        return True
     try:
         if target.is_file() and target.read_bytes() == payload:
             return False

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from swissbridge.errors import InputError
 from swissbridge.model import ABSENT, Colour, Entry, Player, Result, Tournament, format_points
 from swissbridge.pairing import Board, NoLegalPairing, RoundPairing
-from swissbridge.plugins import PairingSystem, UnknownSystem, load
+from swissbridge.plugins import PairingSystem, resolve
 from swissbridge.state import RoundState, Strength, build_state
 
 __all__ = [
@@ -475,15 +475,6 @@ def compare_round(
 # -- the whole tournament ------------------------------------------------------------------------
 
 
-def _load_system(system: str | PairingSystem) -> tuple[str, PairingSystem]:
-    if isinstance(system, str):
-        try:
-            return system, load(system)
-        except UnknownSystem as exc:
-            raise InputError(str(exc)) from None
-    return getattr(system, "name", type(system).__name__), system
-
-
 def _system_explainer(engine: PairingSystem) -> Explainer | None:
     """The system's own comparison of two pairings, when it offers one
     (``compare(tournament, round_no, expected, played) -> str``)."""
@@ -532,7 +523,7 @@ def check_tournament(
 ) -> CheckReport:
     """Replay every completed round of ``tournament`` (or those in ``rounds``) with
     ``system`` and compare each with the pairing published for it."""
-    name, engine = _load_system(system)
+    name, engine = resolve(system)
     explainer = _system_explainer(engine)
     inferred = tournament.initial_colour is None
     t = prepare_for_replay(tournament, total_rounds=total_rounds)

@@ -57,12 +57,9 @@ def explain(tournament: Tournament, *, system: str = "dutch", round_no: int | No
     Raises :class:`~swissbridge.errors.InputError` for an unknown system or round,
     :class:`~swissbridge.pairing.NoLegalPairing` when the Dutch system finds no
     legal pairing (a Lim document then says where the pairing got stuck)."""
-    from swissbridge.plugins import UnknownSystem, load
+    from swissbridge.plugins import resolve
 
-    try:
-        engine = load(system)
-    except UnknownSystem as exc:
-        raise InputError(str(exc)) from None
+    _, engine = resolve(system)
     r = tournament.next_round if round_no is None else round_no
     if r < 1:
         raise InputError(f"rounds are numbered from 1, not {r}")

@@ -3,9 +3,12 @@ arbiter checks by hand, laid next to the engine's decisions.
 
 The engine's :class:`~swissbridge.plugins.dutch.trace.RoundTrace` says *what* was
 decided: the brackets from the top, their residents and MDPs, the pairs, the
-downfloaters, the PAB and the colour rule of every board. This module adds *why*,
-worked out again from the tournament itself (:func:`swissbridge.state.build_state`)
-and the rules, without the engine's optimiser:
+downfloaters, the PAB and the colour rule of every board. This module adds *why*.
+It reads the round with the engine's own rules (the player order, [C1]/[C3]
+compatibilities and [C2] eligibility of :func:`~swissbridge.plugins.dutch.context.build_context`,
+the [C4]/[C5] oracle of :mod:`~swissbridge.plugins.dutch.completion`, Article 5.2 of
+:mod:`~swissbridge.plugins.dutch.colours`) but not with the engine's optimiser: the
+alternatives below are compared on the criteria one by one:
 
 * every player's standing: score, played colours, colour difference and preference
   (1.6, 1.7), floats of the two previous rounds (1.4), PAB eligibility ([C2]);
@@ -17,11 +20,10 @@ and the rules, without the engine's optimiser:
 * per bracket, given its downfloaters: every legal way of pairing the other players
   is compared on [C10]–[C21], so that "no better candidate exists" is checked, not
   asserted (brackets of at most :data:`ENUMERATE_LIMIT` players);
-* the PAB: [C2], [C5] (lowest score any legal round-pairing allows, recomputed) and
-  [C9];
+* the PAB: [C2], [C5] (the lowest score any legal round-pairing allows) and [C9];
 * per board: the Article 5.2 rule that decides the colours, with the facts it reads.
 
-Where this independent reading disagrees with the engine, the document says so in
+Where this reading of the alternatives disagrees with the engine, the document says so in
 ``disagreements`` instead of hiding it. Counts follow the reference engine's
 reading of the criteria (``dutch-reference.md`` §6): [C13] does not count a pair
 whose two preferences are both absolute; [C18]/[C20] decide which MDPs of one
@@ -30,14 +32,18 @@ score go to the Limbo; [C8] looks exactly one bracket ahead.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from swissbridge.model import Colour, Points, Result, Tournament, format_points, parse_points
+from swissbridge.model import Colour, Points, Result, Tournament, format_points
+from swissbridge.pairing import NoLegalPairing
+from swissbridge.plugins.dutch.colours import allocate as allocate_colours
+from swissbridge.plugins.dutch.completion import Completion
+from swissbridge.plugins.dutch.context import build_context
 from swissbridge.plugins.dutch.trace import BracketTrace, RoundTrace
-from swissbridge.state import Float, PlayerState, RoundState, Strength, build_state
+from swissbridge.plugins.matching import max_cardinality_matching, max_weight_matching
+from swissbridge.state import Float, PlayerState, RoundState, Strength
 
 JSON = dict[str, Any]
 
@@ -187,86 +193,6 @@ def preference_text(f: Fact) -> str:
     return f"{c}, mild (last game {_cap(f.colours[-1])})"
 
 
-# ---------------------------------------------------------------- matching
-
-
-def max_matching(n: int, adj: Sequence[Sequence[int]]) -> list[int]:
-    """A maximum-cardinality matching of a general graph (Edmonds' blossom
-    algorithm, written for this module so that the explanation does not lean on
-    the engine's own matcher). ``mate[v]`` is ``v``'s partner or ``-1``."""
-    mate = [-1] * n
-    for v in range(n):
-        if mate[v] == -1:
-            for u in adj[v]:
-                if mate[u] == -1:
-                    mate[u], mate[v] = v, u
-                    break
-    for root in range(n):
-        if mate[root] == -1:
-            _augment(root, n, adj, mate)
-    return mate
-
-
-def _augment(root: int, n: int, adj: Sequence[Sequence[int]], mate: list[int]) -> None:
-    """One search for an augmenting path from the single vertex ``root``,
-    shrinking blossoms on the way; ``mate`` is updated in place."""
-    parent = [-1] * n
-    base = list(range(n))
-    used = [False] * n
-    used[root] = True
-    queue: deque[int] = deque([root])
-
-    def lca(a: int, b: int) -> int:
-        seen = [False] * n
-        while True:
-            a = base[a]
-            seen[a] = True
-            if mate[a] == -1:
-                break
-            a = parent[mate[a]]
-        while True:
-            b = base[b]
-            if seen[b]:
-                return b
-            b = parent[mate[b]]
-
-    def mark(v: int, b: int, child: int, blossom: list[bool]) -> None:
-        while base[v] != b:
-            blossom[base[v]] = blossom[base[mate[v]]] = True
-            parent[v] = child
-            child = mate[v]
-            v = parent[mate[v]]
-
-    while queue:
-        v = queue.popleft()
-        for to in adj[v]:
-            if base[v] == base[to] or mate[v] == to:
-                continue
-            if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
-                cur = lca(v, to)
-                blossom = [False] * n
-                mark(v, cur, to, blossom)
-                mark(to, cur, v, blossom)
-                for i in range(n):
-                    if blossom[base[i]]:
-                        base[i] = cur
-                        if not used[i]:
-                            used[i] = True
-                            queue.append(i)
-            elif parent[to] == -1:
-                parent[to] = v
-                if mate[to] == -1:
-                    w = to
-                    while w != -1:
-                        pw = parent[w]
-                        nxt = mate[pw]
-                        mate[w], mate[pw] = pw, w
-                        w = nxt
-                    return
-                used[mate[to]] = True
-                queue.append(mate[to])
-
-
 Vector = tuple[int, ...]
 
 
@@ -402,27 +328,28 @@ class DutchExplainer:
             tournament = builtin(tournament)
         self.t = tournament
         self.trace = trace
-        self.st: RoundState = build_state(tournament, round_no)
+        # the engine's own reading of the round: players in the order of Article 1.2,
+        # [C1]/[C3] compatibilities, [C2] eligibility and the [C4]/[C5] oracle
+        self.ctx = build_context(tournament, round_no)
+        self.st: RoundState = self.ctx.state
         self.round_no = self.st.round_no
-        present = sorted(self.st.present, key=lambda s: (-s.pairing_score, s.tpn))
-        self.facts: dict[int, Fact] = {s.start_no: Fact(s.start_no, i, s) for i, s in enumerate(present)}
-        self.order = [s.start_no for s in present]
-        self.compat: dict[int, set[int]] = {n: set() for n in self.order}
-        for i, a in enumerate(present):
-            for b in present[i + 1 :]:
-                if self.st.compatible(a, b):
-                    self.compat[a.start_no].add(b.start_no)
-                    self.compat[b.start_no].add(a.start_no)
+        self.entrants = {e.start_no: e for e in self.ctx.players}
+        self.facts: dict[int, Fact] = {
+            e.start_no: Fact(e.start_no, e.rank, self.st.players[e.start_no]) for e in self.ctx.players
+        }
+        self.order = [e.start_no for e in self.ctx.players]
+        self.compat: dict[int, set[int]] = {
+            self.order[i]: {self.order[j] for j in ranks} for i, ranks in enumerate(self.ctx.compat)
+        }
         self.odd = len(self.order) % 2 == 1
         self.disagreements: list[str] = []
-        self.pab_score = self._lowest_pab_score()
-        if trace.bye_score is not None:
-            engine_score = parse_points(trace.bye_score)
-            if self.pab_score != engine_score:
-                self.disagreements.append(
-                    f"[C5] this reading finds {self._pts(self.pab_score)} as the lowest possible PAB score; "
-                    f"the engine used {trace.bye_score}"
-                )
+        self.completion = Completion(self.ctx)
+        if self.odd:
+            try:
+                self.completion.fix_bye_score()
+            except NoLegalPairing:
+                self.completion.bye_score = None
+        self.pab_score: Points | None = self.completion.bye_score
         self.initial = dutch_engine.initial_colour(tournament)
         self._complete_cache: dict[tuple[frozenset[int], bool], bool] = {}
 
@@ -460,37 +387,17 @@ class DutchExplainer:
     def _matchable(self, players: Sequence[int], cap: Points | None, apart: frozenset[int] = frozenset()) -> bool:
         """Can ``players`` all be paired under [C1]/[C3] (two of ``apart`` never
         together), leaving, when their number is odd, one PAB-eligible player
-        ([C2]) with at most ``cap`` points ([C5])?"""
-        n = len(players)
-        pos = {v: i for i, v in enumerate(players)}
-        adj: list[list[int]] = [
-            [pos[w] for w in self.compat[v] if w in pos and not (v in apart and w in apart)] for v in players
-        ]
-        if n % 2 == 1:
-            dummy = n
-            cand = [
-                i
-                for i, v in enumerate(players)
-                if self.fact(v).state.pab_eligible and (cap is None or self.fact(v).pscore <= cap)
-            ]
-            if not cand:
-                return False
-            for i in cand:
-                adj[i].append(dummy)
-            adj.append(cand)
-            n += 1
-        mate = max_matching(n, adj)
-        return all(m != -1 for m in mate)
+        ([C2]) with at most ``cap`` points ([C5])? The engine's [C4] oracle
+        (:meth:`~swissbridge.plugins.dutch.completion.Completion.complete`)."""
+        oracle = Completion(self.ctx)
+        oracle.bye_score = cap
+        ranks = [self.fact(v).rank for v in players]
+        apart_ranks = {self.fact(v).rank for v in apart}
+        return oracle.complete(ranks, exclude_pair=(apart_ranks, apart_ranks)) is not None
 
-    def _lowest_pab_score(self) -> Points | None:
-        """[C5]: the lowest pairing score an eligible player left over by a legal
-        round-pairing can have (``None`` when the number of players is even)."""
-        if not self.odd:
-            return None
-        for s in sorted({f.pscore for f in self.facts.values()}):
-            if self._matchable(self.order, s):
-                return s
-        return None
+    def bye_candidate(self, v: int) -> bool:
+        """[C2] and [C5]: ``v`` may take the PAB at the round's lowest PAB score."""
+        return self.completion.bye_candidate(self.fact(v).rank)
 
     def completable(self, players: Sequence[int], capped: bool) -> bool:
         key = (frozenset(players), capped)
@@ -501,26 +408,15 @@ class DutchExplainer:
 
     # -- per-pair criteria -----------------------------------------------------------
     def allocate(self, a: Fact, b: Fact) -> tuple[str, Colour, int]:
-        """Article 5.2 read from the rules: (deciding rule, colour of ``a``, and for
-        5.2.3 how many played games back the histories differ, else 0)."""
-        higher = a if a.rank < b.rank else b
-        if a.pref is None and b.pref is None:
-            c = self.initial if higher.tpn % 2 == 1 else self.initial.opposite
-            return "5.2.5", (c if higher is a else c.opposite), 0
-        if a.pref is not b.pref:
-            return "5.2.1", (a.pref if a.pref is not None else b.pref.opposite), 0  # type: ignore[union-attr]
-        pref = a.pref
-        assert pref is not None
-        if a.absolute != b.absolute:
-            return "5.2.2", (pref if a.absolute else pref.opposite), 0
-        if a.absolute and b.absolute and abs(a.cd) != abs(b.cd):
-            return "5.2.2", (pref if abs(a.cd) > abs(b.cd) else pref.opposite), 0
-        if not a.absolute and a.strength != b.strength:
-            return "5.2.2", (pref if a.strength > b.strength else pref.opposite), 0
-        for k, (ca, cb) in enumerate(zip(reversed(a.colours), reversed(b.colours), strict=False), 1):
-            if ca is not cb:
-                return "5.2.3", ca.opposite, k
-        return "5.2.4", (pref if higher is a else pref.opposite), 0
+        """Article 5.2 (the engine's :func:`~swissbridge.plugins.dutch.colours.allocate`):
+        (deciding rule, colour of ``a``, and for 5.2.3 how many played games back the
+        histories differ, else 0)."""
+        white, _, rule = allocate_colours(self.entrants[a.no], self.entrants[b.no], self.initial)
+        back = 0
+        if rule == "5.2.3":
+            pairs = zip(reversed(a.colours), reversed(b.colours), strict=False)
+            back = next(k for k, (ca, cb) in enumerate(pairs, 1) if ca is not cb)
+        return rule, (Colour.WHITE if white == a.no else Colour.BLACK), back
 
     def pair_failures(self, a: Fact, b: Fact, mdp_pair: bool) -> dict[str, int]:
         """The criteria [C10]–[C13], [C15], [C17] this pair fails (as counted by the
@@ -716,7 +612,6 @@ class DutchExplainer:
         a large constant (so that only complete pairings compete), plus, for a pair
         inside the next bracket, one unit of "pairs" and the levels of its two
         players' scores."""
-        from swissbridge.plugins.dutch.matching import max_weight_matching
 
         group = [*sorted(floaters, key=lambda n: self.fact(n).rank), *nxt]
         in_group = set(group)
@@ -757,8 +652,7 @@ class DutchExplainer:
         n = len(players)
         if n % 2 == 1:
             for i, v in enumerate(players):
-                f = self.fact(v)
-                if f.state.pab_eligible and (self.pab_score is None or f.pscore <= self.pab_score):
+                if self.bye_candidate(v):
                     edges.append((i, n, big))
             n += 1
         mate = max_weight_matching(n, edges)
@@ -1007,7 +901,7 @@ class DutchExplainer:
     def _local_pairs(self, members: list[int], apart: frozenset[int]) -> int:
         pos = {v: i for i, v in enumerate(members)}
         adj = [[pos[w] for w in self.compat[v] if w in pos and not (v in apart and w in apart)] for v in members]
-        mate = max_matching(len(members), adj)
+        mate = max_cardinality_matching(len(members), adj)
         return sum(1 for i, m in enumerate(mate) if m > i)
 
     def explain_pair(self, a: int, b: int, mdp_pair: bool) -> JSON:
@@ -1200,7 +1094,6 @@ class DutchExplainer:
     def _most_pairs_completing(self, info: BracketInfo) -> int:
         """The most pairs the bracket can make in a complete round-pairing of
         everybody not yet paired ([C4]) with the PAB on its [C5] score."""
-        from swissbridge.plugins.dutch.matching import max_weight_matching
 
         members = [f.start_no for f in info.members]
         inside = set(members)
@@ -1221,8 +1114,7 @@ class DutchExplainer:
         n = len(players)
         if n % 2 == 1:
             for i, v in enumerate(players):
-                f = self.fact(v)
-                if f.state.pab_eligible and (self.pab_score is None or f.pscore <= self.pab_score):
+                if self.bye_candidate(v):
                     edges.append((i, n, big))
             n += 1
         mate = max_weight_matching(n, edges)
@@ -1281,11 +1173,7 @@ class DutchExplainer:
     # -- boards and PAB --------------------------------------------------------------------
     def explain_board(self, board: int, white: int, black: int, engine_rule: str) -> JSON:
         fw, fb = self.fact(white), self.fact(black)
-        rule, cw, back = self.allocate(fw, fb)
-        if cw is not Colour.WHITE or rule != engine_rule:
-            self.disagreements.append(
-                f"board {board}: Article 5 read here gives #{white} {_cap(cw)} by {rule}; the engine used {engine_rule}"
-            )
+        rule, _, back = self.allocate(fw, fb)
         reasons: list[JSON] = [reason(rule, self.colour_text(rule, fw, fb, back))]
         for who, got in ((fw, Colour.WHITE), (fb, Colour.BLACK)):
             if who.colours and who.colours[-1] is got:

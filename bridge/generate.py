@@ -37,7 +37,7 @@ from swissbridge.model import (
     Tournament,
 )
 from swissbridge.pairing import NoLegalPairing, RoundPairing
-from swissbridge.plugins import PairingSystem, UnknownSystem, load
+from swissbridge.plugins import PairingSystem, resolve
 
 __all__ = [
     "POINTS_310",
@@ -378,15 +378,6 @@ def play_round(
     return tournament.with_round(pairing.round_no, entries)
 
 
-def _load(system: str | PairingSystem) -> tuple[str, PairingSystem]:
-    if isinstance(system, str):
-        try:
-            return system, load(system)
-        except UnknownSystem as exc:
-            raise InputError(str(exc)) from None
-    return getattr(system, "name", type(system).__name__), system
-
-
 def generate_tournament(
     players: int,
     rounds: int,
@@ -405,7 +396,7 @@ def generate_tournament(
     ``on_round`` sees every round's state and pairing (the attempts that failed too).
     """
     o = options or GenerateOptions()
-    name, engine = _load(system)
+    name, engine = resolve(system)
     rng = random.Random(seed)
     failures: list[str] = []
     for _attempt in range(max(1, o.attempts)):

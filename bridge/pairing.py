@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from swissbridge.model import Colour, Entry, Result, Tournament
+from swissbridge.model import Colour, Entry, Points, Result, Tournament
 
 
 class NoLegalPairing(Exception):
@@ -51,6 +51,50 @@ class RoundPairing:
         if self.bye is not None:
             lines.append(f"{self.bye} 0")
         return "\n".join([str(len(lines)), *lines]) + "\n"
+
+
+def board_key(a: tuple[Points, int], b: tuple[Points, int]) -> tuple[int, int, int]:
+    """C.04.2 Art. 3.6 (dutch-reference.md §8): where a board stands in publication
+    order, from each player's ``(score, TPN)``; smaller keys come first.
+
+    The higher-ranked player of the pair (more points, then the smaller TPN) decides:
+    the higher score of that player first, then the higher score of the other (the
+    higher sum of both), then the smaller TPN of the higher-ranked player. Which
+    score (real points, or with virtual points under acceleration) and which number
+    stands for the TPN is the caller's reading."""
+    hi, lo = (a, b) if (a[0], -a[1]) > (b[0], -b[1]) else (b, a)
+    return (-hi[0], -lo[0], hi[1])
+
+
+def board_order(tournament: Tournament, round_no: int) -> list[tuple[int, int]]:
+    """The games of ``round_no`` as (White, Black) start numbers in the recommended
+    board order of C.04.2 Art. 3.6 (:func:`board_key`), read with the scores before
+    the round (virtual points included under acceleration) and start numbers as
+    TPN. This is also the order Swiss-Manager numbers its boards in.
+
+    A game whose colours are unknown is listed with the smaller start number first."""
+    pts = tournament.points
+    done = round_no - 1
+
+    def score(n: int) -> Points:
+        return tournament.player(n).score(pts, done) + tournament.virtual_points(n, round_no)
+
+    games: list[tuple[tuple[int, int, int], tuple[int, int]]] = []
+    seen: set[int] = set()
+    known = {p.start_no for p in tournament.players}
+    for p in tournament.players:
+        e = p.entry(round_no)
+        if e is None or e.opponent is None or p.start_no in seen or e.opponent not in known:
+            continue
+        a, b = p.start_no, e.opponent
+        seen.update((a, b))
+        if e.colour is Colour.BLACK:
+            a, b = b, a
+        elif e.colour is None:
+            a, b = min(a, b), max(a, b)
+        games.append((board_key((score(a), a), (score(b), b)), (a, b)))
+    games.sort()
+    return [g for _, g in games]
 
 
 def apply_pairing(tournament: Tournament, pairing: RoundPairing) -> Tournament:

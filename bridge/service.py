@@ -9,7 +9,7 @@ import os
 from swissbridge.errors import InputError
 from swissbridge.model import Tournament, format_points
 from swissbridge.pairing import RoundPairing, apply_pairing
-from swissbridge.plugins import UnknownSystem, load
+from swissbridge.plugins import resolve
 
 
 def read_tournament(path: str | os.PathLike[str], fmt: str | None = None) -> Tournament:
@@ -23,10 +23,7 @@ def read_tournament(path: str | os.PathLike[str], fmt: str | None = None) -> Tou
 
 def pair_tournament(tournament: Tournament, *, system: str = "dutch", round_no: int | None = None) -> RoundPairing:
     """Pair ``round_no`` (default: the next round) of ``tournament`` with ``system``."""
-    try:
-        engine = load(system)
-    except UnknownSystem as exc:
-        raise InputError(str(exc)) from None
+    _, engine = resolve(system)
     r = tournament.next_round if round_no is None else round_no
     if tournament.total_rounds is not None and r > tournament.total_rounds:
         raise InputError(f"round {r} is beyond the {tournament.total_rounds} rounds of the tournament")
@@ -88,7 +85,8 @@ def board_list(tournament: Tournament, pairing: RoundPairing) -> str:
         lines.append(f"{'':>3}  {num:>5} {name[:28]:<28} {score:>5}   pairing-allocated bye")
     for n, result in sorted(pairing.absent.items()):
         num, name, score = who(n)
-        lines.append(f"{'':>3}  {num:>5} {name[:28]:<28} {score:>5}   not paired ({result.name.lower().replace('_', ' ')})")
+        why = result.name.lower().replace("_", " ")
+        lines.append(f"{'':>3}  {num:>5} {name[:28]:<28} {score:>5}   not paired ({why})")
     return "\n".join(lines) + "\n"
 
 

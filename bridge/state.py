@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from functools import cached_property
 
 from swissbridge.model import Colour, Entry, Points, Result, Tournament
 
@@ -132,54 +133,61 @@ class RoundState:
         """The players to pair, in start-number order."""
         return [p for p in self.players.values() if p.present]
 
-    def compatible(self, a: PlayerState, b: PlayerState) -> bool:
-        """C.04.3 [C1] and [C3]: the two may meet in this round.
+    @cached_property
+    def _forbidden_partners(self) -> dict[int, frozenset[int]]:
+        partners: dict[int, set[int]] = {}
+        for pair in self.forbidden:
+            if len(pair) == 2:
+                a, b = pair
+                partners.setdefault(a, set()).add(b)
+                partners.setdefault(b, set()).add(a)
+        return {n: frozenset(ps) for n, ps in partners.items()}
 
-        [C1] they have not met over the board and the organiser does not forbid the
-        pair; [C3] they do not share an absolute colour preference, unless this is
-        the last round and either is a topscorer (1.8)."""
-        if b.start_no in a.opponents or frozenset((a.start_no, b.start_no)) in self.forbidden:
+    def barred(self, p: PlayerState) -> frozenset[int]:
+        """C.04.3 [C1]: the start numbers ``p`` may not meet in this round: the
+        opponents met over the board and the partners the organiser forbids."""
+        return p.opponents | self._forbidden_partners.get(p.start_no, frozenset())
+
+    def restricting_colour(self, p: PlayerState) -> Colour | None:
+        """C.04.3 [C3]: the absolute colour preference that keeps ``p`` from meeting a
+        player with the same one; ``None`` when there is none, or in the last round
+        for a topscorer (1.8), who may meet anybody on colours."""
+        pref, strength = p.preference
+        if strength is Strength.ABSOLUTE and not (self.last_round and p.topscorer):
+            return pref
+        return None
+
+    def compatible(self, a: PlayerState, b: PlayerState) -> bool:
+        """C.04.3 [C1] and [C3]: the two may meet in this round (:meth:`barred`,
+        :meth:`restricting_colour`)."""
+        if b.start_no in self.barred(a):
             return False
-        pa, sa = a.preference
-        pb, sb = b.preference
-        if sa is Strength.ABSOLUTE and sb is Strength.ABSOLUTE and pa is pb:
-            return self.last_round and (a.topscorer or b.topscorer)
-        return True
+        colour = self.restricting_colour(a)
+        return colour is None or colour is not self.restricting_colour(b)
 
     def compatible_sets(self, order: list[PlayerState]) -> list[set[int]]:
-        """:meth:`compatible` for every pair of ``order`` at once (same rule, in bulk
-        for large events): ``result[i]`` holds the positions ``j`` that ``order[i]``
-        may meet."""
+        """:meth:`compatible` for every pair of ``order`` at once (the same
+        :meth:`barred` and :meth:`restricting_colour`, in bulk for large events):
+        ``result[i]`` holds the positions ``j`` that ``order[i]`` may meet."""
         pos = {p.start_no: i for i, p in enumerate(order)}
         everyone = set(range(len(order)))
-        banned: list[set[int]] = [set() for _ in order]
-        for i, p in enumerate(order):
-            banned[i].add(i)
-            for o in p.opponents:  # [C1] met over the board
+        banned: list[set[int]] = [{i} for i in range(len(order))]
+        for i, p in enumerate(order):  # [C1]
+            for o in self.barred(p):
                 j = pos.get(o)
                 if j is not None:
                     banned[i].add(j)
                     banned[j].add(i)
-        for pair in self.forbidden:  # [C1] forbidden by the organiser
-            ends = [pos.get(n) for n in pair]
-            if len(ends) == 2 and ends[0] is not None and ends[1] is not None:
-                banned[ends[0]].add(ends[1])
-                banned[ends[1]].add(ends[0])
-        # [C3] same absolute preference, unless last round and either is a topscorer
+        colours = [self.restricting_colour(p) for p in order]  # [C3]
         same: dict[Colour, set[int]] = {Colour.WHITE: set(), Colour.BLACK: set()}
-        exempt: set[int] = set()
-        for i, p in enumerate(order):
-            pref, strength = p.preference
-            if strength is Strength.ABSOLUTE and pref is not None:
-                same[pref].add(i)
-                if self.last_round and p.topscorer:
-                    exempt.add(i)
+        for i, c in enumerate(colours):
+            if c is not None:
+                same[c].add(i)
         result: list[set[int]] = []
-        for i, p in enumerate(order):
-            pref, strength = p.preference
+        for i, c in enumerate(colours):
             ok = everyone - banned[i]
-            if strength is Strength.ABSOLUTE and pref is not None and i not in exempt:
-                ok -= same[pref] - exempt
+            if c is not None:
+                ok -= same[c]
             result.append(ok)
         return result
 

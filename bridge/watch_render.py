@@ -18,8 +18,8 @@ import html
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from swissbridge.model import Colour, Result, Tournament, format_points
-from swissbridge.pairing import RoundPairing, apply_pairing
+from swissbridge.model import Tournament, format_points
+from swissbridge.pairing import RoundPairing, apply_pairing, board_order
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,42 +95,6 @@ def round_outputs(
     }
     wanted = kinds or tuple(renderers)
     return [OutputFile(names[k], _encode(renderers[k]()), pairing.round_no) for k in wanted]
-
-
-def board_order(tournament: Tournament, round_no: int, *, pending_only: bool = False) -> list[tuple[int, int]]:
-    """The games of ``round_no`` as (White, Black) start numbers in the recommended
-    board order of C.04.2 Art. 3.6: the higher score of the higher-ranked player of
-    each pair first, then the higher sum of both scores, then the smaller TPN of
-    the higher-ranked player (scores before the round, with virtual points under
-    acceleration). This is also the order Swiss-Manager numbers its boards in.
-
-    A game whose colours are unknown is listed with the smaller start number first."""
-    pts = tournament.points
-    done = round_no - 1
-
-    def score(n: int) -> int:
-        return tournament.player(n).score(pts, done) + tournament.virtual_points(n, round_no)
-
-    games: list[tuple[tuple[int, int, int], tuple[int, int]]] = []
-    seen: set[int] = set()
-    known = {p.start_no for p in tournament.players}
-    for p in tournament.players:
-        e = p.entry(round_no)
-        if e is None or e.opponent is None or p.start_no in seen or e.opponent not in known:
-            continue
-        if pending_only and e.result is not Result.PENDING:
-            continue
-        a, b = p.start_no, e.opponent
-        seen.update((a, b))
-        if e.colour is Colour.BLACK:
-            a, b = b, a
-        elif e.colour is None:
-            a, b = min(a, b), max(a, b)
-        sa, sb = score(a), score(b)
-        high, high_no = max((sa, -a), (sb, -b))
-        games.append(((-high, -(sa + sb), -high_no), (a, b)))
-    games.sort()
-    return [g for _, g in games]
 
 
 def board_numbers(tournament: Tournament, round_no: int) -> dict[frozenset[int], int]:

@@ -42,7 +42,7 @@ from swissbridge.formats._text import (
     split_lines,
 )
 from swissbridge.model import ABSENT, Colour, Entry, Player, Result, Tournament
-from swissbridge.pairing import Board, RoundPairing
+from swissbridge.pairing import Board, RoundPairing, board_order
 
 __all__ = [
     "BoardGames",
@@ -364,6 +364,17 @@ class _Directory:
         listed = ", ".join(f"{n} {self.names[n]}" for n in sorted(candidates))
         return _Who(None, f"name {name!r} fits several players ({listed})")
 
+    def side(self, game: PgnGame, colour: Colour) -> int | None:
+        """The start number of the player on ``colour``'s side of ``game``, ``None``
+        for a bye; an unknown or ambiguous player is an error located at the game."""
+        name = game.white if colour is Colour.WHITE else game.black
+        if _is_bye(name):
+            return None
+        who = self.find(name, game.fide_id(colour))
+        if who.start_no is None:
+            raise game.error(f"unknown player: {who.problem}")
+        return who.start_no
+
 
 # -- a round's feed ------------------------------------------------------------------------------
 
@@ -657,6 +668,22 @@ def _side_tags(game: chess.pgn.Game, colour: str, player: Player | None) -> None
         game.headers[f"{colour}FideId"] = player.fide_id
 
 
+def _board_game(
+    tournament: Tournament, site: str, date: str, round_label: str, white: Player, black: Player | None, result: str
+) -> str:
+    """One board as a PGN game without moves (``black`` ``None``: the bye)."""
+    game = chess.pgn.Game()
+    game.headers["Event"] = tournament.name or "?"
+    game.headers["Site"] = site
+    game.headers["Date"] = date
+    game.headers["Round"] = round_label
+    _side_tags(game, "White", white)
+    _side_tags(game, "Black", black)
+    game.headers["Result"] = result
+    exporter = chess.pgn.StringExporter(headers=True, variations=False, comments=False)
+    return game.accept(exporter)
+
+
 def write_pairing_pgn(tournament: Tournament, pairing: RoundPairing) -> str:
     """The round's pairing as PGN: one game per board with empty movetext and
     ``Result "*"``, tags Event, Site, Date, Round ``"R.B"``, White, Black and, when
@@ -674,16 +701,8 @@ def write_pairing_pgn(tournament: Tournament, pairing: RoundPairing) -> str:
         for n in (white, black):
             if n is not None and n not in players:
                 raise InputError(f"round {pairing.round_no}: board {i} names start number {n}, not a player")
-        game = chess.pgn.Game()
-        game.headers["Event"] = tournament.name or "?"
-        game.headers["Site"] = site
-        game.headers["Date"] = date
-        game.headers["Round"] = f"{pairing.round_no}.{i}"
-        _side_tags(game, "White", players[white])
-        _side_tags(game, "Black", players[black] if black is not None else None)
-        game.headers["Result"] = "*"
-        exporter = chess.pgn.StringExporter(headers=True, variations=False, comments=False)
-        out.append(game.accept(exporter))
+        opponent = players[black] if black is not None else None
+        out.append(_board_game(tournament, site, date, f"{pairing.round_no}.{i}", players[white], opponent, "*"))
     return "\n\n".join(out) + "\n" if out else ""
 
 
@@ -711,17 +730,13 @@ def read_pairing_pgn(
         if gr is not None and gr != round_no:
             raise game.error(f"game of round {gr} in the pairing of round {round_no}")
         sides: list[int | None] = []
-        for colour, name in ((Colour.WHITE, game.white), (Colour.BLACK, game.black)):
-            if _is_bye(name):
-                sides.append(None)
-                continue
-            who = directory.find(name, game.fide_id(colour))
-            if who.start_no is None:
-                raise game.error(f"unknown player: {who.problem}")
-            if who.start_no in seen:
-                raise game.error(f"player {who.start_no} is also paired at {seen[who.start_no].where}")
-            seen[who.start_no] = game
-            sides.append(who.start_no)
+        for colour in (Colour.WHITE, Colour.BLACK):
+            n = directory.side(game, colour)
+            if n is not None:
+                if n in seen:
+                    raise game.error(f"player {n} is also paired at {seen[n].where}")
+                seen[n] = game
+            sides.append(n)
         w, b = sides
         if w is None and b is None:
             raise game.error("both sides are a bye")
@@ -815,16 +830,7 @@ def tournament_from_pgn(
         r = game.round_number()
         if r is None or r < 1:
             raise game.error(f"the Round tag {game.tag('Round')!r} gives no round number")
-        sides: list[int | None] = []
-        for colour, name in ((Colour.WHITE, game.white), (Colour.BLACK, game.black)):
-            if _is_bye(name):
-                sides.append(None)
-                continue
-            who = directory.find(name, game.fide_id(colour))
-            if who.start_no is None:
-                raise game.error(f"unknown player: {who.problem}")
-            sides.append(who.start_no)
-        w, b = sides
+        w, b = directory.side(game, Colour.WHITE), directory.side(game, Colour.BLACK)
         entries: dict[int, Entry] = {}
         if w is None and b is None:
             raise game.error("both sides are a bye")
@@ -944,8 +950,6 @@ def write_results_pgn(tournament: Tournament) -> str:
     C.04.2 Art. 3.6, the pairing-allocated bye as a game against ``"BYE"``.
     :func:`tournament_from_pgn` reads it back. PGN cannot express a forfeit (it is
     written as an ordinary result) nor a requested bye or an absence (left out)."""
-    from swissbridge.watch_render import board_order
-
     players = {p.start_no: p for p in tournament.players}
     site = _site(tournament)
     out: list[str] = []
@@ -958,16 +962,8 @@ def write_results_pgn(tournament: Tournament) -> str:
             rows.append((w_no, b_no, result))
         rows += [(p.start_no, None, "*") for p in tournament.players if _has_pab(p, r)]
         for i, (white, black, result) in enumerate(rows, 1):
-            game = chess.pgn.Game()
-            game.headers["Event"] = tournament.name or "?"
-            game.headers["Site"] = site
-            game.headers["Date"] = date
-            game.headers["Round"] = f"{r}.{i}"
-            _side_tags(game, "White", players[white])
-            _side_tags(game, "Black", players[black] if black is not None else None)
-            game.headers["Result"] = result
-            exporter = chess.pgn.StringExporter(headers=True, variations=False, comments=False)
-            out.append(game.accept(exporter))
+            opponent = players[black] if black is not None else None
+            out.append(_board_game(tournament, site, date, f"{r}.{i}", players[white], opponent, result))
     return "\n\n".join(out) + "\n" if out else ""
 
 

@@ -26,7 +26,7 @@ Swiss-Manager's TRF16 export is a TRF file and is read by :mod:`swissbridge.form
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -44,7 +44,7 @@ from swissbridge.formats._text import (
     split_lines,
 )
 from swissbridge.model import ABSENT, Colour, Entry, Player, Points, Result, Tournament
-from swissbridge.pairing import Board, RoundPairing
+from swissbridge.pairing import Board, RoundPairing, board_order
 
 __all__ = [
     "PAIRINGS_HEADER",
@@ -216,6 +216,17 @@ class _Fields:
         return n
 
 
+def _data_lines(lines: Sequence[str], header: str, path: str | None) -> Iterator[_Fields]:
+    """The non-blank lines after the header, each split into the header's fields
+    (a wrong number of fields is an error located on its line)."""
+    names = header.split(";")
+    col = {name: i for i, name in enumerate(names)}
+    for line_no, line in enumerate(lines[1:], 2):
+        if line.strip():
+            fields = _split_checked(line, len(names), header, path=path, line_no=line_no)
+            yield _Fields(fields, col, path=path, line=line_no)
+
+
 def _check_header(lines: list[str], expected: str, what: str, *, path: str | None) -> None:
     if not lines:
         raise InputError(f"empty file: expected the {what} header {expected.split(';')[0]};…", path=path, line=1)
@@ -285,16 +296,8 @@ def parse_players(data: bytes | str, *, path: str | None = None, encoding: str |
     _check_header(lines, PLAYERS_HEADER, "Spielerdaten", path=path)
     players: dict[int, Player] = {}
     where: dict[int, int] = {}
-    col = {name: i for i, name in enumerate(_PLAYER_FIELDS)}
-    for line_no, line in enumerate(lines[1:], 2):
-        if not line.strip():
-            continue
-        f = _Fields(
-            _split_checked(line, len(_PLAYER_FIELDS), PLAYERS_HEADER, path=path, line_no=line_no),
-            col,
-            path=path,
-            line=line_no,
-        )
+    for f in _data_lines(lines, PLAYERS_HEADER, path):
+        line_no = f.line
         nr = f.integer("Nr", minimum=1, maximum=MAX_START_NO)
         if nr in players:
             raise InputError(
@@ -499,18 +502,10 @@ def parse_pairing_rows(data: bytes | str, *, path: str | None = None, encoding: 
     text = decode(data, path=path, encoding=encoding, what="Swiss-Manager pairing file")
     lines = split_lines(text)
     _check_header(lines, PAIRINGS_HEADER, "Spielerauslosung", path=path)
-    col = {name: i for i, name in enumerate(_PAIRING_FIELDS)}
     rows: list[PairingRow] = []
     seen: dict[tuple[int, int], int] = {}
-    for line_no, line in enumerate(lines[1:], 2):
-        if not line.strip():
-            continue
-        f = _Fields(
-            _split_checked(line, len(_PAIRING_FIELDS), PAIRINGS_HEADER, path=path, line_no=line_no),
-            col,
-            path=path,
-            line=line_no,
-        )
+    for f in _data_lines(lines, PAIRINGS_HEADER, path):
+        line_no = f.line
         round_no = f.integer("Runde", minimum=1, maximum=MAX_ROUNDS)
         board = f.integer("Brett", minimum=0, maximum=MAX_START_NO)
         white = f.integer("NrW", minimum=1, maximum=MAX_START_NO)
@@ -893,8 +888,6 @@ def write_pairing_rows(tournament: Tournament, rounds: Iterable[int] | None = No
     Swiss-Manager numbers them in. A finished round's bye row reads ``1;1;;1:1`` as
     Swiss-Manager rewrites it; while any game of the round is unfinished it reads
     ``0;0;;0:0`` (Swiss-Manager scores the bye with its own value either way)."""
-    from swissbridge.watch_render import board_order
-
     todo = list(range(1, tournament.rounds_in_file + 1)) if rounds is None else list(rounds)
     rows = [PAIRINGS_HEADER]
     for r in todo:

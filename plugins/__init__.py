@@ -16,6 +16,7 @@ from __future__ import annotations
 from importlib.metadata import entry_points
 from typing import Protocol, runtime_checkable
 
+from swissbridge.errors import InputError
 from swissbridge.model import Tournament
 from swissbridge.pairing import RoundPairing
 
@@ -52,3 +53,14 @@ def load(name: str) -> PairingSystem:
                 raise UnknownSystem(f"entry point {name!r} is not a pairing system")
             return system
     raise UnknownSystem(f"unknown pairing system {name!r}; installed: {', '.join(available()) or 'none'}")
+
+
+def resolve(system: str | PairingSystem) -> tuple[str, PairingSystem]:
+    """The pairing system and its name, ``system`` being a registered name or a system
+    object; an unknown name is bad input (:class:`~swissbridge.errors.InputError`)."""
+    if isinstance(system, str):
+        try:
+            return system, load(system)
+        except UnknownSystem as exc:
+            raise InputError(str(exc)) from None
+    return getattr(system, "name", type(system).__name__), system

@@ -16,9 +16,10 @@ from typing import Any, ClassVar
 import pytest
 from swissbridge.cli import app
 from swissbridge.explain import explain, explain_text, render, render_html, render_json, render_text
-from swissbridge.explain_dutch import best_perfect_pairing, max_matching
+from swissbridge.explain_dutch import best_perfect_pairing
 from swissbridge.formats.trf import read_trf, write_trf
 from swissbridge.model import Colour, Player
+from swissbridge.plugins.matching import max_cardinality_matching
 from typer.testing import CliRunner
 
 from tests.test_dutch_support import build
@@ -332,7 +333,7 @@ def test_max_matching_is_maximum_on_random_graphs() -> None:
         density = rng.random()
         edges = {frozenset((a, b)) for a in range(n) for b in range(a + 1, n) if rng.random() < density}
         adj = [[b for b in range(n) if frozenset((a, b)) in edges] for a in range(n)]
-        mate = max_matching(n, adj)
+        mate = max_cardinality_matching(n, adj)
         for v, m in enumerate(mate):
             if m != -1:
                 assert mate[m] == v and frozenset((v, m)) in edges

@@ -52,9 +52,6 @@ def install_toy(monkeypatch: object) -> None:
         return ToySystem() if name == "toy" else real(name)
 
     monkeypatch.setattr(plugins, "load", load)  # type: ignore[attr-defined]
-    import swissbridge.service as service
-
-    monkeypatch.setattr(service, "load", load)  # type: ignore[attr-defined]
 
 
 def field_of(n: int, rounds: int = 7, name: str = "Test Open") -> Tournament:
@@ -69,7 +66,6 @@ def field_of(n: int, rounds: int = 7, name: str = "Test Open") -> Tournament:
 def run_cli_with_toy() -> None:  # pragma: no cover - runs in a subprocess
     """Entry point for subprocess tests: the CLI with the toy system available."""
     import swissbridge.plugins as plugins
-    import swissbridge.service as service
 
     real = plugins.load
 
@@ -77,7 +73,6 @@ def run_cli_with_toy() -> None:  # pragma: no cover - runs in a subprocess
         return ToySystem() if name == "toy" else real(name)
 
     plugins.load = load  # type: ignore[assignment]
-    service.load = load  # type: ignore[assignment]
     stall = int(os.environ.get("SWISSBRIDGE_TEST_STALL_AT", "0"))
     if stall:
         # announce every rename of a finished temporary file and stall before the

@@ -8,12 +8,14 @@ Modules, one concern each:
 * :mod:`.generation` — Article 4 generation order (transpositions, exchanges, MDP
   sets) and its encoding as tie-break fields;
 * :mod:`.weights` — packing the criteria into one integer edge weight;
-* :mod:`.matching` — the matchers (behind a small interface);
+* :mod:`swissbridge.plugins.matching` (shared with Lim) — the matchers, behind a
+  small interface;
 * :mod:`.search` — Articles 3.6–3.7 literally, stopping at the first candidate that
   reaches provable bounds (fast path for the common brackets);
 * :mod:`.bracket` — Article 3, one bracket (search first, exact optimiser otherwise);
 * :mod:`.colours` — Article 5;
-* :mod:`.engine` — the round: brackets, PAB, colours, board order;
+* :mod:`.engine` — the round: brackets, PAB, colours, board order
+  (:func:`swissbridge.pairing.board_key`);
 * :mod:`.trace` / :mod:`.explain` — why each pairing was made.
 """
 

@@ -31,6 +31,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from swissbridge.model import format_points
+from swissbridge.plugins.matching import WeightedMatcher, max_cardinality_matching, max_weight_matching
 
 from .completion import BYE, Completion
 from .context import RoundContext
@@ -43,7 +44,6 @@ from .generation import (
     remainder_bounds,
     remainder_fields,
 )
-from .matching import WeightedMatcher, max_cardinality_matching, max_weight_matching
 from .search import CandidateSearch
 from .trace import BracketTrace, Floater, PairTrace, Shortfall
 from .weights import Layout

@@ -18,9 +18,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from swissbridge.pairing import NoLegalPairing
+from swissbridge.plugins.matching import max_cardinality_matching
 
 from .context import RoundContext
-from .matching import max_cardinality_matching
 
 BYE = -1
 """Partner of the PAB assignee in a witness."""

@@ -8,12 +8,12 @@ from dataclasses import replace
 
 from swissbridge.errors import InputError
 from swissbridge.model import Colour, Tournament, format_points
-from swissbridge.pairing import Board, NoLegalPairing, RoundPairing
+from swissbridge.pairing import Board, NoLegalPairing, RoundPairing, board_key
 
 from .bracket import BracketSolver
 from .colours import allocate
 from .completion import Completion
-from .context import Entrant, RoundContext, build_context
+from .context import RoundContext, build_context
 from .criteria import Scope
 from .trace import BoardTrace, BracketTrace, ByeTrace, RoundTrace
 
@@ -35,14 +35,6 @@ def initial_colour(tournament: Tournament) -> Colour:
             if e is not None and e.played and e.colour is not None:
                 return e.colour if position % 2 == 1 else e.colour.opposite
     raise InputError("the initial colour is unknown: give record 152 (or XXC white1/black1)")
-
-
-def board_key(a: Entrant, b: Entrant) -> tuple[int, int, int]:
-    """Publication order (C.04.2 3.6 as the reference engine applies it, §8): the
-    higher **real** score of the pair's higher-ranked player, then the higher real
-    score of the other, then the smaller TPN of the higher-ranked player."""
-    hi, lo = (a, b) if (a.score, -a.tpn) > (b.score, -b.tpn) else (b, a)
-    return (-hi.score, -lo.score, hi.tpn)
 
 
 def with_builtin_acceleration(tournament: Tournament) -> Tournament:
@@ -80,7 +72,7 @@ def pair_round(tournament: Tournament, round_no: int) -> tuple[RoundPairing, Rou
     for h, lo, _ in pairs:
         a, b = ctx.players[h], ctx.players[lo]
         white, black, rule = allocate(a, b, colour0)
-        boards.append((board_key(a, b), Board(white, black), rule))
+        boards.append((board_key((a.score, a.tpn), (b.score, b.tpn)), Board(white, black), rule))
     boards.sort(key=lambda t: t[0])
     bye = ctx.players[left[0]] if left else None
     pairing = RoundPairing(

@@ -29,12 +29,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from swissbridge.model import Colour
+from swissbridge.plugins.matching import max_cardinality_matching, max_weight_matching, missable_vertices
 from swissbridge.state import Float
 
 from .completion import BYE, Completion
 from .context import Entrant, RoundContext
 from .criteria import Criterion, Kind, Scope
-from .matching import max_cardinality_matching, max_weight_matching, missable_vertices
 from .weights import Layout
 
 BUDGET_FACTOR = 40

@@ -13,7 +13,7 @@ import sys
 
 from swissbridge.errors import InputError
 from swissbridge.model import Tournament
-from swissbridge.pairing import Board, NoLegalPairing, RoundPairing
+from swissbridge.pairing import Board, NoLegalPairing, RoundPairing, board_key
 from swissbridge.plugins.lim.engine import COLOUR_SEARCH_LIMIT, LimProcedure, Unpairable
 from swissbridge.plugins.lim.rules import lim_round
 from swissbridge.plugins.lim.trace import BoardNote, LimTrace
@@ -55,12 +55,11 @@ class LimSystem:
             sys.setrecursionlimit(depth)
         players = rnd.players
 
-        def board_key(white: int, black: int) -> tuple[int, int, int]:
+        def key(white: int, black: int) -> tuple[int, int, int]:
             a, b = players[white], players[black]
-            hi = a if a.ranks_above(b) else b
-            return (-hi.score, -(a.score + b.score), hi.no)
+            return board_key((a.score, a.no), (b.score, b.no))
 
-        ordered = sorted(allocations, key=lambda al: board_key(al.white, al.black))
+        ordered = sorted(allocations, key=lambda al: key(al.white, al.black))
         procedure.trace.boards = [BoardNote(al.white, al.black, al.rule) for al in ordered]
         pairing = RoundPairing(
             round_no=r,

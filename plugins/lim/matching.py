@@ -7,18 +7,19 @@ Nothing here is a pairing rule: these are the arbiter's "can it still be done?"
 checks, answered exactly and in polynomial time so that the procedure of the text
 can be followed literally without trying whole pairings one by one.
 
-* :class:`Matching` — maximum-cardinality matching in a general graph (Edmonds'
-  blossom algorithm), with vertices that can be removed and an augmenting search
-  from one vertex, so that "pair these two, can the rest still be paired?" costs
-  one search instead of a new matching.
+* :class:`Matching` — maximum-cardinality matching in a general graph (the shared
+  Edmonds search of :mod:`swissbridge.plugins.matching`), with vertices that can be
+  removed, so that "pair these two, can the rest still be paired?" costs one search
+  instead of a new matching.
 * :class:`BipartiteMatching` — floaters against the residents of the adjacent group
   (augmenting paths, Kuhn).
 """
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable, Sequence
+
+from swissbridge.plugins.matching import augment_from
 
 
 class LazyAdjacency:
@@ -121,68 +122,12 @@ class Matching:
         return self.size
 
     def augment(self, root: int) -> bool:
-        """Edmonds' search for an augmenting path from the free vertex ``root``;
-        applies it and returns True when one exists."""
-        adj, alive, mate = self.adj, self.alive, self.mate
-        n = len(adj)
-        parent = [-1] * n
-        base = list(range(n))
-        used = [False] * n
-        used[root] = True
-        queue: deque[int] = deque([root])
-
-        def lca(a: int, b: int) -> int:
-            seen = [False] * n
-            while True:
-                a = base[a]
-                seen[a] = True
-                if mate[a] < 0:
-                    break
-                a = parent[mate[a]]
-            while True:
-                b = base[b]
-                if seen[b]:
-                    return b
-                b = parent[mate[b]]
-
-        def mark_path(v: int, b: int, child: int, blossom: list[bool]) -> None:
-            while base[v] != b:
-                blossom[base[v]] = True
-                blossom[base[mate[v]]] = True
-                parent[v] = child
-                child = mate[v]
-                v = parent[mate[v]]
-
-        while queue:
-            v = queue.popleft()
-            for to in adj[v]:
-                if not alive[to] or base[v] == base[to] or mate[v] == to:
-                    continue
-                if to == root or (mate[to] >= 0 and parent[mate[to]] >= 0):
-                    current = lca(v, to)
-                    blossom = [False] * n
-                    mark_path(v, current, to, blossom)
-                    mark_path(to, current, v, blossom)
-                    for i in range(n):
-                        if blossom[base[i]]:
-                            base[i] = current
-                            if not used[i]:
-                                used[i] = True
-                                queue.append(i)
-                elif parent[to] < 0:
-                    parent[to] = v
-                    if mate[to] < 0:
-                        u = to
-                        while u >= 0:
-                            pv = parent[u]
-                            ppv = mate[pv]
-                            mate[u] = pv
-                            mate[pv] = u
-                            u = ppv
-                        self.size += 1
-                        return True
-                    used[mate[to]] = True
-                    queue.append(mate[to])
+        """Edmonds' search for an augmenting path from the free vertex ``root``
+        (:func:`swissbridge.plugins.matching.augment_from`, removed vertices left
+        out); applies it and returns True when one exists."""
+        if augment_from(root, len(self.adj), self.adj.__getitem__, self.mate, alive=self.alive):
+            self.size += 1
+            return True
         return False
 
     def without(self, *vertices: int) -> Matching:

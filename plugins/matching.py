@@ -1,16 +1,20 @@
-"""Matching algorithms behind a small interface, so that a faster matcher can replace
-this one without touching the pairing rules.
+"""General graph matchings shared by every pairing system (and the explanations),
+behind a small interface so that a faster matcher can replace these without touching
+any pairing rule. Nothing here knows about chess: vertices are ``0..n-1``.
 
 * :func:`max_weight_matching` — a maximum-weight matching of a general graph with
   non-negative integer weights of any size (Edmonds' blossom algorithm in its
   primal-dual form, O(n³)). The Dutch pairing packs every criterion into one integer
-  edge weight (see :mod:`.weights`), so the one optimum of the weighted problem *is*
-  the best candidate of Article 3.
+  edge weight (see :mod:`swissbridge.plugins.dutch.weights`), so the one optimum of
+  the weighted problem *is* the best candidate of Article 3.
 * :func:`max_cardinality_matching` — a maximum matching by augmenting paths with
   blossom shrinking, optionally started from a given matching; this is the
-  completability oracle of [C4]/[C5].
+  completability oracle of Dutch [C4]/[C5] and of the explanations.
+* :func:`augment_from` — one augmenting-path search from a single vertex, for
+  callers that keep a matching maximum while vertices are removed (Lim 3.6, 4.4).
+* :func:`missable_vertices` — the vertices some maximum matching leaves single.
 
-Both return ``mate``: ``mate[v]`` is the vertex matched with ``v`` or ``-1``.
+All return or update ``mate``: ``mate[v]`` is the vertex matched with ``v`` or ``-1``.
 """
 
 from __future__ import annotations
@@ -475,7 +479,7 @@ def max_cardinality_matching(
                         break
     for root in range(n):
         if mate[root] == -1:
-            _augment_from(root, n, nb, mate)
+            augment_from(root, n, nb, mate)
     return mate
 
 
@@ -493,17 +497,25 @@ def missable_vertices(n: int, neighbours: Sequence[Sequence[int]]) -> tuple[list
     for root in range(n):
         if mate[root] == -1:
             reached: list[int] = []
-            _augment_from(root, n, nb, mate, reached)
+            augment_from(root, n, nb, mate, reached=reached)
             even.update(reached)
     return mate, even
 
 
-def _augment_from(
-    root: int, n: int, nb: Callable[[int], Sequence[int]], mate: list[int], reached: list[int] | None = None
+def augment_from(
+    root: int,
+    n: int,
+    nb: Callable[[int], Sequence[int]],
+    mate: list[int],
+    *,
+    alive: Sequence[bool] | None = None,
+    reached: list[int] | None = None,
 ) -> bool:
     """Search an augmenting path from the single vertex ``root`` (Edmonds: grow an
-    alternating tree, shrink odd cycles into their base) and apply it. When there is
-    none and ``reached`` is given, it receives the even (outer) vertices of the tree."""
+    alternating tree, shrink odd cycles into their base) and apply it to ``mate``;
+    True when one was found. Vertices ``v`` with ``alive[v]`` false are left out of
+    the graph. When there is no path and ``reached`` is given, it receives the even
+    (outer) vertices of the tree."""
     parent = [-1] * n
     base = list(range(n))
     used = [False] * n
@@ -536,7 +548,7 @@ def _augment_from(
         v = queue[head]
         head += 1
         for to in nb(v):
-            if to == v or base[v] == base[to] or mate[v] == to:
+            if to == v or base[v] == base[to] or mate[v] == to or (alive is not None and not alive[to]):
                 continue
             if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
                 cur = lca(v, to)
