@@ -1,0 +1,109 @@
+"""The round state every system reads (bridge/state.py): floats (C.04.3 1.4), PAB
+eligibility (C.04.1 Art. 4), colour preferences (C.04.3 1.7) and TPN parity of
+entered players (GHR Art. 2.4), including the one point where swissbridge follows
+the handbook against the corpus's reference engine (1.4.3, a PAB worth no more than
+a loss)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from swissbridge.model import Colour, Entry, Player, PointSystem, Result, Tournament
+from swissbridge.state import Float, Strength, build_state, colour_preference
+
+W, B = Colour.WHITE, Colour.BLACK
+
+
+def field(entries: dict[int, list[Entry]], *, points: PointSystem | None = None) -> Tournament:
+    players = tuple(Player(n, f"Player {n}", tuple(e)) for n, e in sorted(entries.items()))
+    return Tournament(players, total_rounds=5, initial_colour=W, points=points or PointSystem())
+
+
+def game(opponent: int, colour: Colour, result: Result) -> Entry:
+    return Entry(result, opponent, colour)
+
+
+ROUND1 = {
+    1: [game(3, W, Result.WIN)],
+    2: [Entry(Result.PAB)],
+    3: [game(1, B, Result.LOSS)],
+    4: [game(5, W, Result.FORFEIT_WIN)],
+    5: [game(4, B, Result.FORFEIT_LOSS)],
+    6: [Entry(Result.HALF_BYE)],
+    7: [Entry(Result.ZERO_BYE)],
+    8: [Entry(Result.FULL_BYE)],
+}
+
+
+def test_floats_of_round_one_by_entry() -> None:
+    """1.4.2: the game between equal scores gives no float; 1.4.3: a PAB, a forfeit
+    win, a half- and a full-point bye give a downfloat; 1.4.4: a forfeit loss and a
+    zero-point bye give none."""
+    state = build_state(field(ROUND1), 2)
+    floats = {n: p.floats for n, p in state.players.items()}
+    assert floats == {
+        1: (Float.NONE,),
+        2: (Float.DOWN,),
+        3: (Float.NONE,),
+        4: (Float.DOWN,),
+        5: (Float.NONE,),
+        6: (Float.DOWN,),
+        7: (Float.NONE,),
+        8: (Float.DOWN,),
+    }
+
+
+def test_a_zero_point_pab_still_gives_a_downfloat() -> None:
+    """C.04.3 1.4.3 (2026) names the PAB explicitly; the reference engine gives no float
+    when the PAB is worth no more than a loss. swissbridge follows the handbook."""
+    state = build_state(field(ROUND1, points=replace(PointSystem(), pab=0)), 2)
+    assert state.players[2].floats == (Float.DOWN,)
+    assert not state.players[2].pab_eligible
+
+
+def test_pab_eligibility() -> None:
+    """C.04.1 Art. 4: a PAB, a forfeit win or a full-point bye bars the PAB; a half-point
+    bye, a zero-point bye, a forfeit loss and a played game do not."""
+    state = build_state(field(ROUND1), 2)
+    barred = {n for n, p in state.players.items() if not p.pab_eligible}
+    assert barred == {2, 4, 8}
+
+
+def test_forfeits_are_not_meetings_and_give_no_colour() -> None:
+    """GHR 3.4/3.5: a forfeit counts neither for colours nor as a meeting."""
+    state = build_state(field(ROUND1), 2)
+    assert state.players[4].opponents == frozenset() and state.players[4].colours == ()
+    assert state.players[1].opponents == frozenset({3}) and state.players[1].colours == (W,)
+
+
+@pytest.mark.parametrize(
+    ("colours", "expected"),
+    [
+        ((), (None, Strength.NONE)),
+        ((W,), (B, Strength.STRONG)),
+        ((W, B), (W, Strength.MILD)),
+        ((W, W), (B, Strength.ABSOLUTE)),
+        ((B, W, W), (B, Strength.ABSOLUTE)),
+        ((W, B, B), (W, Strength.ABSOLUTE)),
+        ((B, W, B, W, B), (W, Strength.STRONG)),
+        ((W, W, B, W), (B, Strength.ABSOLUTE)),
+    ],
+)
+def test_colour_preference(colours: tuple[Colour, ...], expected: tuple[Colour | None, Strength]) -> None:
+    """C.04.3 1.7.1-1.7.4."""
+    assert colour_preference(colours) == expected
+
+
+def test_tpn_counts_entered_players_only() -> None:
+    """GHR Art. 2.4 (dutch-reference §1.3): a player absent now who was never paired has
+    no TPN, so the players below move up one place; once paired, a player keeps it."""
+    t = field({1: [Entry(Result.ZERO_BYE)], 2: [], 3: []})
+    state = build_state(t, 1)
+    assert 1 not in state.players
+    assert (state.players[2].tpn, state.players[3].tpn) == (1, 2)
+    t = field(
+        {1: [game(2, W, Result.WIN), Entry(Result.ZERO_BYE)], 2: [game(1, B, Result.LOSS)], 3: [Entry(Result.PAB)]}
+    )
+    state = build_state(t, 2)
+    assert state.players[1].tpn == 1 and not state.players[1].present
