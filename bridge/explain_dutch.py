@@ -43,7 +43,7 @@ from swissbridge.plugins.dutch.completion import Completion
 from swissbridge.plugins.dutch.context import build_context
 from swissbridge.plugins.dutch.trace import BracketTrace, RoundTrace
 from swissbridge.plugins.matching import max_cardinality_matching, max_weight_matching
-from swissbridge.state import Float, PlayerState, RoundState, Strength
+from swissbridge.state import Compatibility, Float, PlayerState, RoundState, Strength
 
 JSON = dict[str, Any]
 
@@ -338,9 +338,7 @@ class DutchExplainer:
             e.start_no: Fact(e.start_no, e.rank, self.st.players[e.start_no]) for e in self.ctx.players
         }
         self.order = [e.start_no for e in self.ctx.players]
-        self.compat: dict[int, set[int]] = {
-            self.order[i]: {self.order[j] for j in ranks} for i, ranks in enumerate(self.ctx.compat)
-        }
+        self.compat = _Partners(self.ctx.compat, self.order)
         self.odd = len(self.order) % 2 == 1
         self.disagreements: list[str] = []
         self.completion = Completion(self.ctx)
@@ -1387,3 +1385,25 @@ def _crit_key(name: str) -> int:
 def explain_dutch(tournament: Tournament, round_no: int, trace: RoundTrace) -> JSON:
     """The Dutch part of the explanation document (see :mod:`swissbridge.explain`)."""
     return DutchExplainer(tournament, round_no, trace).document()
+
+
+class _Partners:
+    """``partners[a]``: the start numbers ``a`` may meet in this round ([C1], [C3]),
+    worked out from the engine's :class:`~swissbridge.state.Compatibility` only for
+    the players an explanation asks about (the full table grows with the square of
+    the field)."""
+
+    def __init__(self, compat: Compatibility, order: Sequence[int]) -> None:
+        self._compat = compat
+        self._order = list(order)
+        self._rank = {n: i for i, n in enumerate(order)}
+        self._rows: dict[int, frozenset[int]] = {}
+
+    def __getitem__(self, start_no: int) -> frozenset[int]:
+        row = self._rows.get(start_no)
+        if row is None:
+            order = self._order
+            ranks = self._compat.among(self._rank[start_no], range(len(order)))
+            row = frozenset(order[j] for j in ranks)
+            self._rows[start_no] = row
+        return row

@@ -15,6 +15,7 @@ Rules implemented here (one place each, article in the docstring):
 from __future__ import annotations
 
 import enum
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -165,12 +166,12 @@ class RoundState:
         colour = self.restricting_colour(a)
         return colour is None or colour is not self.restricting_colour(b)
 
-    def compatible_sets(self, order: list[PlayerState]) -> list[set[int]]:
-        """:meth:`compatible` for every pair of ``order`` at once (the same
-        :meth:`barred` and :meth:`restricting_colour`, in bulk for large events):
-        ``result[i]`` holds the positions ``j`` that ``order[i]`` may meet."""
+    def compatibility(self, order: list[PlayerState]) -> Compatibility:
+        """:meth:`compatible` for the players of ``order``, addressed by position, in
+        memory linear in the field: what is stored is the exception — the positions
+        each player is barred from ([C1], :meth:`barred`) and its [C3] colour class
+        (:meth:`restricting_colour`) — and compatibility is decided on demand."""
         pos = {p.start_no: i for i, p in enumerate(order)}
-        everyone = set(range(len(order)))
         banned: list[set[int]] = [{i} for i in range(len(order))]
         for i, p in enumerate(order):  # [C1]
             for o in self.barred(p):
@@ -179,17 +180,77 @@ class RoundState:
                     banned[i].add(j)
                     banned[j].add(i)
         colours = [self.restricting_colour(p) for p in order]  # [C3]
-        same: dict[Colour, set[int]] = {Colour.WHITE: set(), Colour.BLACK: set()}
-        for i, c in enumerate(colours):
-            if c is not None:
-                same[c].add(i)
-        result: list[set[int]] = []
-        for i, c in enumerate(colours):
-            ok = everyone - banned[i]
-            if c is not None:
-                ok -= same[c]
-            result.append(ok)
-        return result
+        return Compatibility(tuple(frozenset(b) for b in banned), tuple(colours))
+
+    def compatible_sets(self, order: list[PlayerState]) -> list[set[int]]:
+        """:meth:`compatible` for every pair of ``order`` at once: ``result[i]`` holds
+        the positions ``j`` that ``order[i]`` may meet. Quadratic in the field: for
+        small groups and checks only; the engines use :meth:`compatibility`."""
+        compat = self.compatibility(order)
+        everyone = range(len(order))
+        return [set(compat.among(i, everyone)) for i in everyone]
+
+
+@dataclass(frozen=True, slots=True)
+class Compatibility:
+    """[C1] and [C3] for the players of one round, by position in an order chosen by
+    the caller (:meth:`RoundState.compatibility`). Stores only what keeps two players
+    apart, so its size grows with the field, not with its square."""
+
+    barred: tuple[frozenset[int], ...]
+    """``barred[i]``: the positions ``i`` may not meet ([C1]), ``i`` itself included."""
+    colour: tuple[Colour | None, ...]
+    """``colour[i]``: the absolute preference that keeps ``i`` from a player with the
+    same one ([C3]), or ``None``."""
+
+    def __len__(self) -> int:
+        return len(self.colour)
+
+    def ok(self, i: int, j: int) -> bool:
+        """``i`` and ``j`` may meet in this round."""
+        if j in self.barred[i]:
+            return False
+        c = self.colour[i]
+        return c is None or c is not self.colour[j]
+
+    def among(self, i: int, group: Iterable[int]) -> list[int]:
+        """The members of ``group`` (positions) that ``i`` may meet, in the order of ``group``."""
+        bar = self.barred[i]
+        c = self.colour[i]
+        if c is None:
+            return [j for j in group if j not in bar]
+        colour = self.colour
+        return [j for j in group if j not in bar and colour[j] is not c]
+
+    def ranked(self, group: Sequence[int]) -> list[int]:
+        """The indices into ``group`` in ascending position (ranking) order."""
+        return sorted(range(len(group)), key=group.__getitem__)
+
+    def row(
+        self, v: int, group: Sequence[int], ranked: Sequence[int], apart: Collection[int] | None = None
+    ) -> list[int]:
+        """The indices ``k`` of the members of ``group`` that ``v`` may meet, in the
+        order of ``ranked`` (see :meth:`ranked`); a member of ``apart`` meets none of
+        ``apart``."""
+        bar = self.barred[v]
+        c = self.colour[v]
+        colour = self.colour
+        if apart is not None and v in apart:
+            return [
+                k
+                for k in ranked
+                if group[k] not in bar and group[k] not in apart and (c is None or colour[group[k]] is not c)
+            ]
+        if c is None:
+            return [k for k in ranked if group[k] not in bar]
+        return [k for k in ranked if group[k] not in bar and colour[group[k]] is not c]
+
+    def table(self, group: Sequence[int], apart: Collection[int] | None = None) -> list[list[int]]:
+        """The compatibility graph of ``group`` as adjacency lists of indices into
+        ``group``, each list in ascending position (ranking) order; two members of
+        ``apart`` are never adjacent."""
+        ranked = self.ranked(group)
+        return [self.row(v, group, ranked, apart) for v in group]
 
 
 def absences(tournament: Tournament, round_no: int) -> dict[int, Result]:

@@ -65,9 +65,15 @@ def suffix_for(fmt: str) -> str:
     return _SUFFIX_OF[fmt]
 
 
-def _sniff(head: bytes) -> str:
-    from swissbridge.formats.swissmanager import sniff
+def _looks_like_trf(text: str) -> bool:
+    """The first line is a TRF record: a three-digit code and a blank (``012 ``,
+    ``001 ``), or an engine extension (``XXR``, ``XXC``, …)."""
+    first = text.lstrip().split("\n", 1)[0].rstrip("\r")
+    code = first[:3]
+    return (code.isascii() and code.isdigit() and first[3:4] in ("", " ")) or code.startswith("XX")
 
+
+def _sniff(head: bytes) -> str:
     if head.startswith((b"\xff\xfe", b"\xfe\xff")):
         try:
             text = head.decode("utf-16", "ignore")
@@ -76,6 +82,10 @@ def _sniff(head: bytes) -> str:
     else:
         text = head.decode("utf-8", "replace")
     text = text.lstrip("\ufeff")
+    if _looks_like_trf(text):
+        return "trf"  # checked first: the common case needs no other reader
+    from swissbridge.formats.swissmanager import sniff
+
     sm = sniff(text)
     if sm is not None:
         return sm

@@ -9,11 +9,14 @@ declaring an entry point in the group ``swissbridge.systems``::
     mysystem = "mypackage.pairing:MySystem"
 
 The entry point may name a class (instantiated without arguments) or an instance.
+The built-in systems (``dutch``, ``lim``) are also found without scanning the
+installed distributions' entry points (:data:`BUILTIN`), which keeps a ``pair``
+command's start-up short; any other name is looked up among the entry points.
 """
 
 from __future__ import annotations
 
-from importlib.metadata import entry_points
+from importlib import import_module
 from typing import Protocol, runtime_checkable
 
 from swissbridge.errors import InputError
@@ -21,6 +24,11 @@ from swissbridge.model import Tournament
 from swissbridge.pairing import RoundPairing
 
 GROUP = "swissbridge.systems"
+BUILTIN = {
+    "dutch": "swissbridge.plugins.dutch:DutchSystem",
+    "lim": "swissbridge.plugins.lim:LimSystem",
+}
+"""The systems shipped with swissbridge (the same targets as their entry points)."""
 
 
 @runtime_checkable
@@ -40,19 +48,31 @@ class UnknownSystem(LookupError):
 
 def available() -> list[str]:
     """Names of the installed pairing systems."""
-    return sorted({ep.name for ep in entry_points(group=GROUP)})
+    from importlib.metadata import entry_points
+
+    return sorted({*BUILTIN, *(ep.name for ep in entry_points(group=GROUP))})
 
 
 def load(name: str) -> PairingSystem:
     """The pairing system registered as ``name``."""
+    target = BUILTIN.get(name)
+    if target is not None:
+        module, _, attr = target.partition(":")
+        return _instance(name, getattr(import_module(module), attr))
+    from importlib.metadata import entry_points
+
     for ep in entry_points(group=GROUP):
         if ep.name == name:
-            obj = ep.load()
-            system = obj() if isinstance(obj, type) else obj
-            if not isinstance(system, PairingSystem):
-                raise UnknownSystem(f"entry point {name!r} is not a pairing system")
-            return system
+            return _instance(name, ep.load())
     raise UnknownSystem(f"unknown pairing system {name!r}; installed: {', '.join(available()) or 'none'}")
+
+
+def _instance(name: str, obj: object) -> PairingSystem:
+    """The system an entry point names: a class is instantiated without arguments."""
+    system = obj() if isinstance(obj, type) else obj
+    if not isinstance(system, PairingSystem):
+        raise UnknownSystem(f"entry point {name!r} is not a pairing system")
+    return system
 
 
 def resolve(system: str | PairingSystem) -> tuple[str, PairingSystem]:

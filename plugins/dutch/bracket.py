@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 from swissbridge.model import format_points
 from swissbridge.plugins.matching import WeightedMatcher, max_cardinality_matching, max_weight_matching
+from swissbridge.state import Compatibility
 
 from .completion import BYE, Completion
 from .context import RoundContext
@@ -86,14 +87,14 @@ class BracketSolver:
         (partner or :data:`BYE`) and whether completion had to override the bracket's
         own optimum."""
         compat = self.ctx.compat
-        pos = {v: i for i, v in enumerate(inner)}
         layout = Layout.build(fields, len(inner) // 2)
         edges: list[tuple[int, int, int]] = []
+        table = compat.table(inner)
         for i, a in enumerate(inner):
-            for b in compat[a]:
-                j = pos.get(b)
-                if j is None or j <= i:
+            for j in table[i]:
+                if j <= i:
                     continue
+                b = inner[j]
                 h, lo = (a, b) if a < b else (b, a)
                 vals = values(h, lo)
                 if vals is None:
@@ -125,17 +126,17 @@ class BracketSolver:
         compat = self.ctx.compat
         comp = self.comp
         everyone = [*inner, *lower]
-        pos = {v: i for i, v in enumerate(everyone)}
         inner_set = set(inner)
         layout = Layout.build([("C4 completion", 3), *fields], len(everyone) // 2)
         zeros = (0,) * len(fields)
         odd = comp.odd
         edges: list[tuple[int, int, int]] = []
+        table = compat.table(everyone)
         for i, a in enumerate(everyone):
-            for b in compat[a]:
-                j = pos.get(b)
-                if j is None or j <= i:
+            for j in table[i]:
+                if j <= i:
                     continue
+                b = everyone[j]
                 h, lo = (a, b) if a < b else (b, a)
                 f1 = 1
                 if odd:
@@ -361,13 +362,9 @@ class BracketSolver:
         )
 
 
-def _max_pairs(vertices: Sequence[int], compat: list[set[int]], apart: set[int] | None = None) -> int:
+def _max_pairs(vertices: Sequence[int], compat: Compatibility, apart: set[int] | None = None) -> int:
     """[C6] for a bracket or remainder on its own: the most pairs its players can
     form (two players of ``apart``, the MDPs, never meet each other)."""
-    pos = {v: i for i, v in enumerate(vertices)}
-    if apart:
-        table = [[pos[w] for w in compat[v] if w in pos and not (v in apart and w in apart)] for v in vertices]
-    else:
-        table = [[pos[w] for w in compat[v] if w in pos] for v in vertices]
+    table = compat.table(vertices, apart or None)
     mate = max_cardinality_matching(len(vertices), table)
     return sum(1 for i, m in enumerate(mate) if m > i)

@@ -57,7 +57,6 @@ class Completion:
         in ``B`` (used to keep two MDPs from meeting)."""
         m = len(vertices)
         pos = {v: i for i, v in enumerate(vertices)}
-        vset = set(pos)
         odd = m % 2 == 1
         if odd and not allow_bye:
             return None
@@ -69,6 +68,12 @@ class Completion:
             return None
         cand_set = set(cand)
         cache: dict[int, list[int]] = {}
+        order: list[list[int]] = []
+
+        def ranked() -> list[int]:
+            if not order:
+                order.append(compat.ranked(vertices))
+            return order[0]
 
         def nb(i: int) -> list[int]:
             got = cache.get(i)
@@ -78,7 +83,7 @@ class Completion:
                 out = cand
             else:
                 v = vertices[i]
-                out = [pos[w] for w in compat[v] & vset]
+                out = compat.row(v, vertices, ranked())
                 if exclude_pair is not None:
                     a_side, b_side = exclude_pair
                     if v in a_side:

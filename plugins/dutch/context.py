@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from swissbridge.model import Colour, Points, Tournament
-from swissbridge.state import Float, PlayerState, RoundState, Strength, build_state
+from swissbridge.state import Compatibility, Float, PlayerState, RoundState, Strength, build_state
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,8 +63,8 @@ class RoundContext:
     round_no: int
     players: list[Entrant]
     """Present players in ranking order (Article 1.2); ``players[i].rank == i``."""
-    compat: list[set[int]]
-    """``compat[i]``: ranks of the players ``i`` may meet ([C1] and [C3])."""
+    compat: Compatibility
+    """[C1] and [C3] by rank: ``compat.ok(i, j)``, ``compat.among(i, group)``, ``compat.table(group)``."""
     completed: int
     """Rounds already played (R - 1)."""
 
@@ -108,7 +108,7 @@ def build_context(tournament: Tournament, round_no: int) -> RoundContext:
     state = build_state(tournament, round_no)
     present = sorted(state.present, key=lambda s: (-s.pairing_score, s.tpn))
     players = [entrant(i, s) for i, s in enumerate(present)]
-    compat = state.compatible_sets(present)
+    compat = state.compatibility(present)
     return RoundContext(
         tournament=tournament,
         state=state,

@@ -95,8 +95,7 @@ class CandidateSearch:
         """μ(N), the set D(N) of next residents some maximum matching leaves single,
         and the next residents."""
         nxt = self.nxt
-        pos = {v: i for i, v in enumerate(nxt)}
-        table = [[pos[w] for w in self.compat[v] if w in pos] for v in nxt]
+        table = self.compat.table(nxt)
         mate, even = missable_vertices(len(nxt), table)
         size = sum(1 for i, m in enumerate(mate) if m > i)
         return size, {nxt[i] for i in even}, set(nxt)
@@ -110,9 +109,9 @@ class CandidateSearch:
             last = not self.nxt and not self.lower
             for f in [*self.mdps, *self.residents]:
                 p = self.players[f]
-                nb = self.compat[f]
-                joins = 1 if nb & missable else 0  # μ(N + f) = μ(N) + 1
-                meets = 1 if nb & nxt_set else 0  # f can be paired in the next bracket
+                ok = self.compat.ok
+                joins = 1 if any(ok(f, w) for w in missable) else 0  # μ(N + f) = μ(N) + 1
+                meets = 1 if any(ok(f, w) for w in nxt_set) else 0  # f can be paired in the next bracket
                 if last and not comp.bye_candidate(f):
                     continue  # the last bracket's leftover takes the PAB
                 c9 = 0
@@ -212,9 +211,9 @@ class CandidateSearch:
                 return None
             return Found([(h, lo, True) for h, lo in chosen] + result.pairs, result.floaters)
         m = self.mdps[i]
-        compat = self.compat[m]
+        ok = self.compat.ok
         for r in self.residents:
-            if r in used or r not in compat:
+            if r in used or not ok(m, r):
                 continue
             self._tick()
             v = _add(viol, self.violations(m, r))
@@ -249,7 +248,7 @@ class CandidateSearch:
             if viol[self.c12] + least > self.target[self.c12]:
                 return None
         pos = {v: i for i, v in enumerate(rem)}
-        table = [[pos[w] for w in self.compat[v] if w in pos] for v in rem]
+        table = self.compat.table(rem)
         mate = max_cardinality_matching(r, table)
         if sum(1 for i, x in enumerate(mate) if x > i) < p:
             return None
@@ -279,7 +278,7 @@ class CandidateSearch:
         c12 = self.c12
         c13 = self.c13
         players = self.players
-        compat = self.compat
+        ok = self.compat.ok
         used = [False] * len(s2)
         chosen: list[tuple[int, int]] = []
         odd = len(s2) > p
@@ -294,7 +293,10 @@ class CandidateSearch:
                     b += 1
             return w, b, len(vs) - w - b
 
-        def step(i: int, v: tuple[int, ...]) -> bool:
+        def enter(i: int, v: tuple[int, ...]) -> bool | None:
+            """The checks made on reaching S1[i] with failures ``v`` so far: ``True``
+            when the transposition is complete and reaches the targets, ``False`` when
+            this branch cannot, ``None`` when S1[i] is to be given an opponent."""
             if i == p:
                 left = [x for j, x in enumerate(s2) if not used[j]]
                 if odd and not self._floater_ok(left[0]):
@@ -304,7 +306,6 @@ class CandidateSearch:
                         raise GiveUp  # a bound was not a bound: let the optimiser decide
                     return False
                 return True
-            h = s1[i]
             if c12 >= 0:
                 rest2 = [x for j, x in enumerate(s2) if not used[j]]
                 w1, b1, z1 = colour_counts(s1[i:])
@@ -337,37 +338,74 @@ class CandidateSearch:
                 return False
             if not self._hall(s1[i:], [x for j, x in enumerate(s2) if not used[j]], odd):
                 return False
-            start = self.budget
-            for j, lo in enumerate(s2):
-                if used[j] or lo not in compat[h]:
+            return None
+
+        def walk(v0: tuple[int, ...]) -> bool:
+            """Depth-first over S1 in order, each S1 player trying the unused S2
+            players in BSN order; iterative (an explicit stack of one frame per S1
+            player), since a bracket's S1 can hold thousands of players."""
+            first = enter(0, v0)
+            if first is not None:
+                return first
+            # one frame per S1 player being given an opponent: the S1 index is the
+            # depth; its failures so far, the next S2 index to try, the budget on entry
+            viols: list[tuple[int, ...]] = [v0]
+            nexts: list[int] = [0]
+            starts: list[int] = [self.budget]
+            while viols:
+                i = len(viols) - 1
+                v = viols[i]
+                start = starts[i]
+                h = s1[i]
+                descended = False
+                for j in range(nexts[i], len(s2)):
+                    lo = s2[j]
+                    if used[j] or not ok(h, lo):
+                        continue
+                    if start - self.budget > STUCK:
+                        # blind backtracking is getting expensive: settle the rest of
+                        # this transposition exactly, from here
+                        rest2 = [x for k, x in enumerate(s2) if not used[k]]
+                        tail = self._exact_tail(s1[i:], rest2, v, odd, after=(h, j, s2))
+                        if tail is None:
+                            break
+                        for a, b in tail:
+                            chosen.append((a, b))
+                            for k, x in enumerate(s2):
+                                if x in (a, b):
+                                    used[k] = True
+                        return True
+                    self._tick()
+                    a, b = (h, lo) if h < lo else (lo, h)
+                    nv = _add(v, self.violations(a, b))
+                    if not _within(nv, target):
+                        continue
+                    used[j] = True
+                    chosen.append((a, b))
+                    got = enter(i + 1, nv)
+                    if got is True:
+                        return True
+                    if got is None:
+                        nexts[i] = j + 1
+                        viols.append(nv)
+                        nexts.append(0)
+                        starts.append(self.budget)
+                        descended = True
+                        break
+                    chosen.pop()
+                    used[j] = False
+                if descended:
                     continue
-                if start - self.budget > STUCK:
-                    # blind backtracking is getting expensive: settle the rest of
-                    # this transposition exactly, from here
-                    rest2 = [x for k, x in enumerate(s2) if not used[k] and k >= 0]
-                    tail = self._exact_tail(s1[i:], rest2, v, odd, after=(h, j, s2))
-                    if tail is None:
-                        return False
-                    for a, b in tail:
-                        chosen.append((a, b))
-                        for k, x in enumerate(s2):
-                            if x in (a, b):
-                                used[k] = True
-                    return True
-                self._tick()
-                a, b = (h, lo) if h < lo else (lo, h)
-                nv = _add(v, self.violations(a, b))
-                if not _within(nv, target):
-                    continue
-                used[j] = True
-                chosen.append((a, b))
-                if step(i + 1, nv):
-                    return True
-                chosen.pop()
-                used[j] = False
+                # S1[i] found no opponent leading to the targets: back to S1[i - 1]
+                viols.pop()
+                nexts.pop()
+                starts.pop()
+                if viols:
+                    chosen.pop()
+                    used[nexts[-1] - 1] = False
             return False
 
-        if not step(0, viol):
+        if not walk(viol):
             return None
         floaters = [x for j, x in enumerate(s2) if not used[j]]
         return Found([(a, b, False) for a, b in chosen], floaters)
@@ -403,7 +441,7 @@ class CandidateSearch:
         order2 = {x: t for t, x in enumerate(s2)}
         for i, h in enumerate(s1):
             for x in s2:
-                if x not in self.compat[h] or (i == 0 and x not in first_allowed):
+                if not self.compat.ok(h, x) or (i == 0 and x not in first_allowed):
                     continue
                 a, b = (h, x) if h < x else (x, h)
                 bad = self.violations(a, b)
@@ -471,8 +509,7 @@ class CandidateSearch:
                 return None
             return {f: BYE}
         group = [f, *self.nxt]
-        pos = {v: i for i, v in enumerate(group)}
-        table = [[pos[w] for w in compat[v] if w in pos] for v in group]
+        table = compat.table(group)
         start = [-1] * len(group)
         if table[0]:
             start[0] = table[0][0]
