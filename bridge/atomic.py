@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
 from pathlib import Path
 
 from swissbridge.errors import OutputError
@@ -34,7 +33,7 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str, *, encoding: s
         pass
     tmp_name: str | None = None
     try:
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
+        fd, tmp_name = _create_temporary(target)
         with os.fdopen(fd, "wb") as fh:
             fh.write(payload)
             fh.flush()
@@ -54,3 +53,15 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str, *, encoding: s
             with contextlib.suppress(OSError):
                 os.unlink(tmp_name)
     return True
+
+
+def _create_temporary(target: Path) -> tuple[int, str]:
+    """A new hidden ``.NAME.XXXXXXXX.tmp`` beside ``target``, created exclusively, with
+    the permissions a plain new file gets (mode 0o666 less the umask)."""
+    folder = target.parent if str(target.parent) else Path(".")
+    while True:
+        name = str(folder / f".{target.name}.{os.urandom(4).hex()}.tmp")
+        try:
+            return os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666), name
+        except FileExistsError:
+            continue

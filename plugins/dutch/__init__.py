@@ -24,9 +24,7 @@ from __future__ import annotations
 from swissbridge.model import Tournament
 from swissbridge.pairing import RoundPairing
 
-from .compare import compare_pairings
 from .engine import pair_round
-from .explain import render_text
 from .trace import RoundTrace
 
 __all__ = ["DutchSystem", "explain_trace", "pair_round"]
@@ -51,11 +49,15 @@ class DutchSystem:
 
     def explain(self, tournament: Tournament, round_no: int | None = None) -> str:
         """A readable account of how ``round_no`` was paired."""
+        from .explain import render_text  # only when asked: keeps ``pair`` start-up lean
+
         return render_text(self.trace(tournament, round_no))
 
     def compare(self, tournament: Tournament, round_no: int, expected: RoundPairing, played: RoundPairing) -> str:
         """Why ``expected`` (this system's pairing of ``round_no``) is preferred to the
         ``played`` one: the first criterion that separates them (``swissbridge check``)."""
+        from .compare import compare_pairings  # only when asked: keeps ``pair`` start-up lean
+
         return compare_pairings(tournament, round_no, expected, played)
 
 
