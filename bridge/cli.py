@@ -38,6 +38,12 @@ def fail(message: str, code: int) -> NoReturn:
     raise typer.Exit(code)
 
 
+def no_pairing(round_no: int | None, exc: Exception) -> NoReturn:
+    """C.04.3 1.9.3: no legal pairing exists; the arbiter must decide (exit 1)."""
+    which = f"round {round_no}" if round_no is not None else "the next round"
+    fail(f"no legal pairing for {which}: {exc}", EXIT_NO_PAIRING)
+
+
 def report(exc: SwissbridgeError) -> NoReturn:
     if isinstance(exc, InputError):
         fail(str(exc), EXIT_INPUT)
@@ -101,7 +107,7 @@ def pair(
 
             typer.echo(explain_round(tournament, system=system, round_no=pairing.round_no), err=output is None)
     except NoLegalPairing as exc:
-        fail(f"no legal pairing for round {round_no or 'next'}: {exc}", EXIT_NO_PAIRING)
+        no_pairing(round_no, exc)
     except SwissbridgeError as exc:
         report(exc)
 
@@ -281,7 +287,7 @@ def explain(
             write_atomic(output, text)
         found = bool(doc["pairing_found"])
     except NoLegalPairing as exc:
-        fail(f"no legal pairing for round {round_no or 'next'}: {exc}", EXIT_NO_PAIRING)
+        no_pairing(round_no, exc)
     except SwissbridgeError as exc:
         report(exc)
     if not found:
