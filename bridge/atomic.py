@@ -17,15 +17,18 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str, *, encoding: s
     when the file already holds exactly these bytes."""
     target = Path(path)
     payload = data.encode(encoding) if isinstance(data, str) else data
-    if target.exists() and not target.is_file():
-        # A device, a pipe or a terminal (``-o /dev/stdout``): renaming over it would
-        # replace the special file with a regular one, so write straight to it.
+    if _is_special(target):
+        # A device, a pipe, a terminal or a link into /dev or /proc (``-o /dev/stdout``):
+        # renaming over it would replace the special file with a regular one (and a
+        # redirected stdout's file with a new one), so write straight to it.
         try:
             with open(target, "wb") as fh:
                 fh.write(payload)
         except OSError as exc:
             raise OutputError(f"cannot write {target}: {exc.strerror or exc}") from exc
         return True
+    if target.is_symlink():
+        target = Path(os.path.realpath(target))  # write through the link, keep the link
     try:
         if target.is_file() and target.read_bytes() == payload:
             return False
@@ -65,3 +68,14 @@ def _create_temporary(target: Path) -> tuple[int, str]:
             return os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666), name
         except FileExistsError:
             continue
+
+
+def _is_special(target: Path) -> bool:
+    """Not a regular file that may be replaced: an existing non-regular file (device,
+    pipe, socket), or anything in /dev or /proc, directly or through links."""
+    if target.exists() and not target.is_file():
+        return True
+    if not (target.is_symlink() or target.exists()):
+        return False
+    real = os.path.realpath(target)
+    return any(str(p).startswith(("/dev/", "/proc/")) for p in (os.path.abspath(target), real))

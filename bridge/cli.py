@@ -44,8 +44,12 @@ def no_pairing(round_no: int | None, exc: Exception) -> NoReturn:
     fail(f"no legal pairing for {which}: {exc}", EXIT_NO_PAIRING)
 
 
-def report(exc: SwissbridgeError) -> NoReturn:
+def report(exc: SwissbridgeError, path: Path | None = None) -> NoReturn:
+    """One line for a user's problem: bad input (exit 2, located in ``path`` when the
+    error does not name its file yet), an unwritable output (exit 5)."""
     if isinstance(exc, InputError):
+        if path is not None:
+            exc.located(str(path))
         fail(str(exc), EXIT_INPUT)
     if isinstance(exc, OutputError):
         fail(str(exc), EXIT_OUTPUT)
@@ -109,7 +113,7 @@ def pair(
     except NoLegalPairing as exc:
         no_pairing(round_no, exc)
     except SwissbridgeError as exc:
-        report(exc)
+        report(exc, input)
 
 
 class Dialect(str, Enum):
@@ -222,7 +226,7 @@ def ratings(
         for what in lost_in(refreshed.tournament, fmt):
             typer.echo(f"swissbridge: note: the output cannot hold {what}", err=True)
     except SwissbridgeError as exc:
-        report(exc)
+        report(exc, input)
     typer.echo(refreshed.render(), err=True, nl=False)
 
 
@@ -242,7 +246,7 @@ def check(
     try:
         result = check_file(input, system, total_rounds=total_rounds)
     except SwissbridgeError as exc:
-        report(exc)
+        report(exc, input)
     sys.stdout.write(result.render())
     if not result.ok:
         raise typer.Exit(EXIT_NO_PAIRING)
@@ -289,7 +293,7 @@ def explain(
     except NoLegalPairing as exc:
         no_pairing(round_no, exc)
     except SwissbridgeError as exc:
-        report(exc)
+        report(exc, input)
     if not found:
         raise typer.Exit(EXIT_NO_PAIRING)
 

@@ -40,5 +40,9 @@ class InputError(SwissbridgeError):
         return f"{where}: {self.message}"
 
 
+class UsageError(SwissbridgeError):
+    """A wrong option value (an unknown pairing system, say): exit status 2, no file named."""
+
+
 class OutputError(SwissbridgeError):
     """An output could not be written (the previous file, if any, is untouched)."""

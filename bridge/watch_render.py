@@ -15,9 +15,11 @@ Names in the HTML page are escaped: a player called ``<script>`` is printed, not
 from __future__ import annotations
 
 import html
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from swissbridge.errors import OutputError
 from swissbridge.model import Tournament, format_points
 from swissbridge.pairing import RoundPairing, apply_pairing, board_order
 
@@ -45,6 +47,9 @@ def output_names(prefix: str, round_no: int) -> dict[str, str]:
         "text": f"{stem}.txt",
         "html": f"{stem}.html",
     }
+
+
+_log = logging.getLogger("swissbridge.watch")
 
 
 def final_state_name(prefix: str, round_no: int) -> str:
@@ -93,8 +98,13 @@ def round_outputs(
         "text": text,
         "html": lambda: pairing_html(tournament, pairing),
     }
-    wanted = kinds or tuple(renderers)
-    return [OutputFile(names[k], _encode(renderers[k]()), pairing.round_no) for k in wanted]
+    outputs: list[OutputFile] = []
+    for kind in kinds or tuple(renderers):
+        try:
+            outputs.append(OutputFile(names[kind], _encode(renderers[kind]()), pairing.round_no))
+        except OutputError as exc:  # this format cannot hold the tournament: say so, publish the rest
+            _log.warning("%s is not written: %s", names[kind], exc)
+    return outputs
 
 
 def board_numbers(tournament: Tournament, round_no: int) -> dict[frozenset[int], int]:

@@ -775,7 +775,9 @@ class _Reader:
         return tuple("" if code in ("240", "250", "260") else code for code in self.layout)
 
     def check_numbers(self) -> None:
-        """Distinct start numbers running from 1 without gaps."""
+        """At least one player; distinct start numbers running from 1 without gaps."""
+        if not self.players:
+            raise self.error("no player records: a tournament file needs at least one 001 line")
         seen: dict[int, int] = {}
         for pl in self.players:
             n = pl.player.start_no
@@ -989,6 +991,14 @@ def write_trf(t: Tournament, dialect: str = "trf26") -> str:
     """The tournament as TRF text in ``dialect`` (``"trf26"`` or ``"trf16"``)."""
     if dialect not in DIALECTS:
         raise ValueError(f"unknown TRF dialect {dialect!r} (expected trf16 or trf26)")
+    numbers = [p.start_no for p in t.players]
+    if numbers != list(range(1, len(numbers) + 1)):
+        missing = sorted(set(range(1, max(numbers, default=0) + 1)) - set(numbers))
+        shown = ", ".join(map(str, missing[:5])) + (", ..." if len(missing) > 5 else "")
+        raise OutputError(
+            f"TRF numbers the players 1-{len(numbers)} without gaps, but start numbers {shown} are missing;"
+            " renumber the players in the tournament program first"
+        )
     trf16 = dialect == "trf16"
     completed = t.completed_rounds
     source = t

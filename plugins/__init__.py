@@ -19,7 +19,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Protocol, runtime_checkable
 
-from swissbridge.errors import InputError
+from swissbridge.errors import UsageError
 from swissbridge.model import Tournament
 from swissbridge.pairing import RoundPairing
 
@@ -77,10 +77,10 @@ def _instance(name: str, obj: object) -> PairingSystem:
 
 def resolve(system: str | PairingSystem) -> tuple[str, PairingSystem]:
     """The pairing system and its name, ``system`` being a registered name or a system
-    object; an unknown name is bad input (:class:`~swissbridge.errors.InputError`)."""
+    object; an unknown name is a usage error (:class:`~swissbridge.errors.UsageError`)."""
     if isinstance(system, str):
         try:
             return system, load(system)
         except UnknownSystem as exc:
-            raise InputError(str(exc)) from None
+            raise UsageError(str(exc)) from None
     return getattr(system, "name", type(system).__name__), system

@@ -22,7 +22,7 @@ from swissbridge.check import (
     prepare_for_replay,
     round_byes,
 )
-from swissbridge.errors import InputError
+from swissbridge.errors import InputError, UsageError
 from swissbridge.generate import GenerateOptions, generate_tournament
 from swissbridge.model import (
     ABSENT,
@@ -439,8 +439,8 @@ def test_check_rejects_unpaired_round(tour: Tournament) -> None:
         check_tournament(tour, TOY, rounds=[9])
 
 
-def test_unknown_system_is_input_error(tour: Tournament) -> None:
-    with pytest.raises(InputError, match="unknown pairing system"):
+def test_unknown_system_is_a_usage_error(tour: Tournament) -> None:
+    with pytest.raises(UsageError, match="unknown pairing system"):
         check_tournament(tour, "no-such-system")
 
 

@@ -84,10 +84,11 @@ def test_swiss_manager_exports_to_trf(tmp_path: Path) -> None:
     assert code == 0, out
     t = read_json(tmp_path / "out.json")
     assert len(t.players) == 14 and t.player(7).entries[0].result.value == "+"
-    # the trimmed export numbers players 1-7 and 51-57: TRF cannot hold that
+    # the trimmed export numbers players 1-7 and 51-57: TRF cannot hold that, so the
+    # conversion is refused and no file is written
     code, out = invoke(str(folder), str(tmp_path / "out.trf"))
-    assert code == 0 and "start numbers with gaps (8-50 missing)" in out
-    assert "national id and rating" in out
+    assert code != 0 and "start numbers 8, 9, 10, 11, 12, ... are missing" in out, out
+    assert not (tmp_path / "out.trf").exists()
 
 
 def test_existing_trf_dialect_option_still_works(tmp_path: Path) -> None:

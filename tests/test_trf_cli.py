@@ -63,3 +63,12 @@ def test_convert_missing_input_exits_2(tmp_path: Path) -> None:
     result = runner.invoke(app, ["convert", str(tmp_path / "none.trf"), str(tmp_path / "o.trf")])
     assert result.exit_code == 2
     assert "cannot read the file" in result.output
+
+
+def test_pair_names_the_file_when_the_round_is_beyond_the_tournament(tmp_path: Path) -> None:
+    """A finished tournament has no next round: the error names the input file."""
+    src = tmp_path / "final.trf"
+    src.write_bytes((SAMPLES / "club-championship-final.trf").read_bytes())
+    result = CliRunner().invoke(app, ["pair", str(src)])
+    assert result.exit_code == 2
+    assert f"{src}: round 6 is beyond the 5 rounds of the tournament" in result.output
