@@ -10,13 +10,14 @@ import json
 import logging
 import os
 import shutil
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from swissbridge.errors import OutputError
 from swissbridge.formats.trf import parse_trf, write_trf
 from swissbridge.model import Result, Tournament
-from swissbridge.pairing import apply_pairing
+from swissbridge.pairing import RoundPairing, apply_pairing
 from swissbridge.watch import WatchConfig, Watcher
 from swissbridge.watch_hosts import pairing_from_pairlist, round_from_path, waiting_message
 from swissbridge.watch_state import STATE_NAME
@@ -115,22 +116,16 @@ def test_names_are_escaped_in_the_printable_page(tmp_path: Path) -> None:
     assert page.startswith("<!DOCTYPE html>") and "@media print" in page
 
 
+def unfinished(t: Tournament, pairing: RoundPairing, boards: tuple[int, ...]) -> Tournament:
+    """``t`` with the given boards (1-based) of ``pairing`` back to "game not finished"."""
+    return apply_pairing(t, replace(pairing, boards=tuple(pairing.boards[i - 1] for i in boards), bye=None))
+
+
 def test_round_not_complete_says_which_boards_and_writes_nothing(tmp_path: Path) -> None:
     t = played(field_of(10), 1)
     pairing = ToySystem().pair(t, 2)
     t2 = with_results(t, pairing)
-    # boards 2 and 4 are not finished yet
-    from swissbridge.model import Colour, Entry
-
-    for i in (2, 4):
-        b = pairing.boards[i - 1]
-        t2 = t2.with_round(
-            2,
-            {
-                b.white: Entry(Result.PENDING, b.black, Colour.WHITE),
-                b.black: Entry(Result.PENDING, b.white, Colour.BLACK),
-            },
-        )
+    t2 = unfinished(t2, pairing, (2, 4))  # boards 2 and 4 are not finished yet
     drop_trf(tmp_path, t2)
     report = sm_watcher(tmp_path).run_once()
     assert report.status == "T: round 2: waiting for 2 results: boards 2, 4"
@@ -173,17 +168,7 @@ def test_swiss_manager_text_exports_round_by_round(tmp_path: Path) -> None:
     # the arbiter imports the pairing, plays round 2 but for two boards, exports again
     pairing = ToySystem().pair(t, 2)
     t2 = with_results(t, pairing)
-    from swissbridge.model import Colour, Entry
-
-    for i in (3, 1):
-        b = pairing.boards[i - 1]
-        t2 = t2.with_round(
-            2,
-            {
-                b.white: Entry(Result.PENDING, b.black, Colour.WHITE),
-                b.black: Entry(Result.PENDING, b.white, Colour.BLACK),
-            },
-        )
+    t2 = unfinished(t2, pairing, (3, 1))
     (tmp_path / "Open Spielerdaten.txt").write_text(write_players(t2), newline="")
     (tmp_path / "Open Spielerauslosung.txt").write_text(write_pairing_rows(t2), newline="")
     report = w.run_once()
