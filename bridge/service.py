@@ -21,9 +21,18 @@ def read_tournament(path: str | os.PathLike[str], fmt: str | None = None) -> Tou
     return read_any(path, fmt)
 
 
+TEAM_RECORDS = frozenset({"013", "310"})
+"""TRF records that describe teams (TRF16 013, TRF-2026 310): a team Swiss (C.04.6) is
+paired by teams, which the individual systems here do not do."""
+
+
 def pair_tournament(tournament: Tournament, *, system: str = "dutch", round_no: int | None = None) -> RoundPairing:
     """Pair ``round_no`` (default: the next round) of ``tournament`` with ``system``."""
     _, engine = resolve(system)
+    if any(code in TEAM_RECORDS for code, _ in tournament.headers):
+        raise InputError(
+            "this is a team tournament (TRF records 013/310): swissbridge pairs individual events only"
+        )
     r = tournament.next_round if round_no is None else round_no
     if tournament.total_rounds is not None and r > tournament.total_rounds:
         raise InputError(f"round {r} is beyond the {tournament.total_rounds} rounds of the tournament")
