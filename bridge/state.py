@@ -182,14 +182,6 @@ class RoundState:
         colours = [self.restricting_colour(p) for p in order]  # [C3]
         return Compatibility(tuple(frozenset(b) for b in banned), tuple(colours))
 
-    def compatible_sets(self, order: list[PlayerState]) -> list[set[int]]:
-        """:meth:`compatible` for every pair of ``order`` at once: ``result[i]`` holds
-        the positions ``j`` that ``order[i]`` may meet. Quadratic in the field: for
-        small groups and checks only; the engines use :meth:`compatibility`."""
-        compat = self.compatibility(order)
-        everyone = range(len(order))
-        return [set(compat.among(i, everyone)) for i in everyone]
-
 
 @dataclass(frozen=True, slots=True)
 class Compatibility:

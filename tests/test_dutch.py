@@ -291,11 +291,11 @@ def test_bulk_compatibility_matches_the_pairwise_rule() -> None:
     for total in (3, 4):
         state = build_state(build(8, history, total_rounds=total, forbidden=_APART), 3)
         order = sorted(state.present, key=lambda s: (-s.pairing_score, s.tpn))
-        bulk = state.compatible_sets(order)
+        bulk = state.compatibility(order)
         for i, a in enumerate(order):
             for j, b in enumerate(order):
                 if i != j:
-                    assert (j in bulk[i]) == state.compatible(a, b)
+                    assert bulk.ok(i, j) == state.compatible(a, b)
 
 
 def test_builtin_baku_acceleration() -> None:
