@@ -27,8 +27,9 @@ from __future__ import annotations
 import html
 import json
 import os
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, TypeAlias
 
 from swissbridge.errors import InputError
 from swissbridge.model import Tournament
@@ -199,10 +200,69 @@ def render_json(doc: JSON) -> str:
 
 
 # ================================================================ shared wording
+#
+# Every sentence of the page is built once, here, as *neutral items*: a run of
+# segments (plain data, a rule tag, a link to a player or a board, or a piece
+# only one rendering shows) with nested items below it.  The text and HTML
+# renderers further down only lay the items out: indentation and plain text, or
+# nested lists with every piece of data HTML-escaped.
+
+
+@dataclass(frozen=True)
+class _Rule:
+    """A rule tag such as ``[C6]`` or ``5.2.2:`` (bold in HTML)."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class _Link:
+    """A cross-reference: plain ``text``, an anchor to ``#target`` in HTML."""
+
+    target: str
+    text: str
+
+
+@dataclass(frozen=True)
+class _Only:
+    """A piece one rendering shows and the other does not (``html`` is markup)."""
+
+    text: str = ""
+    html: str = ""
+
+
+_Seg: TypeAlias = str | _Rule | _Link | _Only
+
+
+@dataclass
+class _Item:
+    """One line of the explanation and the lines below it.
+
+    ``joined``: the text rendering puts the items below on this line (``: a; b``)
+    and the HTML one puts their list on this line too.  ``html``: how the item's
+    list item is laid out — ``"list"`` (its own lines), ``"open"`` (a nested list
+    even when it is empty), ``"split"`` (the items below on one line, the list
+    item closed at the start of the next line), ``"none"`` (text only)."""
+
+    segs: list[_Seg]
+    below: list[_Item] = field(default_factory=list)
+    joined: bool = False
+    html: str = "list"
 
 
 def _nos(numbers: Iterable[int]) -> str:
     return ", ".join(f"#{n}" for n in numbers)
+
+
+def _ref(n: int) -> _Link:
+    return _Link(f"p{n}", f"#{n}")
+
+
+def _refs(numbers: Iterable[int], *, empty: str) -> list[_Seg]:
+    out: list[_Seg] = []
+    for n in numbers:
+        out += [", ", _ref(n)] if out else [_ref(n)]
+    return out or [empty]
 
 
 def _player_names(doc: JSON) -> dict[int, str]:
@@ -219,20 +279,41 @@ def _scores(doc: JSON) -> dict[int, str]:
     return {p["player"]: p["pairing_score"] for p in doc["players"]}
 
 
+def _who(doc: JSON) -> Callable[[int], list[_Seg]]:
+    """``#12 GM Name (3.5)``: a player with name and pairing score."""
+    names = _player_names(doc)
+    scores = _scores(doc)
+
+    def who(n: int) -> list[_Seg]:
+        return [_ref(n), f" {names.get(n, '')} ({scores.get(n, '?')})"]
+
+    return who
+
+
 def _rule(r: JSON) -> str:
     rule = str(r["rule"])
     return f"[{rule}]" if rule.startswith("C") and rule[1:].isdigit() else f"{rule}:"
 
 
-def _grouped(entries: list[JSON]) -> list[tuple[list[int], JSON]]:
-    """``rather_than`` entries with the same reason, merged (players in order)."""
+def _reason(r: JSON, *extra: _Seg) -> _Item:
+    return _Item([_Rule(_rule(r)), " ", str(r["text"]), *extra])
+
+
+def _grouped(entries: list[JSON]) -> list[_Item]:
+    """``rather_than`` (or ``passed_over``) entries with the same reason, merged
+    into one line (players in order): ``#3, #7: [C6] …``."""
     groups: dict[tuple[str, str], list[int]] = {}
     firsts: dict[tuple[str, str], JSON] = {}
     for e in entries:
         key = (str(e["rule"]), str(e["text"]))
         groups.setdefault(key, []).append(int(e["player"]))
         firsts.setdefault(key, e)
-    return [(groups[k], firsts[k]) for k in groups]
+    return [_Item([f"{_nos(groups[k])}: ", _Rule(_rule(firsts[k])), " ", str(firsts[k]["text"])]) for k in groups]
+
+
+def _heading(word: str, rest: str = "") -> tuple[str, str]:
+    """A section heading: the first word in capitals in the text, as is in HTML."""
+    return word.upper() + rest, word + rest
 
 
 def _title_line(doc: JSON) -> str:
@@ -263,7 +344,153 @@ def _summary_line(doc: JSON) -> str:
     return "; ".join(parts)
 
 
+def _meta_lines(doc: JSON) -> list[str]:
+    """The lines under the title: rules and counts, topscorers, absentees."""
+    out = [_summary_line(doc)]
+    tops = _topscorers_line(doc)
+    if tops:
+        out.append(tops)
+    if doc["absent"]:
+        out.append("Not paired: " + "; ".join(f"#{a['player']} {a['name']} ({a['text']})" for a in doc["absent"]))
+    return out
+
+
+NO_PAIRING = _heading("No legal pairing", ": see the scoregroups below for where it got stuck.")
+NO_PAB = "No PAB: the number of players to pair is even."
+BYE = _heading("Pairing-allocated bye", ": ")
+BRACKETS = _heading("Brackets", " (Article 3), from the top scoregroup down")
+SCOREGROUPS = _heading("Scoregroups", " (Lim, in the pairing order of 2.2)")
+CRACKS = "Blocked median (2.6): pairings broken"
+FLOATS_KEY = "Floats: previous round / two rounds before (D down, U up, F floated)."
+
+
+def _crack(c: JSON) -> str:
+    return f"{c['pair'][0]}–{c['pair'][1]} of scoregroup {c['score']} ({c['side']}): {c['reason']}"
+
+
+def _floats(p: JSON) -> str:
+    return "/".join({"down": "D", "up": "U", "floated": "F"}.get(f or "", "-") for f in p["floats"])
+
+
+def _paired(p: JSON) -> list[_Seg]:
+    """Where the player ended up: ``PAB``, ``board 3, White v #12`` or ``-``."""
+    if p["pab"]:
+        return ["PAB"]
+    if p["board"] is not None:
+        return [_Link(f"board{p['board']}", f"board {p['board']}"), f", {p['colour'].capitalize()} v #{p['opponent']}"]
+    return ["-"]
+
+
+def _bracket(br: JSON) -> tuple[str, list[_Item]]:
+    """A Dutch bracket (Article 3): its heading and its items."""
+    n = len(br["residents"]) + len(br["mdps"])
+    heading = f"Bracket {br['number']} — score {br['score']}, {br['kind']}, {n} player{'s' if n != 1 else ''}"
+    items: list[_Item] = []
+    if br["mdps"]:
+        mdps: list[_Seg] = [_Only("MDPs:      ", "MDPs: ")]
+        for i, m in enumerate(br["mdps"]):
+            frm = f", from bracket {m['from_bracket']})" if m["from_bracket"] else ")"
+            mdps += [", "] if i else []
+            mdps += [_ref(m["player"]), f" ({m['score']}{frm}"]
+        items.append(_Item(mdps))
+    items.append(_Item(["Residents: ", *_refs(br["residents"], empty="none")]))
+    if br["pairs"]:
+        items.append(_Item([f"Subgroups (3.2): S1 = {_nos(br['s1']) or '-'}; S2 = {_nos(br['s2']) or '-'}"]))
+        fc = br["first_candidate"]
+        pairs = ", ".join(f"{a}–{b}" for a, b in fc["pairs"])
+        problems = [
+            _reason(r, _Only(f" ({r['pair'][0]}–{r['pair'][1]})" if r.get("pair") else "")) for r in fc["problems"]
+        ]
+        items.append(_Item([f"First candidate (3.3): {pairs}: {fc['verdict']}"], problems, html="split"))
+        made = [
+            _Item([f"#{p['higher']}–#{p['lower']}"], [_reason(r) for r in p["notes"]], joined=True) for p in br["pairs"]
+        ]
+        items.append(_Item(["Pairs made:"], made))
+        if br["exchanges"]:
+            items.append(_Item([f"Remainder: {br['exchanges']} resident(s) exchanged between S1 and S2 (4.3)"]))
+    if br["downfloaters"]:
+        floaters = [_reason(r) for r in br["float_reasons"]]
+        for f in br["downfloaters"]:
+            limbo = " stays in the Limbo and" if f["limbo"] else ""
+            facts = f"; {', '.join(f['facts'])}" if f["facts"] else ""
+            below: list[_Item] = []
+            if f["rather_than"]:
+                below.append(_Item(["If another player of the bracket floated instead:"], _grouped(f["rather_than"])))
+            elif not f["compared"]:
+                below.append(_Item(["(not compared one by one with the others: large bracket)"], html="none"))
+            floaters.append(_Item([f"#{f['player']} ({f['score']}){limbo} {f['goes']}{facts}"], below, html="open"))
+        items.append(_Item(["Downfloaters:"], floaters))
+    if br["shortfalls"]:
+        shortfalls = [
+            _Item([_Rule(f"[{s['criterion']}]"), f" {s['count']} — {s['text']}: {'; '.join(s['details'])}"])
+            for s in br["shortfalls"]
+        ]
+        items.append(_Item(["Criteria not fully met:"], shortfalls))
+    if br["c9"]:
+        items.append(_Item(["[C9] applies in this bracket: it leaves one player over, who takes the PAB"]))
+    items.append(_Item([f"Better candidate? {br['optimality']['text']}"]))
+    return heading, items
+
+
+def _scoregroup(g: JSON) -> list[str]:
+    """A Lim scoregroup in the pairing order (2.2): its heading, then its lines."""
+    where = {
+        "above": "above the median, paired downward",
+        "median": "the Median Scoregroup, paired last",
+        "below": "below the median, paired upward",
+    }[g["side"]]
+    again = f" (attempt {g['attempt']})" if g["attempt"] > 1 else ""
+    out = [f"Scoregroup {g['score']} — {where}{again}"]
+    out.append(f"residents: {_nos(g['residents']) or 'none'}")
+    if g["incoming_down"]:
+        out.append(f"incoming floaters from above: {_nos(g['incoming_down'])}")
+    if g["incoming_up"]:
+        out.append(f"incoming floaters from below: {_nos(g['incoming_up'])}")
+    out.append(f"at most {g['max_pairs']} compatible pair(s) (2.1)")
+    if g["blocked"]:
+        out.append(f"BLOCKED: {g['blocked']}")
+        return out
+    if g["floaters"]:
+        out.append(f"floaters (Article 3, one at a time), to {g['floaters_to']}:")
+        for f in g["floaters"]:
+            out.append(f"  #{f['player']}: type {f['type']} (3.9); {f['why']}; chosen by {f['rule']}")
+    for fp in g["floater_pairs"]:
+        out.append(f"incoming floater #{fp['floater']} – #{fp['opponent']}: {fp['rule']}")
+    if g["proposal"]:
+        out.append("proposed pairing (2.4): " + ", ".join(f"{a}–{b}" for a, b in g["proposal"]))
+    for s in g["scrutiny"]:
+        if s["proposed"] == s["chosen"] and not s["rejected"]:
+            continue
+        rej = "; ".join(f"#{r['player']} ({r['why']})" for r in s["rejected"])
+        out.append(
+            f"scrutiny (Article 4): #{s['player']} proposed #{s['proposed']}, passed over {rej or '-'}; "
+            f"paired with #{s['chosen']}"
+        )
+    if g["colour_note"]:
+        out.append(g["colour_note"])
+    for b in g["boards"]:
+        out.append(f"board {b['white']}–{b['black']}: {b['text']}")
+    return out
+
+
 # ================================================================ text
+
+
+def _t(segs: Iterable[_Seg]) -> str:
+    """Segments as plain text."""
+    return "".join(s if isinstance(s, str) else s.text for s in segs)
+
+
+def _text_items(items: list[_Item], depth: int) -> list[str]:
+    out: list[str] = []
+    for it in items:
+        line = "  " * depth + _t(it.segs)
+        if it.joined:
+            out.append(line + (": " + "; ".join(_t(b.segs) for b in it.below) if it.below else ""))
+            continue
+        out.append(line)
+        out += _text_items(it.below, depth + 1)
+    return out
 
 
 def render_text(doc: JSON) -> str:
@@ -271,53 +498,44 @@ def render_text(doc: JSON) -> str:
     asks: the boards and their colours, the PAB, how each bracket was paired, and
     every player's facts."""
     names = _player_names(doc)
-    scores = _scores(doc)
-
-    def who(n: int) -> str:
-        return f"#{n} {names.get(n, '')} ({scores.get(n, '?')})"
-
-    out = [_title_line(doc), _summary_line(doc)]
-    tops = _topscorers_line(doc)
-    if tops:
-        out.append(tops)
-    if doc["absent"]:
-        out.append("Not paired: " + "; ".join(f"#{a['player']} {a['name']} ({a['text']})" for a in doc["absent"]))
+    who = _who(doc)
+    out = [_title_line(doc), *_meta_lines(doc)]
     for note in doc["notes"]:
         out.append(note.rstrip("\n"))
     if not doc["pairing_found"]:
-        out.append("NO LEGAL PAIRING: see the scoregroups below for where it got stuck.")
+        out.append(NO_PAIRING[0])
 
     out += ["", "BOARDS (colours by Article 5)" if doc["system"] == "dutch" else "BOARDS (colours by Article 5, 7.2)"]
     place = {p["player"]: p["paired_in"] for p in doc["players"]}
     for b in doc["boards"]:
         where = place.get(b["white"]) or ""
-        out.append(f"{b['board']:>4}. {who(b['white'])} – {who(b['black'])}" + (f"   [{where}]" if where else ""))
-        for r in b["reasons"]:
-            out.append(f"        {_rule(r)} {r['text']}")
+        out.append(
+            f"{b['board']:>4}. {_t(who(b['white']))} – {_t(who(b['black']))}" + (f"   [{where}]" if where else "")
+        )
+        out += _text_items([_reason(r) for r in b["reasons"]], 4)
     if doc["bye"] is not None:
         bye = doc["bye"]
-        out += ["", f"PAIRING-ALLOCATED BYE: {who(bye['player'])}"]
-        for r in bye["reasons"]:
-            out.append(f"    {_rule(r)} {r['text']}")
+        out += ["", BYE[0] + _t(who(bye["player"]))]
+        out += _text_items([_reason(r) for r in bye["reasons"]], 2)
         if bye["passed_over"]:
             out.append("  Why not another player:")
-            for nos, r in _grouped(bye["passed_over"]):
-                out.append(f"    {_nos(nos)}: {_rule(r)} {r['text']}")
+            out += _text_items(_grouped(bye["passed_over"]), 2)
     elif doc["pairing_found"]:
-        out += ["", "No PAB: the number of players to pair is even."]
+        out += ["", NO_PAB]
 
     if doc["brackets"]:
-        out += ["", "BRACKETS (Article 3), from the top scoregroup down"]
+        out += ["", BRACKETS[0]]
         for br in doc["brackets"]:
-            out += ["", *_text_bracket(br, who)]
+            heading, items = _bracket(br)
+            out += ["", heading, *_text_items(items, 1)]
     if doc["scoregroups"] or doc["cracks"]:
-        out += ["", "SCOREGROUPS (Lim, in the pairing order of 2.2)"]
+        out += ["", SCOREGROUPS[0]]
         for g in doc["scoregroups"]:
-            out += ["", *_text_group(g)]
+            heading, *lines = _scoregroup(g)
+            out += ["", heading, *(f"  {line}" for line in lines)]
         if doc["cracks"]:
-            out += ["", "Blocked median (2.6): pairings broken"]
-            for c in doc["cracks"]:
-                out.append(f"  {c['pair'][0]}–{c['pair'][1]} of scoregroup {c['score']} ({c['side']}): {c['reason']}")
+            out += ["", CRACKS]
+            out += [f"  {_crack(c)}" for c in doc["cracks"]]
 
     out += ["", "PLAYERS (by start number)"]
     out.append(
@@ -326,115 +544,19 @@ def render_text(doc: JSON) -> str:
     )
     accelerated = any(p["score"] != p["pairing_score"] for p in doc["players"])
     for p in doc["players"]:
-        floats = "/".join({"down": "D", "up": "U", "floated": "F"}.get(f or "", "-") for f in p["floats"])
-        if p["pab"]:
-            paired = "PAB"
-        elif p["board"] is not None:
-            paired = f"board {p['board']}, {p['colour'].capitalize()} v #{p['opponent']}"
-        else:
-            paired = "-"
         pts = p["pairing_score"] + ("*" if p["score"] != p["pairing_score"] else "")
         out.append(
             f"{p['player']:>4}  {names[p['player']][:24]:<24} {pts:>5} {p['rank']:>4} {p['tpn']:>4}  "
-            f"{p['colours'] or '-':<10} {p['colour_difference']:>+3}  {floats:<7} "
-            f"{p['preference_text'][:44]:<44} {paired}"
+            f"{p['colours'] or '-':<10} {p['colour_difference']:>+3}  {_floats(p):<7} "
+            f"{p['preference_text'][:44]:<44} {_t(_paired(p))}"
         )
-    out.append("  Floats: previous round / two rounds before (D down, U up, F floated).")
+    out.append(f"  {FLOATS_KEY}")
     if accelerated:
         out.append("  Pts is the pairing score; * includes virtual points of an accelerated round (C.04.7).")
     if doc["disagreements"]:
         out += ["", "DISAGREEMENTS between this explanation's own reading of the rules and the engine:"]
         out += [f"  - {d}" for d in doc["disagreements"]]
     return "\n".join(out) + "\n"
-
-
-def _text_bracket(br: JSON, who: Any) -> list[str]:
-    n = len(br["residents"]) + len(br["mdps"])
-    out = [f"Bracket {br['number']} — score {br['score']}, {br['kind']}, {n} player{'s' if n != 1 else ''}"]
-    if br["mdps"]:
-        mdps = ", ".join(
-            f"#{m['player']} ({m['score']}" + (f", from bracket {m['from_bracket']})" if m["from_bracket"] else ")")
-            for m in br["mdps"]
-        )
-        out.append(f"  MDPs:      {mdps}")
-    out.append(f"  Residents: {_nos(br['residents']) or 'none'}")
-    if br["pairs"]:
-        out.append(f"  Subgroups (3.2): S1 = {_nos(br['s1']) or '-'}; S2 = {_nos(br['s2']) or '-'}")
-        fc = br["first_candidate"]
-        pairs = ", ".join(f"{a}–{b}" for a, b in fc["pairs"])
-        out.append(f"  First candidate (3.3): {pairs}: {fc['verdict']}")
-        for r in fc["problems"]:
-            pair = f" ({r['pair'][0]}–{r['pair'][1]})" if r.get("pair") else ""
-            out.append(f"    {_rule(r)} {r['text']}{pair}")
-        out.append("  Pairs made:")
-        for p in br["pairs"]:
-            notes = "; ".join(f"{_rule(r)} {r['text']}" for r in p["notes"])
-            out.append(f"    #{p['higher']}–#{p['lower']}" + (f": {notes}" if notes else ""))
-        if br["exchanges"]:
-            out.append(f"  Remainder: {br['exchanges']} resident(s) exchanged between S1 and S2 (4.3)")
-    if br["downfloaters"]:
-        out.append("  Downfloaters:")
-        for r in br["float_reasons"]:
-            out.append(f"    {_rule(r)} {r['text']}")
-        for f in br["downfloaters"]:
-            limbo = " stays in the Limbo and" if f["limbo"] else ""
-            facts = f"; {', '.join(f['facts'])}" if f["facts"] else ""
-            out.append(f"    #{f['player']} ({f['score']}){limbo} {f['goes']}{facts}")
-            if f["rather_than"]:
-                out.append("      If another player of the bracket floated instead:")
-                for nos, r in _grouped(f["rather_than"]):
-                    out.append(f"        {_nos(nos)}: {_rule(r)} {r['text']}")
-            elif not f["compared"]:
-                out.append("      (not compared one by one with the others: large bracket)")
-    if br["shortfalls"]:
-        out.append("  Criteria not fully met:")
-        for s in br["shortfalls"]:
-            out.append(f"    [{s['criterion']}] {s['count']} — {s['text']}: {'; '.join(s['details'])}")
-    if br["c9"]:
-        out.append("  [C9] applies in this bracket: it leaves one player over, who takes the PAB")
-    opt = br["optimality"]
-    out.append(f"  Better candidate? {opt['text']}")
-    return out
-
-
-def _text_group(g: JSON) -> list[str]:
-    where = {
-        "above": "above the median, paired downward",
-        "median": "the Median Scoregroup, paired last",
-        "below": "below the median, paired upward",
-    }[g["side"]]
-    again = f" (attempt {g['attempt']})" if g["attempt"] > 1 else ""
-    out = [f"Scoregroup {g['score']} — {where}{again}"]
-    out.append(f"  residents: {_nos(g['residents']) or 'none'}")
-    if g["incoming_down"]:
-        out.append(f"  incoming floaters from above: {_nos(g['incoming_down'])}")
-    if g["incoming_up"]:
-        out.append(f"  incoming floaters from below: {_nos(g['incoming_up'])}")
-    out.append(f"  at most {g['max_pairs']} compatible pair(s) (2.1)")
-    if g["blocked"]:
-        out.append(f"  BLOCKED: {g['blocked']}")
-        return out
-    if g["floaters"]:
-        out.append(f"  floaters (Article 3, one at a time), to {g['floaters_to']}:")
-        for f in g["floaters"]:
-            out.append(f"    #{f['player']}: type {f['type']} (3.9); {f['why']}; chosen by {f['rule']}")
-    for fp in g["floater_pairs"]:
-        out.append(f"  incoming floater #{fp['floater']} – #{fp['opponent']}: {fp['rule']}")
-    if g["proposal"]:
-        out.append("  proposed pairing (2.4): " + ", ".join(f"{a}–{b}" for a, b in g["proposal"]))
-    for s in g["scrutiny"]:
-        if s["proposed"] == s["chosen"] and not s["rejected"]:
-            continue
-        rej = "; ".join(f"#{r['player']} ({r['why']})" for r in s["rejected"])
-        out.append(
-            f"  scrutiny (Article 4): #{s['player']} proposed #{s['proposed']}, passed over {rej or '-'}; "
-            f"paired with #{s['chosen']}"
-        )
-    if g["colour_note"]:
-        out.append(f"  {g['colour_note']}")
-    for b in g["boards"]:
-        out.append(f"  board {b['white']}–{b['black']}: {b['text']}")
-    return out
 
 
 # ================================================================ HTML
@@ -471,19 +593,57 @@ def _e(value: object) -> str:
     return html.escape("" if value is None else str(value), quote=True)
 
 
-def _li_reason(r: JSON) -> str:
-    return f'<li><span class="rule">{_e(_rule(r))}</span> {_e(r["text"])}</li>'
+def _h(segs: Iterable[_Seg]) -> str:
+    """Segments as HTML: data escaped, rule tags bold, cross-references linked."""
+    out: list[str] = []
+    for s in segs:
+        if isinstance(s, str):
+            out.append(_e(s))
+        elif isinstance(s, _Rule):
+            out.append(f'<span class="rule">{_e(s.text)}</span>')
+        elif isinstance(s, _Link):
+            out.append(f'<a href="#{_e(s.target)}">{_e(s.text)}</a>')
+        else:
+            out.append(s.html)
+    return "".join(out)
+
+
+def _li(it: _Item) -> str:
+    """An item and everything below it as one list item on one line."""
+    below = "".join(_li(b) for b in it.below if b.html != "none")
+    return f"<li>{_h(it.segs)}" + (f"<ul>{below}</ul>" if below else "") + "</li>"
+
+
+def _html_items(items: list[_Item]) -> list[str]:
+    h: list[str] = []
+    pending = ""  # the end of a "split" list item, written at the start of the next line
+    for it in items:
+        if it.html == "none":
+            continue
+        below = [b for b in it.below if b.html != "none"]
+        if it.joined or (not below and it.html == "list"):
+            h.append(pending + _li(it))
+        elif it.html == "split":
+            h.append(pending + f"<li>{_h(it.segs)}")
+            if below:
+                h.append("<ul>" + "".join(_li(b) for b in below) + "</ul>")
+            pending = "</li>"
+            continue
+        else:
+            h.append(pending + f"<li>{_h(it.segs)}<ul>")
+            h += _html_items(below)
+            h.append("</ul></li>")
+        pending = ""
+    if pending:
+        h.append(pending)
+    return h
 
 
 def render_html(doc: JSON) -> str:
     """A self-contained printable page: the same sections as the text, with a
     board table and a player table linked to the brackets."""
     names = _player_names(doc)
-    scores = _scores(doc)
-
-    def who(n: int) -> str:
-        return f'<a href="#p{n}">#{n}</a> {_e(names.get(n, ""))} ({_e(scores.get(n, "?"))})'
-
+    who = _who(doc)
     title = _title_line(doc)
     h: list[str] = [
         "<!DOCTYPE html>",
@@ -495,60 +655,52 @@ def render_html(doc: JSON) -> str:
         "</head>",
         "<body>",
         f"<h1>{_e(title)}</h1>",
-        f'<p class="meta">{_e(_summary_line(doc))}</p>',
     ]
-    tops = _topscorers_line(doc)
-    if tops:
-        h.append(f'<p class="meta">{_e(tops)}</p>')
-    if doc["absent"]:
-        absent = "; ".join(f"#{a['player']} {a['name']} ({a['text']})" for a in doc["absent"])
-        h.append(f'<p class="meta">Not paired: {_e(absent)}</p>')
+    h += [f'<p class="meta">{_e(line)}</p>' for line in _meta_lines(doc)]
     for note in doc["notes"]:
         h.append(f'<pre class="muted">{_e(note)}</pre>')
     if not doc["pairing_found"]:
-        h.append('<p class="warn">No legal pairing: see the scoregroups below for where it got stuck.</p>')
+        h.append(f'<p class="warn">{_e(NO_PAIRING[1])}</p>')
 
     h.append("<h2>Boards</h2>")
     h.append("<table><tr><th>Bd</th><th>White</th><th>Black</th><th>Colours: why</th></tr>")
     for b in doc["boards"]:
-        reasons = "".join(_li_reason(r) for r in b["reasons"])
+        reasons = "".join(_li(_reason(r)) for r in b["reasons"])
         h.append(
-            f'<tr id="board{b["board"]}"><td class="num">{b["board"]}</td><td>{who(b["white"])}</td>'
-            f"<td>{who(b['black'])}</td><td><ul>{reasons}</ul></td></tr>"
+            f'<tr id="board{b["board"]}"><td class="num">{b["board"]}</td><td>{_h(who(b["white"]))}</td>'
+            f"<td>{_h(who(b['black']))}</td><td><ul>{reasons}</ul></td></tr>"
         )
     h.append("</table>")
     if doc["bye"] is not None:
         bye = doc["bye"]
-        h.append(f"<h2>Pairing-allocated bye: {who(bye['player'])}</h2>")
-        h.append("<ul>" + "".join(_li_reason(r) for r in bye["reasons"]) + "</ul>")
+        h.append(f"<h2>{_e(BYE[1])}{_h(who(bye['player']))}</h2>")
+        h.append("<ul>" + "".join(_li(_reason(r)) for r in bye["reasons"]) + "</ul>")
         if bye["passed_over"]:
             h.append("<h3>Why not another player</h3><ul>")
-            for nos, r in _grouped(bye["passed_over"]):
-                h.append(f'<li>{_e(_nos(nos))}: <span class="rule">{_e(_rule(r))}</span> {_e(r["text"])}</li>')
+            h += _html_items(_grouped(bye["passed_over"]))
             h.append("</ul>")
     elif doc["pairing_found"]:
-        h.append("<p>No PAB: the number of players to pair is even.</p>")
+        h.append(f"<p>{_e(NO_PAB)}</p>")
 
     if doc["brackets"]:
-        h.append("<h2>Brackets (Article 3), from the top scoregroup down</h2>")
+        h.append(f"<h2>{_e(BRACKETS[1])}</h2>")
         for br in doc["brackets"]:
-            h.extend(_html_bracket(br))
+            heading, items = _bracket(br)
+            h.append(f'<section class="bracket" id="bracket{br["number"]}">')
+            h.append(f"<h3>{_e(heading)}</h3><ul>")
+            h += _html_items(items)
+            h.append("</ul></section>")
     if doc["scoregroups"]:
-        h.append("<h2>Scoregroups (Lim, in the pairing order of 2.2)</h2>")
+        h.append(f"<h2>{_e(SCOREGROUPS[1])}</h2>")
         for g in doc["scoregroups"]:
+            heading, *lines = _scoregroup(g)
             h.append('<section class="bracket">')
-            h.extend(
-                f"<div>{_e(line.strip())}</div>" if i else f"<h3>{_e(line)}</h3>"
-                for i, line in enumerate(_text_group(g))
-            )
+            h.append(f"<h3>{_e(heading)}</h3>")
+            h += [f"<div>{_e(line.strip())}</div>" for line in lines]
             h.append("</section>")
         if doc["cracks"]:
-            h.append("<h3>Blocked median (2.6): pairings broken</h3><ul>")
-            for c in doc["cracks"]:
-                h.append(
-                    f"<li>{c['pair'][0]}–{c['pair'][1]} of scoregroup {_e(c['score'])} ({_e(c['side'])}): "
-                    f"{_e(c['reason'])}</li>"
-                )
+            h.append(f"<h3>{_e(CRACKS)}</h3><ul>")
+            h += [f"<li>{_e(_crack(c))}</li>" for c in doc["cracks"]]
             h.append("</ul>")
 
     h.append("<h2>Players</h2>")
@@ -557,27 +709,17 @@ def render_html(doc: JSON) -> str:
         "<th>Floats</th><th>Preference</th><th>Paired</th></tr>"
     )
     for p in doc["players"]:
-        floats = "/".join({"down": "D", "up": "U", "floated": "F"}.get(f or "", "-") for f in p["floats"])
-        if p["pab"]:
-            paired = "PAB"
-        elif p["board"] is not None:
-            paired = (
-                f'<a href="#board{p["board"]}">board {p["board"]}</a>, {_e(p["colour"].capitalize())} '
-                f"v #{p['opponent']}"
-            )
-        else:
-            paired = "-"
         where = f" ({_e(p['paired_in'])})" if p["paired_in"] else ""
         h.append(
             f'<tr id="p{p["player"]}"><td class="num">{p["player"]}</td><td>{_e(names[p["player"]])}</td>'
             f'<td class="num">{_e(p["pairing_score"])}{"*" if p["score"] != p["pairing_score"] else ""}</td>'
             f'<td class="num">{p["rank"]}</td>'
             f'<td class="num">{p["tpn"]}</td><td>{_e(p["colours"] or "-")}</td>'
-            f'<td class="num">{p["colour_difference"]:+d}</td><td>{_e(floats)}</td>'
-            f"<td>{_e(p['preference_text'])}</td><td>{paired}{where}</td></tr>"
+            f'<td class="num">{p["colour_difference"]:+d}</td><td>{_e(_floats(p))}</td>'
+            f"<td>{_e(p['preference_text'])}</td><td>{_h(_paired(p))}{where}</td></tr>"
         )
     h.append("</table>")
-    h.append('<p class="muted">Floats: previous round / two rounds before (D down, U up, F floated).</p>')
+    h.append(f'<p class="muted">{_e(FLOATS_KEY)}</p>')
     if any(p["score"] != p["pairing_score"] for p in doc["players"]):
         h.append('<p class="muted">Pts is the pairing score; * includes virtual points (C.04.7).</p>')
     if doc["disagreements"]:
@@ -586,62 +728,3 @@ def render_html(doc: JSON) -> str:
         h.append("</ul>")
     h += ["</body>", "</html>"]
     return "\n".join(h) + "\n"
-
-
-def _html_bracket(br: JSON) -> list[str]:
-    n = len(br["residents"]) + len(br["mdps"])
-    h = [f'<section class="bracket" id="bracket{br["number"]}">']
-    h.append(
-        f"<h3>Bracket {br['number']} — score {_e(br['score'])}, {_e(br['kind'])}, {n} "
-        f"player{'s' if n != 1 else ''}</h3><ul>"
-    )
-    if br["mdps"]:
-        mdps = ", ".join(
-            f'<a href="#p{m["player"]}">#{m["player"]}</a> ({_e(m["score"])}'
-            + (f", from bracket {m['from_bracket']})" if m["from_bracket"] else ")")
-            for m in br["mdps"]
-        )
-        h.append(f"<li>MDPs: {mdps}</li>")
-    res = ", ".join(f'<a href="#p{n}">#{n}</a>' for n in br["residents"]) or "none"
-    h.append(f"<li>Residents: {res}</li>")
-    if br["pairs"]:
-        h.append(f"<li>Subgroups (3.2): S1 = {_e(_nos(br['s1']) or '-')}; S2 = {_e(_nos(br['s2']) or '-')}</li>")
-        fc = br["first_candidate"]
-        pairs = ", ".join(f"{a}–{b}" for a, b in fc["pairs"])
-        h.append(f"<li>First candidate (3.3): {_e(pairs)}: {_e(fc['verdict'])}")
-        if fc["problems"]:
-            h.append("<ul>" + "".join(_li_reason(r) for r in fc["problems"]) + "</ul>")
-        h.append("</li><li>Pairs made:<ul>")
-        for p in br["pairs"]:
-            notes = "".join(_li_reason(r) for r in p["notes"])
-            h.append(f"<li>#{p['higher']}–#{p['lower']}" + (f"<ul>{notes}</ul>" if notes else "") + "</li>")
-        h.append("</ul></li>")
-        if br["exchanges"]:
-            h.append(f"<li>Remainder: {br['exchanges']} resident(s) exchanged between S1 and S2 (4.3)</li>")
-    if br["downfloaters"]:
-        h.append("<li>Downfloaters:<ul>")
-        h.extend(_li_reason(r) for r in br["float_reasons"])
-        for f in br["downfloaters"]:
-            limbo = " stays in the Limbo and" if f["limbo"] else ""
-            facts = f"; {', '.join(f['facts'])}" if f["facts"] else ""
-            h.append(f"<li>#{f['player']} ({_e(f['score'])}){_e(limbo)} {_e(f['goes'])}{_e(facts)}<ul>")
-            if f["rather_than"]:
-                h.append("<li>If another player of the bracket floated instead:<ul>")
-                for nos, r in _grouped(f["rather_than"]):
-                    h.append(f'<li>{_e(_nos(nos))}: <span class="rule">{_e(_rule(r))}</span> {_e(r["text"])}</li>')
-                h.append("</ul></li>")
-            h.append("</ul></li>")
-        h.append("</ul></li>")
-    if br["shortfalls"]:
-        h.append("<li>Criteria not fully met:<ul>")
-        for s in br["shortfalls"]:
-            h.append(
-                f'<li><span class="rule">[{_e(s["criterion"])}]</span> {s["count"]} — {_e(s["text"])}: '
-                f"{_e('; '.join(s['details']))}</li>"
-            )
-        h.append("</ul></li>")
-    if br["c9"]:
-        h.append("<li>[C9] applies in this bracket: it leaves one player over, who takes the PAB</li>")
-    h.append(f"<li>Better candidate? {_e(br['optimality']['text'])}</li>")
-    h.append("</ul></section>")
-    return h
