@@ -26,7 +26,7 @@ from swissbridge.state import Float
 from .completion import Completion
 from .context import Entrant, RoundContext, build_context
 from .criteria import QUALITY_CRITERIA, Criterion, Kind, Scope
-from .engine import pair_round, with_builtin_acceleration
+from .engine import pair_round, scoregroups, with_builtin_acceleration
 from .weights import Layout
 
 __all__ = ["compare_pairings"]
@@ -63,17 +63,7 @@ def compare_pairings(tournament: Tournament, round_no: int, expected: RoundPairi
         return "the same pairs as the engine's: only colours differ (Article 5, see each board)"
 
     _, trace = pair_round(tournament, round_no)
-    groups: list[list[int]] = []
-    for p in ctx.players:
-        if groups and ctx.players[groups[-1][0]].pscore == p.pscore:
-            groups[-1].append(p.rank)
-        else:
-            groups.append([p.rank])
-    shift: dict[int, int] = {}
-    at = 0
-    for grp in reversed(groups):
-        shift[ctx.players[grp[0]].pscore] = at
-        at += len(grp).bit_length() + 1
+    _, shift = scoregroups(ctx)
     c9_rank = comp.c9_rank()
 
     for g, bt in enumerate(trace.brackets):

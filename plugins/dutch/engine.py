@@ -103,9 +103,9 @@ def pair_round(tournament: Tournament, round_no: int) -> tuple[RoundPairing, Rou
     return pairing, trace
 
 
-def pair_brackets(ctx: RoundContext, comp: Completion) -> tuple[list[tuple[int, int, bool]], list[BracketTrace]]:
-    """Article 3 bracket by bracket: residents of each scoregroup plus the MDPs left
-    over from above."""
+def scoregroups(ctx: RoundContext) -> tuple[list[list[int]], dict[int, int]]:
+    """Article 1.3: the scoregroups (ranks of their players), highest pairing score
+    first, and the bit offset of each score level (:attr:`.criteria.Scope.shift`)."""
     players = ctx.players
     groups: list[list[int]] = []
     for p in players:
@@ -118,6 +118,14 @@ def pair_brackets(ctx: RoundContext, comp: Completion) -> tuple[list[tuple[int, 
     for grp in reversed(groups):
         shift[players[grp[0]].pscore] = at
         at += len(grp).bit_length() + 1
+    return groups, shift
+
+
+def pair_brackets(ctx: RoundContext, comp: Completion) -> tuple[list[tuple[int, int, bool]], list[BracketTrace]]:
+    """Article 3 bracket by bracket: residents of each scoregroup plus the MDPs left
+    over from above."""
+    players = ctx.players
+    groups, shift = scoregroups(ctx)
     c9_rank = comp.c9_rank()
     solver = BracketSolver(ctx, comp)
     pairs: list[tuple[int, int, bool]] = []
