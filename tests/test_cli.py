@@ -1,0 +1,41 @@
+"""The command line's entry point: ``main`` builds only the command being run."""
+
+from __future__ import annotations
+
+import pytest
+from swissbridge import cli
+from typer.main import get_group
+from typer.testing import CliRunner
+
+runner = CliRunner()
+
+COMMANDS = sorted(get_group(cli.app).commands)
+
+
+def test_every_command_is_known() -> None:
+    assert COMMANDS == ["check", "convert", "explain", "generate", "pair", "ratings", "watch"]
+
+
+@pytest.mark.parametrize("name", COMMANDS)
+def test_reduced_app_is_the_command_unchanged(name: str) -> None:
+    reduced = cli._only(name)
+    assert reduced is not None
+    assert sorted(get_group(reduced).commands) == [name]
+    whole = runner.invoke(cli.app, [name, "--help"], prog_name="swissbridge")
+    alone = runner.invoke(reduced, [name, "--help"], prog_name="swissbridge")
+    assert whole.exit_code == alone.exit_code == 0
+    assert alone.output == whole.output
+    assert cli.app.registered_commands != reduced.registered_commands  # the app itself is untouched
+
+
+@pytest.mark.parametrize("first", ["--help", "--version", "pairs", "PAIR", ""])
+def test_anything_else_goes_to_the_whole_app(first: str) -> None:
+    assert cli._only(first) is None
+
+
+def test_main_runs_the_named_command(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("sys.argv", ["swissbridge", "pair", "--help"])
+    with pytest.raises(SystemExit) as stop:
+        cli.main()
+    assert stop.value.code == 0
+    assert "Pair the next round" in capsys.readouterr().out
