@@ -1076,7 +1076,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         help="which parts to run, comma-separated: dutch, lim, check, startup (default all)",
     )
     p.add_argument(
-        "--repeat", type=int, default=None, help="runs per engine and file (default 3 up to 200 players, else 1)"
+        "--repeat", type=int, default=None, help="runs per engine and file (default 10 up to 200 players, 3 up to 1000, else 1)"
     )
     p.add_argument("--timeout", type=float, default=300.0, help="seconds before a run is killed (default 300)")
     p.add_argument(
@@ -1150,7 +1150,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         rows: list[Row] = []
         skip: dict[str, int] = {}
         for w in sorted(workloads, key=lambda w: (w.command != "pair", w.system, w.players)):
-            repeat = args.repeat or (3 if w.players <= 200 else 1)
+            repeat = args.repeat or (10 if w.players <= 200 else 3 if w.players <= 1000 else 1)
             if verbose:
                 print(f"bench: {w.label} ({w.path.name}, {repeat} run(s) each)", file=sys.stderr)
             save = Path(args.keep) if args.keep else None
