@@ -1076,7 +1076,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         help="which parts to run, comma-separated: dutch, lim, check, startup (default all)",
     )
     p.add_argument(
-        "--repeat", type=int, default=None, help="runs per engine and file (default 10 up to 200 players, 3 up to 1000, else 1)"
+        "--repeat",
+        type=int,
+        default=None,
+        help="runs per engine and file (default 10 up to 200 players, 3 up to 1000, else 1)",
     )
     p.add_argument("--timeout", type=float, default=300.0, help="seconds before a run is killed (default 300)")
     p.add_argument(

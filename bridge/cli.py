@@ -94,13 +94,20 @@ def pair(
         Path | None, typer.Option("--output", "-o", help="Write here (atomically) instead of stdout.")
     ] = None,
     explain: Annotated[bool, typer.Option("--explain", help="Also print why each pairing was made.")] = False,
+    adjourned: Annotated[
+        bool,
+        typer.Option(
+            "--adjourned",
+            help="Pair although earlier games have no result: each counts as a draw for pairing (GHR 3.1).",
+        ),
+    ] = False,
 ) -> None:
     """Pair the next round of a tournament and print or write the pairing."""
     from swissbridge.pairing import NoLegalPairing
     from swissbridge.service import pair_file, render_pairing
 
     try:
-        tournament, pairing = pair_file(input, system=system, round_no=round_no)
+        tournament, pairing = pair_file(input, system=system, round_no=round_no, adjourned=adjourned)
         text = render_pairing(tournament, pairing, fmt.value)
         if output is None:
             sys.stdout.write(text)

@@ -65,7 +65,9 @@ class Result(enum.Enum):
     """What a player's entry in one round records, by its TRF result code.
 
     Played games (``1 = 0`` and the "less than one move" ``W D L``) count for
-    colours and as meetings; everything else is unplayed (GHR 3.4, 3.5).
+    colours and as meetings; everything else is unplayed (GHR 3.4, 3.5). A game
+    without a result yet (:attr:`PENDING`, adjourned or unfinished) is played too
+    and counts as a draw for pairing purposes only (GHR 3.1).
     """
 
     WIN = "1"
@@ -81,7 +83,10 @@ class Result(enum.Enum):
     PAB = "U"
     ZERO_BYE = "Z"
     PENDING = "*"
-    """Paired, game not finished (Swiss-Manager writes a blank result)."""
+    """Paired, game not finished: adjourned, or its result not entered yet (a blank
+    result in TRF and Swiss-Manager, ``*`` in PGN). GHR 3.1: it counts as a drawn
+    game for pairing purposes only. Pairing the next round while a game is pending
+    is refused unless the arbiter asks for it (:meth:`Tournament.pending_games`)."""
 
     @property
     def played(self) -> bool:
@@ -95,7 +100,15 @@ class Result(enum.Enum):
 
 
 _PLAYED = frozenset(
-    {Result.WIN, Result.DRAW, Result.LOSS, Result.WIN_UNRATED, Result.DRAW_UNRATED, Result.LOSS_UNRATED}
+    {
+        Result.WIN,
+        Result.DRAW,
+        Result.LOSS,
+        Result.WIN_UNRATED,
+        Result.DRAW_UNRATED,
+        Result.LOSS_UNRATED,
+        Result.PENDING,  # GHR 3.1: an adjourned game counts as played, drawn
+    }
 )
 _BYES = frozenset({Result.HALF_BYE, Result.FULL_BYE, Result.PAB, Result.ZERO_BYE})
 _WINS = frozenset({Result.WIN, Result.WIN_UNRATED})
@@ -174,8 +187,10 @@ class PointSystem:
     full_bye: Points = 10
     half_bye: Points = 5
     zero_bye: Points = 0
-    pending: Points = 0
-    """Points counted for a game not finished yet (C.04.2 3.1 counts an adjourned game as a draw)."""
+    pending: Points | None = None
+    """Points counted, for pairing only, for a game not finished yet; ``None``: what a
+    draw scores (GHR 3.1 counts an adjourned game as a draw; TRF-2026 record 162's
+    ``X`` defaults to ``D``)."""
 
     def points(self, result: Result) -> Points:
         """The points one entry scores."""
@@ -192,7 +207,7 @@ class PointSystem:
             Result.FULL_BYE: self.full_bye,
             Result.HALF_BYE: self.half_bye,
             Result.ZERO_BYE: self.zero_bye,
-            Result.PENDING: self.pending,
+            Result.PENDING: self.draw if self.pending is None else self.pending,
         }[result]
 
     @property
@@ -365,6 +380,19 @@ class Tournament:
     def next_round(self) -> int:
         """The round a pairing engine pairs next."""
         return self.completed_rounds + 1
+
+    def pending_games(self, round_no: int) -> list[tuple[int, int]]:
+        """Games of ``round_no`` without a result yet (:attr:`Result.PENDING`), each once
+        as (White, Black) as paired (by start number when no colour is written)."""
+        out: list[tuple[int, int]] = []
+        for p in self.players:
+            e = p.entry(round_no)
+            if e is None or e.result is not Result.PENDING or e.opponent is None:
+                continue
+            if e.colour is Colour.BLACK or (e.colour is None and p.start_no > e.opponent):
+                continue
+            out.append((p.start_no, e.opponent))
+        return out
 
     def virtual_points(self, start_no: int, round_no: int) -> Points:
         """Acceleration points of a player for a round (C.04.7); the last record that

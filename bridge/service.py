@@ -26,8 +26,34 @@ TEAM_RECORDS = frozenset({"013", "310"})
 paired by teams, which the individual systems here do not do."""
 
 
-def pair_tournament(tournament: Tournament, *, system: str = "dutch", round_no: int | None = None) -> RoundPairing:
-    """Pair ``round_no`` (default: the next round) of ``tournament`` with ``system``."""
+SHOWN_GAMES = 8
+"""How many unfinished games an error message names before it says "and N more"."""
+
+
+def unfinished_games(tournament: Tournament, round_no: int) -> str | None:
+    """Why ``round_no`` cannot be paired yet: games of earlier rounds without a result,
+    or None. GHR 3.1 lets an *adjourned* game count as a draw for pairing, but a
+    missing result is far more often one not entered yet, and a pairing made on a
+    guessed result is wrong; so the arbiter has to say so (``adjourned=True``)."""
+    games = [(r, w, b) for r in range(1, round_no) for w, b in tournament.pending_games(r)]
+    if not games:
+        return None
+    shown = ", ".join(f"round {r} {w}-{b}" for r, w, b in games[:SHOWN_GAMES])
+    if len(games) > SHOWN_GAMES:
+        shown += f" and {len(games) - SHOWN_GAMES} more"
+    return (
+        f"{len(games)} game{'s' if len(games) != 1 else ''} without a result ({shown}): enter the results, "
+        "or, for adjourned games, pair with --adjourned to count them as draws (GHR 3.1)"
+    )
+
+
+def pair_tournament(
+    tournament: Tournament, *, system: str = "dutch", round_no: int | None = None, adjourned: bool = False
+) -> RoundPairing:
+    """Pair ``round_no`` (default: the next round) of ``tournament`` with ``system``.
+
+    Games of earlier rounds without a result are refused (:func:`unfinished_games`)
+    unless ``adjourned``: then each counts as a drawn game for pairing (GHR 3.1)."""
     _, engine = resolve(system)
     if any(code in TEAM_RECORDS for code, _ in tournament.headers):
         raise InputError(
@@ -36,14 +62,16 @@ def pair_tournament(tournament: Tournament, *, system: str = "dutch", round_no: 
     r = tournament.next_round if round_no is None else round_no
     if tournament.total_rounds is not None and r > tournament.total_rounds:
         raise InputError(f"round {r} is beyond the {tournament.total_rounds} rounds of the tournament")
+    if not adjourned and (problem := unfinished_games(tournament, r)) is not None:
+        raise InputError(f"cannot pair round {r}: {problem}")
     return engine.pair(tournament, r)
 
 
 def pair_file(
-    path: str | os.PathLike[str], *, system: str = "dutch", round_no: int | None = None
+    path: str | os.PathLike[str], *, system: str = "dutch", round_no: int | None = None, adjourned: bool = False
 ) -> tuple[Tournament, RoundPairing]:
     tournament = read_tournament(path)
-    return tournament, pair_tournament(tournament, system=system, round_no=round_no)
+    return tournament, pair_tournament(tournament, system=system, round_no=round_no, adjourned=adjourned)
 
 
 def render_pairing(tournament: Tournament, pairing: RoundPairing, fmt: str) -> str:

@@ -71,20 +71,6 @@ def waiting_message(round_no: int, boards: Sequence[int]) -> str:
     return f"round {round_no}: waiting for {n} result{'s' if n != 1 else ''}: board{'s' if n != 1 else ''} {shown}"
 
 
-def pending_games(t: Tournament, round_no: int) -> list[tuple[int, int]]:
-    """Games of ``round_no`` without a result, (White, Black) as paired."""
-    out: list[tuple[int, int]] = []
-    for p in t.players:
-        e = p.entry(round_no)
-        if e is not None and e.result is Result.PENDING and e.opponent is not None:
-            if e.colour is Colour.BLACK:
-                continue
-            if e.colour is None and p.start_no > e.opponent:
-                continue
-            out.append((p.start_no, e.opponent))
-    return out
-
-
 def incomplete_file(t: Tournament) -> str | None:
     """A TRF whose record 062 announces more players than it holds was cut short
     (a half-copied file that paused longer than the stability interval)."""
@@ -384,7 +370,7 @@ class SwissManagerHost:
                 note = published_differs(t, last, pub.pairlist)
                 if note:
                     notes.append(note)
-        pending = pending_games(t, last) if last else []
+        pending = t.pending_games(last) if last else []
         if pending:
             numbers = dict(boards) if boards else board_numbers(t, last)
             shown = sorted(numbers.get(frozenset(g), 0) for g in pending)
@@ -634,7 +620,7 @@ class PgnHost:
             feed = read_round_feed(self._games_of(files, last), t, last, pairing=self._pairing_of(t, last, ctx))
         except InputError as exc:
             notes.append(str(exc))
-            return {}, [i for i, _ in enumerate(pending_games(t, last), 1)]
+            return {}, [i for i, _ in enumerate(t.pending_games(last), 1)]
         notes.extend(f"round {last}: {u}" for u in feed.unmatched)
         notes.extend(f"round {last}: {c}; the arbiter must settle it" for c in feed.conflicts)
         finished = {bg.board_no: bg.result for bg in feed.finished}

@@ -115,7 +115,7 @@ def tournament_to_json(tournament: Tournament) -> str:
     doc["initial_colour"] = _colour(t.initial_colour)
     if t.system:
         doc["system"] = t.system
-    doc["points"] = {k: _num(getattr(t.points, k)) for k in _POINT_FIELDS}
+    doc["points"] = {k: _num(v) for k in _POINT_FIELDS if (v := getattr(t.points, k)) is not None}
     if t.acceleration:
         doc["acceleration"] = [
             {

@@ -847,17 +847,13 @@ def check_not_stale(tournament: Tournament, pairing: RoundPairing, *, host: int 
             f"from an export of round {r - 1}; importing would silently replace the host's round {r}. "
             "Export again from Swiss-Manager and pair from the new export"
         )
-    pending = [
-        (p.start_no, rr)
-        for p in tournament.players
-        for rr, e in enumerate(p.entries[: r - 1], 1)
-        if e.result is Result.PENDING
-    ]
-    if pending:
-        n, rr = pending[0]
-        raise StaleExport(
-            f"round {rr} is not finished (player {n} has no result), so round {r} cannot be paired from this export"
-        )
+    for rr in range(1, r):
+        if pending := tournament.pending_games(rr):
+            white, black = pending[0]
+            raise StaleExport(
+                f"round {rr} is not finished (the game {white}-{black} has no result), "
+                f"so round {r} cannot be paired from this export"
+            )
 
 
 def write_pairings(tournament: Tournament, pairing: RoundPairing, *, host: int | None = None) -> str:
@@ -920,13 +916,9 @@ def write_results(tournament: Tournament, round_no: int) -> str:
     Swiss-Manager: every board of the round with its result (``K`` for forfeits)
     and the bye row, so that the import merges them. Refused while a game of the
     round has no result."""
-    unfinished = [
-        p.start_no for p in tournament.players if (e := p.entry(round_no)) is not None and e.result is Result.PENDING
-    ]
-    if unfinished:
-        raise InputError(
-            f"round {round_no} is not finished: player(s) {', '.join(map(str, unfinished[:6]))} have no result"
-        )
+    if unfinished := tournament.pending_games(round_no):
+        games = ", ".join(f"{w}-{b}" for w, b in unfinished[:6]) + (" ..." if len(unfinished) > 6 else "")
+        raise InputError(f"round {round_no} is not finished: no result for {games}")
     if not any((e := p.entry(round_no)) is not None and e.paired for p in tournament.players):
         raise InputError(f"round {round_no} has not been paired")
     return write_pairing_rows(tournament, [round_no])

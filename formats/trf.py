@@ -1133,9 +1133,9 @@ def _point_lines(points: PointSystem, trf16: bool) -> list[str]:
             ("L", points.loss, 0),
             ("A", points.zero_bye, 0),
             ("P", points.pab, points.win),
-            ("X", points.pending, 0),
+            ("X", points.pending, None),
         ]
-        items = [f" {s}{format_points(v):>4}" for s, v, default in pairs if v != default]
+        items = [f" {s}{format_points(v):>4}" for s, v, default in pairs if v is not None and v != default]
         if items:
             lines.append("162 " + "   ".join(items))
     if trf16 or not fits_162:

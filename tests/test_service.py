@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 from swissbridge.errors import InputError, UsageError
-from swissbridge.model import Player, Tournament
-from swissbridge.service import pair_tournament
+from swissbridge.model import OPPOSITE_RESULT, Colour, Entry, Player, PointSystem, Result, Tournament
+from swissbridge.service import pair_tournament, unfinished_games
 
 FOUR = tuple(Player(n, f"Player {n}") for n in range(1, 5))
 
@@ -24,3 +24,58 @@ def test_a_round_beyond_the_tournament_is_refused() -> None:
 def test_an_unknown_system_is_a_usage_error() -> None:
     with pytest.raises(UsageError, match="unknown pairing system 'nope'"):
         pair_tournament(Tournament(FOUR, total_rounds=5), system="nope")
+
+
+# -- games without a result (GHR 3.1) -------------------------------------------------------------
+
+W, B = Colour.WHITE, Colour.BLACK
+
+
+def six_after_round_one(result_1_2: Result) -> Tournament:
+    """Six players after round 1: 1-2 ends ``result_1_2``, 3 beat 4, 5 and 6 drew."""
+    games = [(1, 2, result_1_2), (3, 4, Result.WIN), (5, 6, Result.DRAW)]
+    players = []
+    for white, black, result in games:
+        players.append(Player(white, f"Player {white}", (Entry(result, black, W),), rating=2000 - white))
+        theirs = OPPOSITE_RESULT[result]
+        players.append(Player(black, f"Player {black}", (Entry(theirs, white, B),), rating=2000 - black))
+    return Tournament(tuple(sorted(players, key=lambda p: p.start_no)), total_rounds=5, initial_colour=W)
+
+
+def test_pairing_with_a_game_without_result_is_refused() -> None:
+    with pytest.raises(InputError) as caught:
+        pair_tournament(six_after_round_one(Result.PENDING))
+    message = caught.value.message
+    assert message.startswith("cannot pair round 2: 1 game without a result (round 1 1-2)")
+    assert "--adjourned" in message and "GHR 3.1" in message
+
+
+def test_unfinished_games_are_listed_up_to_a_limit() -> None:
+    t = six_after_round_one(Result.PENDING)
+    assert unfinished_games(t, 1) is None  # nothing before round 1
+    many = Tournament(
+        tuple(
+            Player(n, f"P{n}", (Entry(Result.PENDING, n + 1 if n % 2 else n - 1, W if n % 2 else B),))
+            for n in range(1, 25)
+        ),
+        total_rounds=5,
+    )
+    problem = unfinished_games(many, 2)
+    assert problem is not None and problem.startswith("12 games without a result (round 1 1-2, round 1 3-4")
+    assert "and 4 more)" in problem
+
+
+@pytest.mark.parametrize("system", ["dutch", "lim"])
+def test_an_adjourned_game_is_paired_as_a_drawn_game(system: str) -> None:
+    """GHR 3.1: with ``adjourned`` the game counts as played (no rematch, colours)
+    and as a draw for the scores: the pairing is the one a drawn game gives."""
+    adjourned = pair_tournament(six_after_round_one(Result.PENDING), system=system, adjourned=True)
+    drawn = pair_tournament(six_after_round_one(Result.DRAW), system=system)
+    assert adjourned.boards == drawn.boards
+    assert all({b.white, b.black} != {1, 2} for b in adjourned.boards)
+
+
+def test_a_pending_game_is_played_and_scores_a_draw() -> None:
+    pending = Entry(Result.PENDING, 2, W)
+    assert pending.played and not pending.unplayed
+    assert PointSystem().points(Result.PENDING) == PointSystem().points(Result.DRAW) == 5

@@ -236,6 +236,9 @@ def test_point_systems_162_xxs_and_bbp_lines() -> None:
 
     t = parse_trf("162  W 3.0    D 1.0" + body("3.0"))
     assert t.points == PointSystem(win=30, draw=10, forfeit_win=30, pab=30, full_bye=30, half_bye=10)
+    t = parse_trf("162  X 0.0    D 1.0" + body("1.0"))  # X given: a pending game no longer scores a draw
+    assert (t.points.draw, t.points.pending) == (10, 0)
+    assert "162  D 1.0    X 0.0" in write_trf(t)
     t = parse_trf("162  W 3.0    D 1.0    L 0.0    A 0.0    P 1.0    X 1.0" + body("3.0"))
     assert (t.points.pab, t.points.pending) == (10, 10)
     t = parse_trf("162  Z 0.5    L 0.5" + body("1.0", "0.5"))
@@ -244,6 +247,7 @@ def test_point_systems_162_xxs_and_bbp_lines() -> None:
     assert t.points == PointSystem(win=30, draw=10, forfeit_win=30, full_bye=30, half_bye=10, forfeit_loss=-10)
     t = parse_trf("BBW 3.0\nBBD 1.0\nBBU 1.0\nBBZ 0.5\nBBF 0.0" + body("3.0"))
     assert t.points == PointSystem(win=30, draw=10, forfeit_win=30, full_bye=30, half_bye=10, pab=10, zero_bye=5)
+    assert t.points.points(Result.PENDING) == 10  # GHR 3.1: what a draw scores
     e = err("162  Q 1.0")
     assert "unknown scoring symbol 'Q'" in e.message
 
