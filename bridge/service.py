@@ -31,20 +31,15 @@ SHOWN_GAMES = 8
 
 
 def unfinished_games(tournament: Tournament, round_no: int) -> str | None:
-    """Why ``round_no`` cannot be paired yet: games of earlier rounds without a result,
-    or None. GHR 3.1 lets an *adjourned* game count as a draw for pairing, but a
-    missing result is far more often one not entered yet, and a pairing made on a
-    guessed result is wrong; so the arbiter has to say so (``adjourned=True``)."""
+    """The games of rounds before ``round_no`` without a result (``"2 games without a
+    result (round 4 3-7, round 4 12-15)"``), or None when there are none."""
     games = [(r, w, b) for r in range(1, round_no) for w, b in tournament.pending_games(r)]
     if not games:
         return None
     shown = ", ".join(f"round {r} {w}-{b}" for r, w, b in games[:SHOWN_GAMES])
     if len(games) > SHOWN_GAMES:
         shown += f" and {len(games) - SHOWN_GAMES} more"
-    return (
-        f"{len(games)} game{'s' if len(games) != 1 else ''} without a result ({shown}): enter the results, "
-        "or, for adjourned games, pair with --adjourned to count them as draws (GHR 3.1)"
-    )
+    return f"{len(games)} game{'s' if len(games) != 1 else ''} without a result ({shown})"
 
 
 def pair_tournament(
@@ -53,7 +48,10 @@ def pair_tournament(
     """Pair ``round_no`` (default: the next round) of ``tournament`` with ``system``.
 
     Games of earlier rounds without a result are refused (:func:`unfinished_games`)
-    unless ``adjourned``: then each counts as a drawn game for pairing (GHR 3.1)."""
+    unless ``adjourned``: then each counts as a drawn game for pairing (GHR 3.1). The
+    rule allows that for *adjourned* games, but a missing result is far more often
+    one not entered yet, and a pairing made on a guessed result is wrong; so the
+    arbiter has to say so."""
     _, engine = resolve(system)
     if any(code in TEAM_RECORDS for code, _ in tournament.headers):
         raise InputError(
@@ -63,7 +61,10 @@ def pair_tournament(
     if tournament.total_rounds is not None and r > tournament.total_rounds:
         raise InputError(f"round {r} is beyond the {tournament.total_rounds} rounds of the tournament")
     if not adjourned and (problem := unfinished_games(tournament, r)) is not None:
-        raise InputError(f"cannot pair round {r}: {problem}")
+        raise InputError(
+            f"cannot pair round {r}: {problem}: enter the results, or, for adjourned games, "
+            "pair with --adjourned to count them as draws (GHR 3.1)"
+        )
     return engine.pair(tournament, r)
 
 

@@ -79,3 +79,13 @@ def test_a_pending_game_is_played_and_scores_a_draw() -> None:
     pending = Entry(Result.PENDING, 2, W)
     assert pending.played and not pending.unplayed
     assert PointSystem().points(Result.PENDING) == PointSystem().points(Result.DRAW) == 5
+
+
+def test_explain_says_when_a_game_without_result_was_counted_as_a_draw() -> None:
+    from swissbridge.explain import explain
+
+    doc = explain(six_after_round_one(Result.PENDING))
+    assert doc["notes"][0] == (
+        "1 game without a result (round 1 1-2): counted as drawn games, as GHR 3.1 counts an adjourned game"
+    )
+    assert not any("without a result" in n for n in explain(six_after_round_one(Result.DRAW))["notes"])
