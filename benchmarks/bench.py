@@ -844,6 +844,9 @@ def _agreement(row: Row) -> str:
         for name, cell in row.cells.items():
             if name != "swissbridge" and cell.status == "ok" and name not in found:
                 found[name] = "not compared (measured in another run, pairing not kept)"
+        peers = [c for n, c in row.cells.items() if n != "swissbridge"]
+        if peers and not found and all(c.status != "ok" for c in peers):
+            return "no peer finished: nothing to compare with"
     return "; ".join(f"{k}: {v}" for k, v in sorted(found.items()))
 
 
@@ -1102,11 +1105,18 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     p.add_argument("--write-results", action="store_true", help="merge this run into results.json and RESULTS.md")
     p.add_argument("--quiet", action="store_true", help="no per-run progress on stderr")
+    p.add_argument(
+        "--render", action="store_true", help="measure nothing: regenerate RESULTS.md from results.json and exit"
+    )
     return p.parse_args(argv)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.render:
+        RESULTS_MD.write_text(render_results(json.loads(RESULTS_JSON.read_text(encoding="utf-8"))), encoding="utf-8")
+        print(f"bench: wrote {RESULTS_MD.relative_to(ROOT)} from {RESULTS_JSON.relative_to(ROOT)}", file=sys.stderr)
+        return 0
     parts = {x.strip() for x in args.only.split(",") if x.strip()}
     unknown = parts - {"dutch", "lim", "check", "startup"}
     if unknown:

@@ -138,3 +138,28 @@ def test_results_of_two_runs_on_the_same_file_combine(tmp_path: Path, monkeypatc
     (row,) = data["rows"]
     assert set(row["cells"]) == {"gacrux"}
     assert set(data["runs"]) == {"run 3"}
+
+
+def test_a_row_where_no_peer_finished_says_so() -> None:
+    cells = {
+        "swissbridge": bench.Cell("ok", seconds=50.0, pairs_digest="d1"),
+        "gacrux": bench.Cell("oom", detail="no pairing written"),
+        "py4swiss": bench.Cell("timeout", seconds=600.0),
+    }
+    assert bench._agreement(_row(cells, "run 1")) == "no peer finished: nothing to compare with"
+    cells["py4swiss"] = bench.Cell("ok", seconds=500.0, pairs_digest="d1")
+    row = _row(cells, "run 1")
+    row.agreement = {"py4swiss": "identical"}
+    assert bench._agreement(row) == "py4swiss: identical"
+
+
+def test_render_regenerates_results_md_from_results_json(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(bench, "RESULTS_JSON", tmp_path / "results.json")
+    monkeypatch.setattr(bench, "RESULTS_MD", tmp_path / "RESULTS.md")
+    monkeypatch.setattr(bench, "ROOT", tmp_path)
+    row = _row({"swissbridge": bench.Cell("ok", seconds=0.1, pairs_digest="d1")}, "run 1")
+    info = {"machine": bench.describe_machine(), "versions": {}, "argv": "benchmarks/bench.py"}
+    data = bench.merge_results([row], None, "run 1", info)
+    (tmp_path / "results.json").write_text(bench.json.dumps(data))
+    assert bench.main(["--render"]) == 0
+    assert (tmp_path / "RESULTS.md").read_text() == bench.render_results(data)
