@@ -107,7 +107,7 @@ def run(argv: Sequence[str]) -> int:
         _err(str(exc))
         return EXIT_FILE
     except InputError as exc:
-        _err(str(exc))
+        _err(str(exc.located(args.input)))
         return EXIT_FILE if "cannot read" in exc.message else EXIT_INVALID
     except Exception as exc:  # the engine contract: exit 2, never a traceback
         _err(f"unexpected error: {type(exc).__name__}: {exc}")

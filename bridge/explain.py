@@ -91,7 +91,7 @@ def explain(tournament: Tournament, *, system: str = "dutch", round_no: int | No
     from swissbridge.service import unfinished_games
 
     if (unfinished := unfinished_games(tournament, r)) is not None:
-        doc["notes"].insert(0, f"{unfinished}: counted as drawn games, as GHR 3.1 counts an adjourned game")
+        doc["notes"].insert(0, f"{unfinished}: each counted as a drawn game, as GHR 3.1 counts an adjourned game")
     _locate(doc)
     return doc
 

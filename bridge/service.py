@@ -63,7 +63,7 @@ def pair_tournament(
     if not adjourned and (problem := unfinished_games(tournament, r)) is not None:
         raise InputError(
             f"cannot pair round {r}: {problem}: enter the results, or, for adjourned games, "
-            "pair with --adjourned to count them as draws (GHR 3.1)"
+            "pair with `swissbridge pair --adjourned`, which counts them as draws (GHR 3.1)"
         )
     return engine.pair(tournament, r)
 

@@ -24,3 +24,24 @@ def shared_path(*parts: str) -> Path:
 @pytest.fixture
 def shared() -> Path:
     return shared_path()
+
+
+def unfinished_sample(folder: Path) -> tuple[Path, int, int, int]:
+    """samples/open-round4.trf with one game of its last round left without a result
+    (GHR 3.1), written to ``folder``: (path, that round, White, Black)."""
+    from swissbridge.formats.trf import read_trf, write_trf
+    from swissbridge.model import Colour, Entry, Result
+
+    sample = read_trf(SAMPLES / "open-round4.trf")
+    done = sample.completed_rounds
+    white, black = next(
+        (p.start_no, e.opponent)
+        for p in sample.players
+        if (e := p.entry(done)) is not None and e.played and e.colour is Colour.WHITE and e.opponent is not None
+    )
+    unfinished = sample.with_round(
+        done, {white: Entry(Result.PENDING, black, Colour.WHITE), black: Entry(Result.PENDING, white, Colour.BLACK)}
+    )
+    path = folder / "unfinished.trf"
+    path.write_text(write_trf(unfinished), encoding="utf-8")
+    return path, done, white, black

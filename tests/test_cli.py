@@ -6,11 +6,10 @@ from pathlib import Path
 
 import pytest
 from swissbridge import cli
-from swissbridge.model import Colour, Entry, Result
 from typer.main import get_group
 from typer.testing import CliRunner
 
-from tests.conftest import SAMPLES
+from tests.conftest import unfinished_sample
 
 runner = CliRunner()
 
@@ -48,20 +47,7 @@ def test_main_runs_the_named_command(monkeypatch: pytest.MonkeyPatch, capsys: py
 
 def test_pair_refuses_games_without_result_unless_adjourned(tmp_path: Path) -> None:
     """GHR 3.1 on the command line: exit 2 naming the games; ``--adjourned`` pairs."""
-    from swissbridge.formats.trf import read_trf, write_trf
-
-    sample = read_trf(SAMPLES / "open-round4.trf")
-    done = sample.completed_rounds
-    white, black = next(
-        (p.start_no, e.opponent)
-        for p in sample.players
-        if (e := p.entry(done)) is not None and e.played and e.colour is Colour.WHITE and e.opponent is not None
-    )
-    unfinished = sample.with_round(
-        done, {white: Entry(Result.PENDING, black, Colour.WHITE), black: Entry(Result.PENDING, white, Colour.BLACK)}
-    )
-    path = tmp_path / "unfinished.trf"
-    path.write_text(write_trf(unfinished), encoding="utf-8")
+    path, done, white, black = unfinished_sample(tmp_path)
     refused = runner.invoke(cli.app, ["pair", str(path)])
     assert refused.exit_code == 2
     assert f"cannot pair round {done + 1}: 1 game without a result (round {done} {white}-{black})" in refused.output

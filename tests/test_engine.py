@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from swissbridge.engine import EXIT_FILE, EXIT_INVALID, EXIT_NO_PAIRING, EXIT_OK, run
 
-from tests.conftest import shared_path
+from tests.conftest import shared_path, unfinished_sample
 
 
 def bbp(name: str) -> Path:
@@ -113,3 +113,11 @@ def test_lim_system_pairs(capsys: pytest.CaptureFixture[str]) -> None:
     pairs = [tuple(map(int, line.split())) for line in out[1:] if line]
     assert int(out[0]) == len(pairs) == 3
     assert sorted(n for p in pairs for n in p if n) == [1, 2, 3, 5, 6]  # player 4 is absent (0000 - Z)
+
+
+def test_a_game_without_result_is_invalid_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A host calls the engine for the next round once the last one is finished (GHR 3.1)."""
+    path, done, white, black = unfinished_sample(tmp_path)
+    assert run(["--dutch", str(path), "-p"]) == EXIT_INVALID
+    err = capsys.readouterr().err
+    assert f"{path}: cannot pair round {done + 1}: 1 game without a result (round {done} {white}-{black})" in err

@@ -86,6 +86,6 @@ def test_explain_says_when_a_game_without_result_was_counted_as_a_draw() -> None
 
     doc = explain(six_after_round_one(Result.PENDING))
     assert doc["notes"][0] == (
-        "1 game without a result (round 1 1-2): counted as drawn games, as GHR 3.1 counts an adjourned game"
+        "1 game without a result (round 1 1-2): each counted as a drawn game, as GHR 3.1 counts an adjourned game"
     )
     assert not any("without a result" in n for n in explain(six_after_round_one(Result.DRAW))["notes"])
