@@ -435,13 +435,21 @@ def pgn_watcher(folder: Path, seed: Path, **kw: object) -> Watcher:
     )
 
 
-def test_pgn_feed_round_by_round(tmp_path: Path) -> None:
+def open_feed(
+    tmp_path: Path, players: int, rounds: int, *, subfolder: bool = False
+) -> tuple[Path, Tournament, Watcher]:
+    """A broadcast folder (with ``round1/`` when ``subfolder``), the seed tournament
+    ``Open`` written next to it, and a watcher following the feed."""
     feed = tmp_path / "feed"
-    feed.mkdir()
+    (feed / "round1" if subfolder else feed).mkdir(parents=True)
     seed = tmp_path / "Open.trf"
-    t = field_of(9, rounds=3, name="Open")
+    t = field_of(players, rounds=rounds, name="Open")
     seed.write_text(write_trf(t))
-    w = pgn_watcher(feed, seed)
+    return feed, t, pgn_watcher(feed, seed)
+
+
+def test_pgn_feed_round_by_round(tmp_path: Path) -> None:
+    feed, t, w = open_feed(tmp_path, 9, 3)
     report = w.run_once()
     assert report.published == [("Open", 1)]
     out = feed / "out"
@@ -460,18 +468,13 @@ def test_pgn_feed_round_by_round(tmp_path: Path) -> None:
     for p in expected.players:
         assert state2.player(p.start_no).entry(1) == p.entry(1)
     assert ToySystem().pair(expected, 2).pairlist() == w.state.published["Open"][2].pairlist
-    assert seed.read_text() == write_trf(t), "the tournament file given is never modified"
+    assert (tmp_path / "Open.trf").read_text() == write_trf(t), "the tournament file given is never modified"
 
 
 def test_pgn_correction_after_publication_is_reported_and_recorded_later(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    feed = tmp_path / "feed"
-    (feed / "round1").mkdir(parents=True)
-    seed = tmp_path / "Open.trf"
-    t = field_of(8, rounds=3, name="Open")
-    seed.write_text(write_trf(t))
-    w = pgn_watcher(feed, seed)
+    feed, t, w = open_feed(tmp_path, 8, 3, subfolder=True)
     w.run_once()
     p1 = pairing_from_pairlist(1, w.state.published["Open"][1].pairlist)
     (feed / "round1" / "games.pgn").write_text(result_pgn(t, p1))
@@ -500,12 +503,7 @@ def test_pgn_correction_after_publication_is_reported_and_recorded_later(
 
 
 def test_pgn_final_round_writes_the_final_state(tmp_path: Path) -> None:
-    feed = tmp_path / "feed"
-    feed.mkdir()
-    seed = tmp_path / "Open.trf"
-    t = field_of(6, rounds=2, name="Open")
-    seed.write_text(write_trf(t))
-    w = pgn_watcher(feed, seed)
+    feed, _, w = open_feed(tmp_path, 6, 2)
     w.run_once()
     for r in (1, 2):
         p = pairing_from_pairlist(r, w.state.published["Open"][r].pairlist)
@@ -519,12 +517,7 @@ def test_pgn_final_round_writes_the_final_state(tmp_path: Path) -> None:
 
 
 def test_pgn_truncated_feed_is_reported_not_used(tmp_path: Path) -> None:
-    feed = tmp_path / "feed"
-    (feed / "round1").mkdir(parents=True)
-    seed = tmp_path / "Open.trf"
-    t = field_of(4, rounds=3, name="Open")
-    seed.write_text(write_trf(t))
-    w = pgn_watcher(feed, seed)
+    feed, t, w = open_feed(tmp_path, 4, 3, subfolder=True)
     w.run_once()
     p1 = pairing_from_pairlist(1, w.state.published["Open"][1].pairlist)
     full = result_pgn(t, p1)
@@ -541,12 +534,7 @@ def test_round_from_path() -> None:
 
 
 def test_pgn_results_are_remembered_once_published(tmp_path: Path) -> None:
-    feed = tmp_path / "feed"
-    feed.mkdir()
-    seed = tmp_path / "Open.trf"
-    t = field_of(4, rounds=3, name="Open")
-    seed.write_text(write_trf(t))
-    w = pgn_watcher(feed, seed)
+    feed, t, w = open_feed(tmp_path, 4, 3)
     w.run_once()
     p1 = pairing_from_pairlist(1, w.state.published["Open"][1].pairlist)
     (feed / "r1.pgn").write_text(result_pgn(t, p1))
