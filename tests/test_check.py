@@ -26,7 +26,6 @@ from swissbridge.errors import InputError, UsageError
 from swissbridge.generate import GenerateOptions, generate_tournament
 from swissbridge.model import (
     ABSENT,
-    OPPOSITE_RESULT,
     Colour,
     Entry,
     Player,
@@ -35,6 +34,8 @@ from swissbridge.model import (
 )
 from swissbridge.pairing import Board, NoLegalPairing, RoundPairing
 from swissbridge.state import PlayerState, RoundState, build_state
+
+from tests.tampering import entries, swap_blacks
 
 
 class ToySystem:
@@ -99,26 +100,10 @@ def toy_tournament(seed: int = 7, players: int = 20, rounds: int = 7, **kw: obje
     return generate_tournament(players, rounds, TOY, seed, options)
 
 
-def _entries(t: Tournament, r: int) -> dict[int, Entry]:
-    return {p.start_no: e for p in t.players if (e := p.entry(r)) is not None}
-
-
-def swap_blacks(t: Tournament, r: int, b1: Board, b2: Board) -> Tournament:
-    """Two boards of round ``r`` exchange their Black players; the Black players'
-    results become the mirror of their new opponents' (the file stays consistent)."""
-    e = _entries(t, r)
-    w1, w2 = e[b1.white], e[b2.white]
-    new = {
-        b1.white: dataclasses.replace(w1, opponent=b2.black),
-        b2.black: Entry(OPPOSITE_RESULT[w1.result], b1.white, Colour.BLACK),
-        b2.white: dataclasses.replace(w2, opponent=b1.black),
-        b1.black: Entry(OPPOSITE_RESULT[w2.result], b2.white, Colour.BLACK),
-    }
-    return t.with_round(r, new)
 
 
 def flip_colours(t: Tournament, r: int, board: Board) -> Tournament:
-    e = _entries(t, r)
+    e = entries(t, r)
     new = {n: dataclasses.replace(e[n], colour=e[n].colour.opposite if e[n].colour else None) for n in board.players()}
     return t.with_round(r, new)
 
@@ -218,7 +203,7 @@ def test_moved_bye_is_reported() -> None:
     x = played.bye
     board = played.boards[-1]
     a = board.white
-    e = _entries(t, r)
+    e = entries(t, r)
     # x takes a's place on the board, a gets the bye
     mutated = t.with_round(
         r,
@@ -248,7 +233,7 @@ def test_rematch_in_played_round_names_c1(tour: Tournament) -> None:
     b2 = next(b for b in cur.boards if prev.black in b.players())
     if b1 == b2:
         pytest.skip("same pair again")
-    e = _entries(tour, r)
+    e = entries(tour, r)
     w, b = prev.white, prev.black
     partner_w = b1.black if b1.white == w else b1.white
     partner_b = b2.black if b2.white == b else b2.white
@@ -376,7 +361,7 @@ def test_before_round_keeps_history_and_absences_only() -> None:
     assert played.boards == (Board(1, 3),) and played.bye == 5 and played.absent == {2: Result.HALF_BYE}
 
 
-def test_played_pairing_rejects_one_sided_entries() -> None:
+def test_played_pairing_rejects_one_sidedentries() -> None:
     t = Tournament(players=(_p(1, _game(2, W)), _p(2, _game(3, B)), _p(3, _game(2, W))))
     with pytest.raises(InputError, match="round 1: player 1 is paired with 2"):
         played_pairing(t, 1)

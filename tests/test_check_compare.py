@@ -22,6 +22,7 @@ from swissbridge.state import PlayerState, Strength, build_state
 from typer.testing import CliRunner
 
 from tests.conftest import shared_path
+from tests.tampering import entries, swap_blacks
 
 trf = pytest.importorskip("swissbridge.formats.trf")
 
@@ -35,14 +36,11 @@ QUIET = GenerateOptions(
 )
 
 
-def _entries(t: Tournament, r: int) -> dict[int, Entry]:
-    return {p.start_no: e for p in t.players if (e := p.entry(r)) is not None}
-
 
 def cross(t: Tournament, r: int, b1: Board, b2: Board) -> Tournament:
     """Round ``r`` played with the two White players of ``b1`` and ``b2`` meeting
     (``b1``'s keeps White) and the two Black players meeting (``b2``'s keeps Black)."""
-    e = _entries(t, r)
+    e = entries(t, r)
     new = {
         b1.white: dataclasses.replace(e[b1.white], opponent=b2.white),
         b2.white: Entry(OPPOSITE_RESULT[e[b1.white].result], b1.white, Colour.BLACK),
@@ -51,18 +49,6 @@ def cross(t: Tournament, r: int, b1: Board, b2: Board) -> Tournament:
     }
     return t.with_round(r, new)
 
-
-def swap_blacks(t: Tournament, r: int, b1: Board, b2: Board) -> Tournament:
-    """Round ``r`` played with the Black players of ``b1`` and ``b2`` exchanged."""
-    e = _entries(t, r)
-    w1, w2 = e[b1.white], e[b2.white]
-    new = {
-        b1.white: dataclasses.replace(w1, opponent=b2.black),
-        b2.black: Entry(OPPOSITE_RESULT[w1.result], b1.white, Colour.BLACK),
-        b2.white: dataclasses.replace(w2, opponent=b1.black),
-        b1.black: Entry(OPPOSITE_RESULT[w2.result], b2.white, Colour.BLACK),
-    }
-    return t.with_round(r, new)
 
 
 def note_for(t: Tournament, r: int) -> str:
@@ -152,7 +138,7 @@ def test_rematch_names_c1(generated: Tournament) -> None:
 def test_colour_flip_only_is_said_to_be_article_5(generated: Tournament) -> None:
     r = generated.completed_rounds
     b = played_pairing(generated, r).boards[0]
-    e = _entries(generated, r)
+    e = entries(generated, r)
     flipped = generated.with_round(
         r, {n: dataclasses.replace(e[n], colour=e[n].colour.opposite if e[n].colour else None) for n in b.players()}
     )
