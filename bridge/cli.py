@@ -108,7 +108,7 @@ def pair(
 
     try:
         tournament, pairing = pair_file(input, system=system, round_no=round_no, adjourned=adjourned)
-        text = render_pairing(tournament, pairing, fmt.value)
+        text = render_pairing(tournament, pairing, fmt.value, adjourned=adjourned)
         if output is None:
             sys.stdout.write(text)
         else:

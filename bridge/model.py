@@ -188,12 +188,14 @@ class PointSystem:
     half_bye: Points = 5
     zero_bye: Points = 0
     pending: Points | None = None
-    """Points counted, for pairing only, for a game not finished yet; ``None``: what a
-    draw scores (GHR 3.1 counts an adjourned game as a draw; TRF-2026 record 162's
-    ``X`` defaults to ``D``)."""
+    """The value a TRF-2026 record 162 gives ``X`` (an unknown result), kept only to
+    write it back. A game without a result scores nothing in the standings
+    (:meth:`points`) and a draw for pairing (:meth:`pairing_points`, GHR 3.1),
+    whatever ``X`` says."""
 
     def points(self, result: Result) -> Points:
-        """The points one entry scores."""
+        """The points one entry scores in the standings (a game without a result:
+        nothing yet)."""
         if result in _WINS:
             return self.win
         if result in _DRAWS:
@@ -207,12 +209,19 @@ class PointSystem:
             Result.FULL_BYE: self.full_bye,
             Result.HALF_BYE: self.half_bye,
             Result.ZERO_BYE: self.zero_bye,
-            Result.PENDING: self.draw if self.pending is None else self.pending,
+            Result.PENDING: 0,
         }[result]
+
+    def pairing_points(self, result: Result) -> Points:
+        """The points one entry counts for pairing purposes: GHR 3.1 counts an
+        adjourned game (any game without a result) as a draw; everything else
+        scores as in the standings."""
+        return self.draw if result is Result.PENDING else self.points(result)
 
     @property
     def is_standard(self) -> bool:
-        return self == PointSystem()
+        """FIDE's 1 - ½ - 0 (the ``X`` value kept for rewriting does not count)."""
+        return replace(self, pending=None) == PointSystem()
 
     @property
     def max_per_game(self) -> Points:
@@ -250,8 +259,13 @@ class Player:
         return None
 
     def score(self, points: PointSystem, rounds: int) -> Points:
-        """Points scored in rounds ``1..rounds``."""
+        """Points scored in rounds ``1..rounds`` (the standings)."""
         return sum(points.points(e.result) for e in self.entries[:rounds])
+
+    def pairing_score(self, points: PointSystem, rounds: int) -> Points:
+        """Points of rounds ``1..rounds`` for pairing purposes: games without a result
+        count as draws (GHR 3.1; :meth:`PointSystem.pairing_points`)."""
+        return sum(points.pairing_points(e.result) for e in self.entries[:rounds])
 
     def with_entry(self, round_no: int, entry: Entry) -> Player:
         """A copy with round ``round_no`` set (padding missed rounds as not paired)."""

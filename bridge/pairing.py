@@ -77,7 +77,7 @@ def board_order(tournament: Tournament, round_no: int) -> list[tuple[int, int]]:
     done = round_no - 1
 
     def score(n: int) -> Points:
-        return tournament.player(n).score(pts, done) + tournament.virtual_points(n, round_no)
+        return tournament.player(n).pairing_score(pts, done) + tournament.virtual_points(n, round_no)
 
     games: list[tuple[tuple[int, int, int], tuple[int, int]]] = []
     seen: set[int] = set()

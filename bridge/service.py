@@ -75,8 +75,9 @@ def pair_file(
     return tournament, pair_tournament(tournament, system=system, round_no=round_no, adjourned=adjourned)
 
 
-def render_pairing(tournament: Tournament, pairing: RoundPairing, fmt: str) -> str:
-    """The pairing in one of the ``pair`` command's output formats."""
+def render_pairing(tournament: Tournament, pairing: RoundPairing, fmt: str, *, adjourned: bool = False) -> str:
+    """The pairing in one of the ``pair`` command's output formats (``adjourned``: it
+    was made around games without a result, see :func:`pair_tournament`)."""
     if fmt == "pairlist":
         return pairing.pairlist()
     if fmt == "text":
@@ -96,7 +97,7 @@ def render_pairing(tournament: Tournament, pairing: RoundPairing, fmt: str) -> s
     if fmt == "sm":
         from swissbridge.formats.swissmanager import write_pairings
 
-        return write_pairings(tournament, pairing)
+        return write_pairings(tournament, pairing, adjourned=adjourned)
     raise InputError(f"unknown output format {fmt!r}")
 
 

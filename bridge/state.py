@@ -278,7 +278,7 @@ def build_state(tournament: Tournament, round_no: int | None = None) -> RoundSta
         for k in range(done):
             e = p.entries[k] if k < len(p.entries) else None
             if e is not None:
-                running += pts.points(e.result)
+                running += pts.pairing_points(e.result)
             seq.append(running)
         scores_before[p.start_no] = seq
 
@@ -310,7 +310,7 @@ def build_state(tournament: Tournament, round_no: int | None = None) -> RoundSta
             if e is None:
                 floats.append(Float.NONE)
                 continue
-            got = pts.points(e.result)
+            got = pts.pairing_points(e.result)
             if e.played and e.opponent is not None:
                 played += 1
                 if e.colour is not None:

@@ -142,7 +142,7 @@ def decide_next_round(
             kind="pairing",
         )
     except InputError as exc:
-        return Fault(job, str(exc), inputs)
+        return Fault(job, str(exc) if exc.path else exc.message, inputs)
     try:
         outputs = tuple(round_outputs(job, t, pairing, sm_host_round=sm_host_round))
     except InputError as exc:
@@ -370,11 +370,11 @@ class SwissManagerHost:
                 note = published_differs(t, last, pub.pairlist)
                 if note:
                     notes.append(note)
-        pending = t.pending_games(last) if last else []
-        if pending:
-            numbers = dict(boards) if boards else board_numbers(t, last)
-            shown = sorted(numbers.get(frozenset(g), 0) for g in pending)
-            return Wait(job, waiting_message(last, shown), "", tuple(notes))
+        for r in range(1, last + 1):  # an earlier round too: an adjourned game holds the next pairing
+            if pending := t.pending_games(r):
+                numbers = dict(boards) if boards and r == last else board_numbers(t, r)
+                shown = sorted(numbers.get(frozenset(g), 0) for g in pending)
+                return Wait(job, waiting_message(r, shown), "", tuple(notes))
         step = f"import {output_names(job, t.next_round)['sm']} into Swiss-Manager, then export again"
         return decide_next_round(job, t, "", ctx, notes=notes, sm_host_round=host_round, next_step=step)
 

@@ -347,7 +347,11 @@ def _tournament(doc: Any, r: _Reader) -> Tournament:
     unknown = set(pts_doc) - set(_POINT_FIELDS)
     if unknown:
         raise r.error("$.points", f"unknown key(s) {', '.join(sorted(unknown))}")
-    points = PointSystem(**{k: r.points(v, f"$.points.{k}") for k, v in pts_doc.items()})
+    pending = pts_doc.get("pending")  # record 162's X, kept for rewriting TRF; null: not given
+    points = PointSystem(
+        **{k: r.points(v, f"$.points.{k}") for k, v in pts_doc.items() if k != "pending"},
+        pending=None if pending is None else r.points(pending, "$.points.pending"),
+    )
     players: list[Player] = []
     seen: set[int] = set()
     for i, pd in enumerate(r.lst(d.get("players"), "$.players")):
@@ -363,13 +367,14 @@ def _tournament(doc: Any, r: _Reader) -> Tournament:
             if j == MAX_ROUNDS:
                 raise r.error(ew, f"round {j + 1}: a tournament has at most {MAX_ROUNDS} rounds")
             e = r.obj(ed, ew)
-            entries.append(
-                Entry(
-                    r.result(e.get("result"), f"{ew}.result"),
-                    r.integer(e.get("opponent"), f"{ew}.opponent", maximum=MAX_START_NO, minimum=1, optional=True),
-                    r.colour(e.get("colour"), f"{ew}.colour"),
-                )
+            entry = Entry(
+                r.result(e.get("result"), f"{ew}.result"),
+                r.integer(e.get("opponent"), f"{ew}.opponent", maximum=MAX_START_NO, minimum=1, optional=True),
+                r.colour(e.get("colour"), f"{ew}.colour"),
             )
+            if entry.result is Result.PENDING and entry.opponent is None:
+                raise r.error(f"{ew}.opponent", "a game without a result needs its opponent")
+            entries.append(entry)
         extras: list[tuple[str, str]] = []
         for j, pair in enumerate(r.lst(p.get("extras", []), f"{where}.extras")):
             item = r.lst(pair, f"{where}.extras[{j}]")

@@ -824,14 +824,17 @@ _GAME_POINTS: Mapping[Result, Points] = {
 """Game points in the file: Swiss-Manager applies its own point system on import."""
 
 
-def check_not_stale(tournament: Tournament, pairing: RoundPairing, *, host: int | None = None) -> None:
+def check_not_stale(
+    tournament: Tournament, pairing: RoundPairing, *, host: int | None = None, adjourned: bool = False
+) -> None:
     """Refuse a pairing Swiss-Manager would import over a round it already holds.
 
     Importing a ``Spielerauslosung`` file replaces the host's pairing of that round
     silently. So the pairing must be of a round the export it was computed from
-    does not contain yet, the rounds before it must be finished, and — when the
-    host's latest export is known (``host``: the last round it holds) — the host
-    must not have paired that round since.
+    does not contain yet, the rounds before it must be finished (unless the arbiter
+    paired around ``adjourned`` games, GHR 3.1), and — when the host's latest export
+    is known (``host``: the last round it holds) — the host must not have paired
+    that round since.
     """
     r = pairing.round_no
     paired_here = [p.start_no for p in tournament.players if (e := p.entry(r)) is not None and e.paired]
@@ -847,7 +850,7 @@ def check_not_stale(tournament: Tournament, pairing: RoundPairing, *, host: int 
             f"from an export of round {r - 1}; importing would silently replace the host's round {r}. "
             "Export again from Swiss-Manager and pair from the new export"
         )
-    for rr in range(1, r):
+    for rr in range(1, 1 if adjourned else r):
         if pending := tournament.pending_games(rr):
             white, black = pending[0]
             raise StaleExport(
@@ -856,14 +859,16 @@ def check_not_stale(tournament: Tournament, pairing: RoundPairing, *, host: int 
             )
 
 
-def write_pairings(tournament: Tournament, pairing: RoundPairing, *, host: int | None = None) -> str:
+def write_pairings(
+    tournament: Tournament, pairing: RoundPairing, *, host: int | None = None, adjourned: bool = False
+) -> str:
     """The pairing of the next round as a ``Spielerauslosung`` file for
     ``Extras → Daten Import/Export``: every board ``0;0;;0:0``, the PAB as the row
     with ``NrS = -1`` after the boards. Swiss-Manager creates the round with these
     pairings (or adopts them over its own: see :func:`check_not_stale`, which is
     applied first). Players not paired (half-point byes, absences) have no row, as
     in Swiss-Manager's own export."""
-    check_not_stale(tournament, pairing, host=host)
+    check_not_stale(tournament, pairing, host=host, adjourned=adjourned)
     known = {p.start_no: p for p in tournament.players}
     rows = [PAIRINGS_HEADER]
     for i, b in enumerate(pairing.boards, 1):

@@ -832,7 +832,8 @@ class _Reader:
                     continue  # each pair once
                 if e.colour is not None and f.colour is not None and e.colour is f.colour:
                     raise self.error(f"{where} disagree: both lines give {n} and {o} {e.colour}", pl.line, col + 5)
-                if (e.played and f.colour is None) or (f.played and e.colour is None):
+                unfinished = Result.PENDING in (e.result, f.result)  # colours may not be entered yet
+                if not unfinished and ((e.played and f.colour is None) or (f.played and e.colour is None)):
                     raise self.error(f"{where} disagree: a played game needs a colour on both lines", pl.line, col + 5)
                 mirrored = OPPOSITE_RESULT.get(e.result)
                 double_forfeit = e.result is f.result is Result.FORFEIT_LOSS

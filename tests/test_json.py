@@ -63,8 +63,8 @@ def test_every_model_field_survives() -> None:
             Player(1, "A, B", (Entry(Result.WIN, 2, Colour.WHITE), Entry(Result.HALF_BYE)), "w", "WGM", 2300,
                    "GER", "123", "2000/01/02", "Club", 15, 1, (("sm.Identnr", "77"), ("x", ""))),
             Player(2, "C, D", (Entry(Result.LOSS, 1, Colour.BLACK), Entry(Result.PAB))),
-            Player(3, "E", (Entry(Result.FORFEIT_LOSS, 4, Colour.WHITE), Entry(Result.ZERO_BYE))),
-            Player(4, "F", (Entry(Result.FORFEIT_WIN, 3, Colour.BLACK), Entry(Result.PENDING, None, None))),
+            Player(3, "E", (Entry(Result.FORFEIT_LOSS, 4, Colour.WHITE), Entry(Result.PENDING, 4, None))),
+            Player(4, "F", (Entry(Result.FORFEIT_WIN, 3, Colour.BLACK), Entry(Result.PENDING, 3, None))),
         ),
         name="Open",
         total_rounds=7,
@@ -125,6 +125,12 @@ def test_pairing_json_round_trip() -> None:
         ),
         ('{"format": "swissbridge-tournament", "version": 1, "points": {"win": 0.25}, "players": []}', 1,
          "multiple of 0.1"),
+        (
+            '{"format": "swissbridge-tournament", "version": 1,\n "players": [\n  {"start_no": 1, "name": "A",\n'
+            '   "rounds": [{"result": "pending"}]}]}',
+            4,
+            "$.players[0].rounds[0].opponent: a game without a result needs its opponent",
+        ),
     ],
 )  # fmt: skip
 def test_bad_documents_are_located(text: str, line: int, message: str) -> None:
@@ -187,3 +193,12 @@ def test_long_numbers_elsewhere_do_not_matter() -> None:
     pairing = '{"format": "swissbridge-pairing", "version": 1, "round": ' + "9" * 5000 + ', "boards": []}'
     with pytest.raises(InputError, match=r"\$\.round: expected a whole number, found a number of 5000 digits"):
         jsonfmt.pairing_from_json(pairing)
+
+
+def test_the_x_value_of_record_162_is_optional() -> None:
+    """``pending`` (TRF-2026 162 ``X``) is kept for rewriting TRF; absent or null: not given."""
+    doc = {"format": "swissbridge-tournament", "version": 1, "players": [{"start_no": 1, "name": "A"}]}
+    for points, pending in (({}, None), ({"pending": None}, None), ({"pending": 0}, 0), ({"pending": 1}, 10)):
+        t = jsonfmt.tournament_from_json(json.dumps({**doc, "points": points}))
+        assert t.points.pending == pending
+        assert jsonfmt.tournament_from_json(jsonfmt.tournament_to_json(t)).points == t.points

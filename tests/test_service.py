@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from swissbridge.errors import InputError, UsageError
 from swissbridge.model import OPPOSITE_RESULT, Colour, Entry, Player, PointSystem, Result, Tournament
-from swissbridge.service import pair_tournament, unfinished_games
+from swissbridge.service import pair_tournament, render_pairing, unfinished_games
 
 FOUR = tuple(Player(n, f"Player {n}") for n in range(1, 5))
 
@@ -75,10 +77,30 @@ def test_an_adjourned_game_is_paired_as_a_drawn_game(system: str) -> None:
     assert all({b.white, b.black} != {1, 2} for b in adjourned.boards)
 
 
-def test_a_pending_game_is_played_and_scores_a_draw() -> None:
+def test_a_pending_game_is_played_and_a_draw_for_pairing_only() -> None:
+    """GHR 3.1 "for pairing purposes only": the standings do not move."""
     pending = Entry(Result.PENDING, 2, W)
     assert pending.played and not pending.unplayed
-    assert PointSystem().points(Result.PENDING) == PointSystem().points(Result.DRAW) == 5
+    pts = PointSystem(win=30, draw=10, pending=0)  # record 162's X is kept, not used
+    assert pts.pairing_points(Result.PENDING) == pts.points(Result.DRAW) == 10
+    assert pts.points(Result.PENDING) == 0
+    player = Player(1, "A", (Entry(Result.WIN, 2, W), pending))
+    assert (player.score(pts, 2), player.pairing_score(pts, 2)) == (30, 40)
+    assert PointSystem(pending=5).is_standard
+
+
+def test_pairing_around_adjourned_games_keeps_the_real_scores_in_outputs() -> None:
+    t = six_after_round_one(Result.PENDING)
+    pairing = pair_tournament(t, adjourned=True)
+    text = render_pairing(t, pairing, "text")
+    # the board list shows the standings: nothing yet for the unfinished game
+    assert re.search(r"(^|\s)0\.0 +\(1\) Player 1 |\(1\) Player 1 +0\.0(\s|$)", text, re.M), text
+    trf = render_pairing(t, pairing, "trf")
+    assert next(x for x in trf.splitlines() if x.startswith("001    1"))[80:84] == " 0.0"
+    sm = render_pairing(t, pairing, "sm", adjourned=True)
+    assert sm.count("\r\n") == 1 + len(pairing.boards)  # the header, then a row per board
+    with pytest.raises(InputError, match="round 1 is not finished"):
+        render_pairing(t, pairing, "sm")  # Swiss-Manager import: only when the arbiter said so
 
 
 def test_explain_says_when_a_game_without_result_was_counted_as_a_draw() -> None:

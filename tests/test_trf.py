@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 import pytest
 from swissbridge.errors import InputError
@@ -247,7 +248,7 @@ def test_point_systems_162_xxs_and_bbp_lines() -> None:
     assert t.points == PointSystem(win=30, draw=10, forfeit_win=30, full_bye=30, half_bye=10, forfeit_loss=-10)
     t = parse_trf("BBW 3.0\nBBD 1.0\nBBU 1.0\nBBZ 0.5\nBBF 0.0" + body("3.0"))
     assert t.points == PointSystem(win=30, draw=10, forfeit_win=30, full_bye=30, half_bye=10, pab=10, zero_bye=5)
-    assert t.points.points(Result.PENDING) == 10  # GHR 3.1: what a draw scores
+    assert t.points.pairing_points(Result.PENDING) == 10  # GHR 3.1: what a draw scores, for pairing
     e = err("162  Q 1.0")
     assert "unknown scoring symbol 'Q'" in e.message
 
@@ -552,3 +553,29 @@ def test_canonical_acceleration_is_linear_in_the_rounds() -> None:
     virtual = {(p, r): 10 for p in (1, 2) for r in range(1, 50_001)}
     assert canonical_acceleration(virtual) == (Acceleration(10, 1, 50_000, 1, 2),)
     assert time.perf_counter() - start < 2.0
+
+
+# -- games without a result (GHR 3.1) ------------------------------------------------------------
+
+
+def test_a_game_without_result_may_have_no_colours_yet() -> None:
+    t = parse_trf("\n".join([p001(1, "0.0", "   2 -  "), p001(2, "0.0", "   1 -  ")]))
+    assert t.player(1).entry(1) == Entry(Result.PENDING, 2, None)
+    assert t.pending_games(1) == [(1, 2)]
+
+
+def test_the_points_column_leaves_out_a_game_without_result() -> None:
+    """Swiss-Manager's points column counts no game without a result, in any round;
+    the writer does the same (GHR 3.1 counts it as a draw for pairing only)."""
+    lines = [
+        p001(1, "1.0", "   2 w  ", "   3 b 1"),
+        p001(2, "0.0", "   1 b  ", "   4 w 0"),
+        p001(3, "1.0", "   4 w 1", "   1 w 0"),
+        p001(4, "1.0", "   3 b 0", "   2 b 1"),
+    ]
+    t = parse_trf("\n".join(["XXR 5", *lines]))
+    assert [p.score(t.points, 2) for p in t.players] == [10, 0, 10, 10]
+    assert [p.pairing_score(t.points, 2) for p in t.players] == [15, 5, 10, 10]
+    unstated = t.with_players(replace(p, stated_points=None) for p in t.players)
+    written = [x[80:84] for x in write_trf(unstated).splitlines() if x.startswith("001")]
+    assert written == [" 1.0", " 0.0", " 1.0", " 1.0"]

@@ -132,6 +132,19 @@ def test_round_not_complete_says_which_boards_and_writes_nothing(tmp_path: Path)
     assert report.written == [] and not (tmp_path / "swissbridge-out").exists()
 
 
+def test_an_unfinished_game_of_an_earlier_round_holds_the_pairing(tmp_path: Path) -> None:
+    """A game of round 2 still without a result (adjourned) when round 3 is over:
+    the watcher waits for it instead of pairing round 4 (GHR 3.1 is the arbiter's call)."""
+    t = played(field_of(10), 1)
+    p2 = ToySystem().pair(t, 2)
+    t2 = unfinished(with_results(t, p2), p2, (3,))
+    t3 = with_results(t2, ToySystem().pair(t2, 3))
+    drop_trf(tmp_path, replace(t3, total_rounds=5))
+    report = sm_watcher(tmp_path).run_once()
+    assert report.status == "T: round 2: waiting for 1 result: board 3"
+    assert report.written == []
+
+
 def test_waiting_message_wording() -> None:
     assert waiting_message(3, [4, 9, 12]) == "round 3: waiting for 3 results: boards 4, 9, 12"
     assert waiting_message(1, [7]) == "round 1: waiting for 1 result: board 7"

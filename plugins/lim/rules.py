@@ -95,7 +95,7 @@ def scores_when_paired(tournament: Tournament, round_no: int) -> dict[int, Point
     rounds ``1..round_no-1`` plus that round's virtual points, C.04.7)."""
     pts = tournament.points
     return {
-        p.start_no: p.score(pts, round_no - 1) + tournament.virtual_points(p.start_no, round_no)
+        p.start_no: p.pairing_score(pts, round_no - 1) + tournament.virtual_points(p.start_no, round_no)
         for p in tournament.players
     }
 
