@@ -399,14 +399,24 @@ class Tournament:
         """Games of ``round_no`` without a result yet (:attr:`Result.PENDING`), each once
         as (White, Black) as paired (by start number when no colour is written)."""
         out: list[tuple[int, int]] = []
-        for p in self.players:
+        seen: set[frozenset[int]] = set()
+        for p in self.players:  # either line may say so (a file need not be consistent)
             e = p.entry(round_no)
             if e is None or e.result is not Result.PENDING or e.opponent is None:
                 continue
-            if e.colour is Colour.BLACK or (e.colour is None and p.start_no > e.opponent):
+            pair = frozenset((p.start_no, e.opponent))
+            if pair in seen:
                 continue
-            out.append((p.start_no, e.opponent))
+            seen.add(pair)
+            white_first = e.colour is Colour.WHITE or (e.colour is None and p.start_no < e.opponent)
+            out.append((p.start_no, e.opponent) if white_first else (e.opponent, p.start_no))
         return out
+
+    def is_unplayed(self, round_no: int) -> bool:
+        """Round ``round_no`` has games and none of them has a result yet: a round paired
+        but not played (rather than one with adjourned games)."""
+        games = [e for p in self.players if (e := p.entry(round_no)) is not None and e.opponent is not None]
+        return bool(games) and all(e.result is Result.PENDING for e in games)
 
     def virtual_points(self, start_no: int, round_no: int) -> Points:
         """Acceleration points of a player for a round (C.04.7); the last record that

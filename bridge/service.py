@@ -48,7 +48,9 @@ def pair_tournament(
     """Pair ``round_no`` (default: the next round) of ``tournament`` with ``system``.
 
     Games of earlier rounds without a result are refused (:func:`unfinished_games`)
-    unless ``adjourned``: then each counts as a drawn game for pairing (GHR 3.1). The
+    unless ``adjourned``: then each counts as a drawn game for pairing (GHR 3.1); a
+    round none of whose games has a result is not adjourned but not played, and is
+    always refused. The
     rule allows that for *adjourned* games, but a missing result is far more often
     one not entered yet, and a pairing made on a guessed result is wrong; so the
     arbiter has to say so."""
@@ -60,6 +62,13 @@ def pair_tournament(
     r = tournament.next_round if round_no is None else round_no
     if tournament.total_rounds is not None and r > tournament.total_rounds:
         raise InputError(f"round {r} is beyond the {tournament.total_rounds} rounds of the tournament")
+    unplayed = [rr for rr in range(1, r) if tournament.is_unplayed(rr)]
+    if unplayed:
+        again = f" (or pair it again with --round {unplayed[0]})" if unplayed[0] == r - 1 else ""
+        raise InputError(
+            f"cannot pair round {r}: round {unplayed[0]} has been paired but none of its games has a result yet; "
+            f"enter its results first{again}"
+        )
     if not adjourned and (problem := unfinished_games(tournament, r)) is not None:
         raise InputError(
             f"cannot pair round {r}: {problem}: enter the results, or, for adjourned games, "

@@ -48,7 +48,8 @@ class PlayerState:
     """Position among the entered players (see :func:`entered`); used for colour parity."""
     present: bool
     score: Points
-    """Real points after the completed rounds."""
+    """Points after the completed rounds, for pairing purposes: real points, a game
+    without a result counted as a draw (GHR 3.1); no virtual points."""
     pairing_score: Points
     """Score plus virtual points of the round being paired (C.04.7)."""
     colours: tuple[Colour, ...]

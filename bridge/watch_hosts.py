@@ -71,6 +71,16 @@ def waiting_message(round_no: int, boards: Sequence[int]) -> str:
     return f"round {round_no}: waiting for {n} result{'s' if n != 1 else ''}: board{'s' if n != 1 else ''} {shown}"
 
 
+def first_unfinished_round(t: Tournament, last: int) -> tuple[int, list[tuple[int, int]]] | None:
+    """The first of rounds ``1..last`` with games without a result, and those games.
+    An adjourned game of an earlier round holds the next pairing too: the watcher
+    waits for its result (pairing around it, GHR 3.1, is the arbiter's call)."""
+    for r in range(1, last + 1):
+        if pending := t.pending_games(r):
+            return r, pending
+    return None
+
+
 def incomplete_file(t: Tournament) -> str | None:
     """A TRF whose record 062 announces more players than it holds was cut short
     (a half-copied file that paused longer than the stability interval)."""
@@ -120,10 +130,19 @@ def decide_next_round(
     notes: Sequence[str] = (),
     sm_host_round: int | None = None,
     next_step: str = "waiting for its results",
+    boards: Mapping[tuple[int, frozenset[int]], int] | None = None,
 ) -> Outcome:
-    """Pair and render the round after the last completed one of ``t`` (whose
-    rounds must all have results), or say the tournament is over."""
+    """Pair and render the round after the last completed one of ``t``, or say the
+    tournament is over; while a game of any round has no result, wait for it (its
+    board numbered as the host numbered it, ``boards`` by round and pair, else in
+    the Art. 3.6 order)."""
     done = t.completed_rounds
+    unfinished = first_unfinished_round(t, done)
+    if unfinished is not None:
+        r, pending = unfinished
+        numbers = {pair: b for (rr, pair), b in boards.items() if rr == r} if boards else board_numbers(t, r)
+        shown = sorted(numbers.get(frozenset(g), 0) for g in pending)
+        return Wait(job, waiting_message(r, shown), inputs, tuple(notes))
     if t.total_rounds is not None and done >= t.total_rounds:
         return Wait(job, f"tournament finished after round {done}", inputs, tuple(notes))
     if t.total_rounds is None:
@@ -347,10 +366,10 @@ class SwissManagerHost:
             t = merge_pairing_rows(t, rows, path=where, infer_byes=True)
         except InputError as exc:
             return Fault(job, str(exc), "")
-        boards: dict[frozenset[int], int] = {}
+        boards: dict[tuple[int, frozenset[int]], int] = {}
         for row in rows:
             if row.black is not None:
-                boards[frozenset((row.white, row.black))] = row.board
+                boards[(row.round_no, frozenset((row.white, row.black)))] = row.board
         return self._decide(job, t, ctx, boards=boards, host_round=host_round(rows))
 
     def _decide(
@@ -359,7 +378,7 @@ class SwissManagerHost:
         t: Tournament,
         ctx: HostContext,
         *,
-        boards: Mapping[frozenset[int], int] | None,
+        boards: Mapping[tuple[int, frozenset[int]], int] | None,
         host_round: int | None,
     ) -> Outcome:
         last = t.completed_rounds
@@ -370,13 +389,10 @@ class SwissManagerHost:
                 note = published_differs(t, last, pub.pairlist)
                 if note:
                     notes.append(note)
-        for r in range(1, last + 1):  # an earlier round too: an adjourned game holds the next pairing
-            if pending := t.pending_games(r):
-                numbers = dict(boards) if boards and r == last else board_numbers(t, r)
-                shown = sorted(numbers.get(frozenset(g), 0) for g in pending)
-                return Wait(job, waiting_message(r, shown), "", tuple(notes))
         step = f"import {output_names(job, t.next_round)['sm']} into Swiss-Manager, then export again"
-        return decide_next_round(job, t, "", ctx, notes=notes, sm_host_round=host_round, next_step=step)
+        return decide_next_round(
+            job, t, "", ctx, notes=notes, sm_host_round=host_round, next_step=step, boards=boards
+        )
 
 
 def _with_inputs(outcome: Outcome, inputs: str) -> Outcome:

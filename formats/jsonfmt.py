@@ -347,10 +347,13 @@ def _tournament(doc: Any, r: _Reader) -> Tournament:
     unknown = set(pts_doc) - set(_POINT_FIELDS)
     if unknown:
         raise r.error("$.points", f"unknown key(s) {', '.join(sorted(unknown))}")
-    pending = pts_doc.get("pending")  # record 162's X, kept for rewriting TRF; null: not given
+    # record 162's X, kept for rewriting TRF; null, or the 0 that swissbridge 0.1 always
+    # wrote (when it meant "a game without a result scores nothing"): not given
+    pending = pts_doc.get("pending")
+    x = None if pending is None else r.points(pending, "$.points.pending")
     points = PointSystem(
         **{k: r.points(v, f"$.points.{k}") for k, v in pts_doc.items() if k != "pending"},
-        pending=None if pending is None else r.points(pending, "$.points.pending"),
+        pending=x or None,
     )
     players: list[Player] = []
     seen: set[int] = set()

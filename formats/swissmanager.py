@@ -850,8 +850,8 @@ def check_not_stale(
             f"from an export of round {r - 1}; importing would silently replace the host's round {r}. "
             "Export again from Swiss-Manager and pair from the new export"
         )
-    for rr in range(1, 1 if adjourned else r):
-        if pending := tournament.pending_games(rr):
+    for rr in range(1, r):
+        if (pending := tournament.pending_games(rr)) and (not adjourned or tournament.is_unplayed(rr)):
             white, black = pending[0]
             raise StaleExport(
                 f"round {rr} is not finished (the game {white}-{black} has no result), "

@@ -922,6 +922,10 @@ def allowed_points(
     allowed = {score, score + ahead, score + virtual, score + ahead + virtual}
     if open_round:
         allowed.add(p.score(t.points, completed - 1))
+    unfinished = sum(1 for e in p.entries[:completed] if e.result is Result.PENDING)
+    if unfinished:  # a TRF-2026 writer may count a game without a result at X (= D unless given)
+        x = t.points.draw if t.points.pending is None else t.points.pending
+        allowed |= {a + unfinished * x for a in allowed}
     return allowed
 
 
@@ -1118,7 +1122,7 @@ def _byes_in_column(t: Tournament, completed: int) -> Tournament:
 def _point_lines(points: PointSystem, trf16: bool) -> list[str]:
     """Record 162 (TRF-2026) or XXS (JaVaFo) for a point system other than 1-½-0;
     TRF-2026 files add XXS when 162 cannot express it."""
-    if points.is_standard:
+    if points.is_standard and points.pending is None:
         return []
     lines = []
     fits_162 = (

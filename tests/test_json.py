@@ -196,9 +196,10 @@ def test_long_numbers_elsewhere_do_not_matter() -> None:
 
 
 def test_the_x_value_of_record_162_is_optional() -> None:
-    """``pending`` (TRF-2026 162 ``X``) is kept for rewriting TRF; absent or null: not given."""
+    """``pending`` (TRF-2026 162 ``X``) is kept for rewriting TRF; absent, null or the 0
+    that version 0.1 always wrote: not given."""
     doc = {"format": "swissbridge-tournament", "version": 1, "players": [{"start_no": 1, "name": "A"}]}
-    for points, pending in (({}, None), ({"pending": None}, None), ({"pending": 0}, 0), ({"pending": 1}, 10)):
+    for points, pending in (({}, None), ({"pending": None}, None), ({"pending": 0}, None), ({"pending": 1}, 10)):
         t = jsonfmt.tournament_from_json(json.dumps({**doc, "points": points}))
         assert t.points.pending == pending
         assert jsonfmt.tournament_from_json(jsonfmt.tournament_to_json(t)).points == t.points

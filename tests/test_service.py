@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 from swissbridge.errors import InputError, UsageError
@@ -111,3 +112,26 @@ def test_explain_says_when_a_game_without_result_was_counted_as_a_draw() -> None
         "1 game without a result (round 1 1-2): each counted as a drawn game, as GHR 3.1 counts an adjourned game"
     )
     assert not any("without a result" in n for n in explain(six_after_round_one(Result.DRAW))["notes"])
+
+
+def test_a_round_with_no_result_at_all_is_not_adjourned() -> None:
+    """``adjourned`` covers games of a played round, not a round paired but not played."""
+    t = six_after_round_one(Result.PENDING)
+    unplayed = t.with_round(
+        1, {p.start_no: replace(e, result=Result.PENDING) for p in t.players if (e := p.entry(1)) is not None}
+    )
+    assert unplayed.is_unplayed(1) and not t.is_unplayed(1)
+    for adjourned in (False, True):
+        with pytest.raises(InputError, match=r"round 1 has been paired but none of its games has a result.*--round 1"):
+            pair_tournament(unplayed, adjourned=adjourned)
+    pairing = pair_tournament(t, adjourned=True)
+    with pytest.raises(InputError, match="round 1 is not finished"):
+        render_pairing(unplayed, pairing, "sm", adjourned=True)
+
+
+def test_a_game_without_result_on_one_line_only_is_still_unfinished() -> None:
+    t = six_after_round_one(Result.DRAW)
+    one_sided = t.with_round(1, {2: Entry(Result.PENDING, 1, B)})
+    assert one_sided.pending_games(1) == [(1, 2)]
+    with pytest.raises(InputError, match=r"\(round 1 1-2\)"):
+        pair_tournament(one_sided)

@@ -579,3 +579,14 @@ def test_the_points_column_leaves_out_a_game_without_result() -> None:
     unstated = t.with_players(replace(p, stated_points=None) for p in t.players)
     written = [x[80:84] for x in write_trf(unstated).splitlines() if x.startswith("001")]
     assert written == [" 1.0", " 0.0", " 1.0", " 1.0"]
+
+
+def test_a_points_column_may_count_a_game_without_result_at_x() -> None:
+    """TRF-2026 162: ``X`` (an unknown result) is worth ``D`` unless given; a writer that
+    counts the unfinished game so is read too, and ``X`` alone is written back."""
+    body = [p001(1, "1.5", "   2 w 1", "   3 b  "), p001(2, "0.0", "   1 b 0", "   4 w 0"),
+            p001(3, "0.5", "   4 w 0", "   1 w  "), p001(4, "2.0", "   3 b 1", "   2 b 1")]  # fmt: skip
+    assert parse_trf("\n".join(["XXR 5", *body])).player(1).stated_points == 15  # X = D = 0.5
+    t = parse_trf("\n".join(["XXR 5", "162  X 0.5", *body]))
+    assert t.points.pending == 5 and "162  X 0.5" in write_trf(t)
+    assert "162  X 1.0" in write_trf(replace(t, points=PointSystem(pending=10)))
