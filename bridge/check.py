@@ -278,7 +278,7 @@ class CheckReport:
 
 def _render_round(rc: RoundCheck) -> list[str]:
     if rc.ok:
-        return [f"round {rc.round_no}: ok"]
+        return [f"round {rc.round_no}: ok", *(f"  note: {note}" for note in rc.notes)]
     if rc.error:
         return [f"round {rc.round_no}: DIFFERS — {rc.error}"]
     n_boards = len(rc.expected.boards) if rc.expected is not None else 0
@@ -523,6 +523,8 @@ def check_tournament(
 ) -> CheckReport:
     """Replay every completed round of ``tournament`` (or those in ``rounds``) with
     ``system`` and compare each with the pairing published for it."""
+    from swissbridge.service import unfinished_games
+
     name, engine = resolve(system)
     explainer = _system_explainer(engine)
     inferred = tournament.initial_colour is None
@@ -554,23 +556,25 @@ def check_tournament(
                 RoundCheck(round_no=r, played=played, expected=None, error=f"the system finds no legal pairing: {exc}")
             )
             continue
+        unfinished = unfinished_games(replay, r)
+        adjourned = (f"{unfinished}: each counted as a drawn game, as GHR 3.1 counts an adjourned game",)
+        notes = adjourned if unfinished else ()
         uncoloured = uncoloured_boards(t, r)
         if _same(expected, played, uncoloured):
-            results.append(RoundCheck(round_no=r, played=played, expected=expected))
+            results.append(RoundCheck(round_no=r, played=played, expected=expected, notes=notes))
             continue
         state = build_state(replay, r)
         played_set = set(played.boards)
         flips = any(Board(b.black, b.white) in played_set for b in expected.boards)
         rules = _colour_rules(engine, replay, r) if flips else {}
         diffs = compare_round(expected, played, state=state, uncoloured=uncoloured, colour_rules=rules, system=name)
-        notes: tuple[str, ...] = ()
         if explainer is not None:
             try:
                 why = explainer(replay, r, expected, played)
             except Exception as exc:  # a system's explanation must never hide the verdict
                 why = f"(the system could not compare the pairings: {type(exc).__name__}: {exc})"
             if why:
-                notes = (why,)
+                notes = (*notes, why)
         results.append(RoundCheck(round_no=r, played=played, expected=expected, diffs=diffs, notes=notes))
     return CheckReport(
         system=name,

@@ -100,8 +100,6 @@ def toy_tournament(seed: int = 7, players: int = 20, rounds: int = 7, **kw: obje
     return generate_tournament(players, rounds, TOY, seed, options)
 
 
-
-
 def flip_colours(t: Tournament, r: int, board: Board) -> Tournament:
     e = entries(t, r)
     new = {n: dataclasses.replace(e[n], colour=e[n].colour.opposite if e[n].colour else None) for n in board.players()}
@@ -457,3 +455,20 @@ def test_running_tournament_with_a_round_in_progress(tour: Tournament) -> None:
     assert report.ok and [rc.round_no for rc in report.rounds] == [1, 2, 3, 4, 5]
     waiting = upto4.with_round(5, {upto4.players[0].start_no: Entry(Result.HALF_BYE)})
     assert [rc.round_no for rc in check_tournament(waiting, TOY).rounds] == [1, 2, 3, 4]
+
+
+def test_a_round_replayed_around_a_game_without_result_says_so(tour: Tournament) -> None:
+    """GHR 3.1: replaying the round after an adjourned game counts that game as a draw."""
+    r = 3
+    board = played_boards(tour, r)[0]
+    e = entries(tour, r)
+    t = tour.with_round(r, {n: dataclasses.replace(e[n], result=Result.PENDING) for n in board.players()})
+    report = check_tournament(t, TOY, rounds=[r + 1])
+    (rc,) = report.rounds
+    note = (
+        f"1 game without a result (round {r} {board.white}-{board.black}): "
+        "each counted as a drawn game, as GHR 3.1 counts an adjourned game"
+    )
+    assert rc.notes[0] == note
+    assert f"  note: {note}" in report.render()
+    assert check_tournament(tour, TOY, rounds=[r + 1]).rounds[0].notes == ()
