@@ -287,11 +287,12 @@ def lost_in(tournament: Tournament, fmt: str) -> list[str]:
     if fmt == "pgn":
         from swissbridge.formats.pgn import lost_in_pgn
 
-        return lost_in_pgn(tournament)
+        return lost_in_pgn(tournament) + _colourless_games(tournament)
     if fmt in ("sm", "sm-pairings"):
         from swissbridge.formats.swissmanager import lost_in_pairing_file
 
         out = lost_in_pairing_file(tournament)
+        out += _colourless_games(tournament)
         out += _settings_lost(tournament)
         return out
     if fmt == "sm-players":
@@ -318,6 +319,24 @@ def _missing(numbers: Iterable[int]) -> str:
     if len(gaps) == 1:
         return f"{gaps[0][0]}-{gaps[0][1]}"
     return ", ".join(map(str, islice(missing, 5))) + ", …"
+
+
+def _colourless_games(tournament: Tournament) -> list[str]:
+    """Games without a result whose colours are not known yet: a PGN game or a
+    Swiss-Manager row has a White and a Black player, so the file makes one up."""
+    games = [
+        f"round {r} {w}-{b}"
+        for r in range(1, tournament.rounds_in_file + 1)
+        for w, b in tournament.pending_games(r)
+        if (e := tournament.player(w).entry(r)) is not None and e.colour is None
+    ]
+    if not games:
+        return []
+    shown = ", ".join(games[:6]) + (" …" if len(games) > 6 else "")
+    return [
+        f"the colours of games without a result and without colours yet ({shown}): "
+        "the lower start number is written as White"
+    ]
 
 
 def _settings_lost(tournament: Tournament) -> list[str]:

@@ -185,3 +185,15 @@ def test_chess_results_xml_is_not_a_tournament(tmp_path: Path) -> None:
     src = shared_path("realworld", "sharly-chess", "Single_SwissSystem.xml")
     code, out = invoke(str(src), str(tmp_path / "o.trf"))
     assert code == 2 and "not a tournament" in out and not (tmp_path / "o.trf").exists()
+
+
+def test_unfinished_games_without_colours_are_reported_for_pgn_and_swiss_manager() -> None:
+    from swissbridge.model import Entry, Player, Result, Tournament
+
+    t = Tournament(
+        (Player(1, "A", (Entry(Result.PENDING, 2),)), Player(2, "B", (Entry(Result.PENDING, 1),))), total_rounds=3
+    )
+    note = "the colours of games without a result and without colours yet (round 1 1-2): the lower start number"
+    for fmt in ("pgn", "sm", "sm-pairings"):
+        assert any(x.startswith(note) for x in detect.lost_in(t, fmt)), fmt
+    assert not any("without colours" in x for x in detect.lost_in(t, "trf26") + detect.lost_in(t, "json"))
