@@ -11,11 +11,12 @@ the watcher says which boards it waits for.
 ``--tournament STATE.trf``, the results from a live PGN feed in the watched folder
 (``roundN/games.pgn`` or one file per round; more files, such as the arbiter's
 results of unbroadcast boards, may be added). When every board of the open round
-has a result, the results are recorded, the next round is paired and the new
-state and pairing are published. A result corrected in the feed after the next
-round was published is reported; it is recorded with the next results, and the
-published pairing is never changed (C.04.2 Art. 4.3: corrections affect only
-pairings not yet made).
+has a result, and so has every game of an earlier round that had none (an
+adjourned game the tournament file was paired around), the results are recorded,
+the next round is paired and the new state and pairing are published. A result
+corrected in the feed after the next round was published is reported; it is
+recorded with the next results, and the published pairing is never changed
+(C.04.2 Art. 4.3: corrections affect only pairings not yet made).
 """
 
 from __future__ import annotations
@@ -545,12 +546,22 @@ class PgnHost:
             return decide_next_round(job, t, "", ctx, notes=notes, next_step=step)
 
         files = self._read_feed(feed, ctx, notes)
-        results, waiting = self._open_round(t, last, files, ctx, notes)
+        # the open round and every earlier round with a game still without a result
+        # (adjourned, or paired around in the tournament file given)
+        results: dict[tuple[int, int, int], tuple[Result, Result]] = {}
+        waiting: list[tuple[int, list[int]]] = []
+        for r in range(1, last + 1):
+            if r < last and not t.pending_games(r):
+                continue
+            found, boards = self._pending_results(t, r, files, ctx, notes)
+            results.update(found)
+            if boards:
+                waiting.append((r, boards))
         corrections = self._corrections(t, last, files, ctx, notes)
         if waiting:
-            return Wait(job, waiting_message(last, waiting), "", tuple(notes))
+            return Wait(job, waiting_message(*waiting[0]), "", tuple(notes))
 
-        # every board of the open round has a result: record them with the corrections
+        # every game up to the open round has a result: record them with the corrections
         recorded = t
         by_round: dict[int, dict[int, Entry]] = {}
         for (r, w, b), (rw, rb) in [*corrections.items(), *((k, v) for k, v in results.items())]:
@@ -626,28 +637,34 @@ class PgnHost:
         pub = ctx.state.publication(self.job, round_no)
         return pairing_from_pairlist(round_no, pub.pairlist) if pub is not None else None
 
-    def _open_round(
-        self, t: Tournament, last: int, files: Sequence[_FeedFile], ctx: HostContext, notes: list[str]
+    def _pending_results(
+        self, t: Tournament, round_no: int, files: Sequence[_FeedFile], ctx: HostContext, notes: list[str]
     ) -> tuple[dict[tuple[int, int, int], tuple[Result, Result]], list[int]]:
-        """Results found for the open round's unfinished boards, and the boards still without one."""
+        """Results the feed gives for the unfinished boards of round ``round_no`` (the
+        open round, or an earlier one with an adjourned game), and the boards still
+        without one. Games the feed cannot place are reported; results that disagree
+        are reported here for the open round, by :meth:`_corrections` for earlier ones."""
         from swissbridge.formats.pgn import read_round_feed
 
         try:
-            feed = read_round_feed(self._games_of(files, last), t, last, pairing=self._pairing_of(t, last, ctx))
+            feed = read_round_feed(
+                self._games_of(files, round_no), t, round_no, pairing=self._pairing_of(t, round_no, ctx)
+            )
         except InputError as exc:
             notes.append(str(exc))
-            return {}, [i for i, _ in enumerate(t.pending_games(last), 1)]
-        notes.extend(f"round {last}: {u}" for u in feed.unmatched)
-        notes.extend(f"round {last}: {c}; the arbiter must settle it" for c in feed.conflicts)
+            return {}, [i for i, _ in enumerate(t.pending_games(round_no), 1)]
+        notes.extend(f"round {round_no}: {u}" for u in feed.unmatched)
+        if round_no == t.completed_rounds:
+            notes.extend(f"round {round_no}: {c}; the arbiter must settle it" for c in feed.conflicts)
         finished = {bg.board_no: bg.result for bg in feed.finished}
         results: dict[tuple[int, int, int], tuple[Result, Result]] = {}
         waiting: list[int] = []
         for i, board in enumerate(feed.pairing.boards, 1):
-            entry = t.player(board.white).entry(last)
+            entry = t.player(board.white).entry(round_no)
             if entry is None or entry.result is not Result.PENDING:
                 continue
             if i in finished:
-                results[(last, board.white, board.black)] = _FROM_TEXT[finished[i]]
+                results[(round_no, board.white, board.black)] = _FROM_TEXT[finished[i]]
             else:
                 waiting.append(i)
         return results, waiting

@@ -515,6 +515,51 @@ def test_pgn_correction_after_publication_is_reported_and_recorded_later(
     assert t3.player(b.black).entry(1).result is Result.WIN
 
 
+def adjourned_feed(tmp_path: Path, rounds: int) -> tuple[Path, Tournament, tuple[RoundPairing, RoundPairing], Watcher]:
+    """:func:`open_feed` for 10 players whose tournament file has rounds 1 and 2
+    played, round 2 paired around board 3 of round 1, still without a result (GHR 3.1)."""
+    feed, t, w = open_feed(tmp_path, 10, rounds)
+    p1 = ToySystem().pair(t, 1)
+    t1 = unfinished(with_results(t, p1), p1, (3,))
+    p2 = ToySystem().pair(t1, 2)
+    (tmp_path / "Open.trf").write_text(write_trf(with_results(t1, p2)))
+    return feed, t, (p1, p2), w
+
+
+def test_pgn_adjourned_game_of_an_earlier_round_is_recorded_from_the_feed(tmp_path: Path) -> None:
+    """The watcher waits for the adjourned game; once the feed gives its result, it
+    is recorded for both players and round 3 is paired."""
+    feed, t, (p1, p2), w = adjourned_feed(tmp_path, 4)
+    report = w.run_once()
+    assert report.status == "Open: round 1: waiting for 1 result: board 3"
+    assert report.published == [] and report.written == []
+    (feed / "round1.pgn").write_text(result_pgn(t, p1, only={3}))
+    report = w.run_once()
+    assert report.published == [("Open", 3)], report.status
+    state3 = parse_trf((feed / "out" / "Open-R3.trf").read_bytes())
+    b = p1.boards[2]
+    assert state3.player(b.white).entry(1).result is Result.WIN
+    assert state3.player(b.black).entry(1).result is Result.LOSS
+    expected = with_results(with_results(t, p1), p2)
+    for p in expected.players:
+        assert [state3.player(p.start_no).entry(r) for r in (1, 2)] == [p.entry(1), p.entry(2)]
+    assert w.state.published["Open"][3].pairlist == ToySystem().pair(expected, 3).pairlist()
+
+
+def test_pgn_final_state_waits_for_an_adjourned_game(tmp_path: Path) -> None:
+    """The last round is over but a round-1 game is not: no final state until it is."""
+    feed, t, (p1, _), w = adjourned_feed(tmp_path, 2)
+    report = w.run_once()
+    assert report.status == "Open: round 1: waiting for 1 result: board 3" and report.written == []
+    (feed / "round1").mkdir()
+    (feed / "round1" / "games.pgn").write_text(result_pgn(t, p1, only={3}))
+    assert w.run_once().status == "Open: tournament finished after round 2; final state in Open-R2-final.trf"
+    final = parse_trf((feed / "out" / "Open-R2-final.trf").read_bytes())
+    played1 = with_results(t, p1)
+    for n in p1.boards[2].players():
+        assert final.player(n).entry(1) == played1.player(n).entry(1)
+
+
 def test_pgn_final_round_writes_the_final_state(tmp_path: Path) -> None:
     feed, _, w = open_feed(tmp_path, 6, 2)
     w.run_once()
