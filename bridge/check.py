@@ -523,7 +523,7 @@ def check_tournament(
 ) -> CheckReport:
     """Replay every completed round of ``tournament`` (or those in ``rounds``) with
     ``system`` and compare each with the pairing published for it."""
-    from swissbridge.service import unfinished_games
+    from swissbridge.service import adjourned_note
 
     name, engine = resolve(system)
     explainer = _system_explainer(engine)
@@ -556,9 +556,8 @@ def check_tournament(
                 RoundCheck(round_no=r, played=played, expected=None, error=f"the system finds no legal pairing: {exc}")
             )
             continue
-        unfinished = unfinished_games(replay, r)
-        adjourned = (f"{unfinished}: each counted as a drawn game, as GHR 3.1 counts an adjourned game",)
-        notes = adjourned if unfinished else ()
+        adjourned = adjourned_note(replay, r)
+        notes: tuple[str, ...] = (adjourned,) if adjourned else ()
         uncoloured = uncoloured_boards(t, r)
         if _same(expected, played, uncoloured):
             results.append(RoundCheck(round_no=r, played=played, expected=expected, notes=notes))

@@ -88,10 +88,10 @@ def explain(tournament: Tournament, *, system: str = "dutch", round_no: int | No
         if not callable(text_fn):
             raise InputError(f"the {system} system cannot explain its pairings")
         doc["notes"] = [str(text_fn(tournament, r))]
-    from swissbridge.service import unfinished_games
+    from swissbridge.service import adjourned_note
 
-    if (unfinished := unfinished_games(tournament, r)) is not None:
-        doc["notes"].insert(0, f"{unfinished}: each counted as a drawn game, as GHR 3.1 counts an adjourned game")
+    if (note := adjourned_note(tournament, r)) is not None:
+        doc["notes"].insert(0, note)
     _locate(doc)
     return doc
 

@@ -33,13 +33,21 @@ SHOWN_GAMES = 8
 def unfinished_games(tournament: Tournament, round_no: int) -> str | None:
     """The games of rounds before ``round_no`` without a result (``"2 games without a
     result (round 4 3-7, round 4 12-15)"``), or None when there are none."""
-    games = [(r, w, b) for r in range(1, round_no) for w, b in tournament.pending_games(r)]
+    from swissbridge.formats._text import listed
+
+    games = [f"round {r} {w}-{b}" for r in range(1, round_no) for w, b in tournament.pending_games(r)]
     if not games:
         return None
-    shown = ", ".join(f"round {r} {w}-{b}" for r, w, b in games[:SHOWN_GAMES])
-    if len(games) > SHOWN_GAMES:
-        shown += f" and {len(games) - SHOWN_GAMES} more"
-    return f"{len(games)} game{'s' if len(games) != 1 else ''} without a result ({shown})"
+    return f"{len(games)} game{'s' if len(games) != 1 else ''} without a result ({listed(games, SHOWN_GAMES)})"
+
+
+def adjourned_note(tournament: Tournament, round_no: int) -> str | None:
+    """What ``explain`` and ``check`` say of a round paired with games of earlier
+    rounds still without a result (GHR 3.1), or None."""
+    unfinished = unfinished_games(tournament, round_no)
+    if unfinished is None:
+        return None
+    return f"{unfinished}: each counted as a drawn game, as GHR 3.1 counts an adjourned game"
 
 
 def pair_tournament(
@@ -48,12 +56,11 @@ def pair_tournament(
     """Pair ``round_no`` (default: the next round) of ``tournament`` with ``system``.
 
     Games of earlier rounds without a result are refused (:func:`unfinished_games`)
-    unless ``adjourned``: then each counts as a drawn game for pairing (GHR 3.1); a
-    round none of whose games has a result is not adjourned but not played, and is
-    always refused. The
+    unless ``adjourned``: then each counts as a drawn game for pairing (GHR 3.1). The
     rule allows that for *adjourned* games, but a missing result is far more often
     one not entered yet, and a pairing made on a guessed result is wrong; so the
-    arbiter has to say so."""
+    arbiter has to say so. A round none of whose games has a result is not adjourned
+    but not played, and is always refused."""
     _, engine = resolve(system)
     if any(code in TEAM_RECORDS for code, _ in tournament.headers):
         raise InputError(

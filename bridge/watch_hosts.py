@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from swissbridge.errors import InputError
+from swissbridge.formats._text import listed
 from swissbridge.model import Colour, Entry, Result, Tournament
 from swissbridge.pairing import Board, NoLegalPairing, RoundPairing
 from swissbridge.watch import Fault, HostContext, Outcome, Publish, Wait, WatchConfig
@@ -66,9 +67,7 @@ def digest_of(parts: Iterable[bytes | str]) -> str:
 def waiting_message(round_no: int, boards: Sequence[int]) -> str:
     """``"round 3: waiting for 3 results: boards 4, 9, 12"``."""
     n = len(boards)
-    shown = ", ".join(str(b) for b in boards[:SHOWN_BOARDS])
-    if n > SHOWN_BOARDS:
-        shown += f" and {n - SHOWN_BOARDS} more"
+    shown = listed([str(b) for b in boards], SHOWN_BOARDS)
     return f"round {round_no}: waiting for {n} result{'s' if n != 1 else ''}: board{'s' if n != 1 else ''} {shown}"
 
 

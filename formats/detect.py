@@ -30,6 +30,7 @@ from itertools import islice
 from pathlib import Path
 
 from swissbridge.errors import InputError
+from swissbridge.formats._text import listed
 from swissbridge.model import Tournament
 
 __all__ = ["READ_FORMATS", "WRITE_FORMATS", "detect_format", "lost_in", "read_any", "target_format", "write_any"]
@@ -332,9 +333,8 @@ def _colourless_games(tournament: Tournament) -> list[str]:
     ]
     if not games:
         return []
-    shown = ", ".join(games[:6]) + (" …" if len(games) > 6 else "")
     return [
-        f"the colours of games without a result and without colours yet ({shown}): "
+        f"the colours of games without a result and without colours yet ({listed(games, 6)}): "
         "the lower start number is written as White"
     ]
 

@@ -39,6 +39,7 @@ from swissbridge.formats._text import (
     decode,
     field_column,
     is_whole_number,
+    listed,
     read_bytes,
     shown,
     split_lines,
@@ -922,7 +923,7 @@ def write_results(tournament: Tournament, round_no: int) -> str:
     and the bye row, so that the import merges them. Refused while a game of the
     round has no result."""
     if unfinished := tournament.pending_games(round_no):
-        games = ", ".join(f"{w}-{b}" for w, b in unfinished[:6]) + (" ..." if len(unfinished) > 6 else "")
+        games = listed([f"{w}-{b}" for w, b in unfinished], 6)
         raise InputError(f"round {round_no} is not finished: no result for {games}")
     if not any((e := p.entry(round_no)) is not None and e.paired for p in tournament.players):
         raise InputError(f"round {round_no} has not been paired")
