@@ -59,8 +59,10 @@ def explain(tournament: Tournament, *, system: str = "dutch", round_no: int | No
     :class:`~swissbridge.pairing.NoLegalPairing` when the Dutch system finds no
     legal pairing (a Lim document then says where the pairing got stuck)."""
     from swissbridge.plugins import resolve
+    from swissbridge.service import require_swiss
 
     _, engine = resolve(system)
+    require_swiss(tournament)
     r = tournament.next_round if round_no is None else round_no
     if r < 1:
         raise InputError(f"rounds are numbered from 1, not {r}")
