@@ -449,7 +449,7 @@ def watch(
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Say everything the watcher does.")] = False,
 ) -> None:
     """Watch a folder: when a round is complete, pair the next one and write it back."""
-    from swissbridge.watch import run_cli
+    from swissbridge.watch.command import run_cli
 
     code = run_cli(
         folder,

@@ -33,7 +33,7 @@ SHOWN_GAMES = 8
 def unfinished_games(tournament: Tournament, round_no: int) -> str | None:
     """The games of rounds before ``round_no`` without a result (``"2 games without a
     result (round 4 3-7, round 4 12-15)"``), or None when there are none."""
-    from swissbridge.formats._text import listed
+    from swissbridge.messages import listed
 
     games = [f"round {r} {w}-{b}" for r in range(1, round_no) for w, b in tournament.pending_games(r)]
     if not games:
@@ -61,7 +61,7 @@ def round_to_pair(tournament: Tournament, round_no: int | None) -> int:
         raise InputError(f"round {r} is beyond the {tournament.total_rounds} rounds of the tournament")
     gaps = tournament.unpaired_rounds(r)
     if gaps:
-        from swissbridge.formats._text import ranges
+        from swissbridge.messages import ranges
 
         rounds = ranges(gaps)
         raise InputError(

@@ -38,10 +38,10 @@ from swissbridge.formats._text import (
     bounded_int,
     bounded_value,
     decode,
-    ranges,
     read_bytes,
     split_lines,
 )
+from swissbridge.messages import ranges
 from swissbridge.model import ABSENT, Colour, Entry, Player, Result, Tournament
 from swissbridge.pairing import Board, RoundPairing, board_order
 

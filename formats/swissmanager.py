@@ -39,12 +39,11 @@ from swissbridge.formats._text import (
     decode,
     field_column,
     is_whole_number,
-    listed,
-    ranges,
     read_bytes,
     shown,
     split_lines,
 )
+from swissbridge.messages import listed, ranges
 from swissbridge.model import ABSENT, Colour, Entry, Player, Points, Result, Tournament
 from swissbridge.pairing import Board, RoundPairing, board_order
 
