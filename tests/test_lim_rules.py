@@ -155,6 +155,52 @@ def test_late_entry_joins_when_present() -> None:
     assert violations(t, 2, p2) == []
 
 
+def test_neither_has_played_uses_the_entered_players_numbering() -> None:
+    """Colour rule (5), "neither has played": the TPN is the numbering of the
+    entered players (spec clarification). #1 has been absent from the start and
+    was never paired, so it has no number: #2 is TPN 1 (odd, the initial colour
+    White) and #3 TPN 2 (even). All four present players had half-point byes."""
+    t = Tournament(players=_players(5), total_rounds=5, initial_colour=W)
+    t = t.with_round(1, {1: Entry(Result.ZERO_BYE)} | {n: Entry(Result.HALF_BYE) for n in (2, 3, 4, 5)})
+    t = t.with_round(2, {1: Entry(Result.ZERO_BYE)})
+    rnd = lim_round(t, 2)
+    assert [rnd.players[n].tpn for n in (2, 3, 4, 5)] == [1, 2, 3, 4]
+    pairing = LimSystem().pair(t, 2)
+    assert [(b.white, b.black) for b in pairing.boards] == [(2, 4), (5, 3)]
+
+
+def test_a_player_absent_now_who_was_paired_keeps_a_number() -> None:
+    """The same round, but #1 played #6 in round 1 and both are absent now: having
+    been paired, they are entered and keep their numbers, so #2 is TPN 2 (even:
+    Black) and #3 TPN 3 (odd: White)."""
+    t = Tournament(players=_players(6), total_rounds=5, initial_colour=W)
+    t = t.with_round(
+        1,
+        {1: Entry(Result.DRAW, 6, W), 6: Entry(Result.DRAW, 1, B)} | {n: Entry(Result.HALF_BYE) for n in (2, 3, 4, 5)},
+    )
+    t = t.with_round(2, {1: Entry(Result.ZERO_BYE), 6: Entry(Result.ZERO_BYE)})
+    rnd = lim_round(t, 2)
+    assert [rnd.players[n].tpn for n in (2, 3, 4, 5)] == [2, 3, 4, 5]
+    pairing = LimSystem().pair(t, 2)
+    assert [(b.white, b.black) for b in pairing.boards] == [(4, 2), (3, 5)]
+
+
+def test_round_one_pab_player_keeps_its_place_in_the_numbering() -> None:
+    """7.1/7.2: #2 is the lowest rated and gets the PAB, but keeps its place in the
+    Pairing List (spec clarification): #3 is still odd-numbered and takes #1's
+    colour, #4 the other one. Numbering without the PAB player would give 6–3
+    and 4–7."""
+    ratings = [2500, 1400, 2300, 2200, 2100, 2000, 1900]
+    t = Tournament(
+        players=tuple(Player(n, f"P{n}", rating=r) for n, r in enumerate(ratings, 1)),
+        total_rounds=5,
+        initial_colour=W,
+    )
+    pairing = LimSystem().pair(t, 1)
+    assert pairing.bye == 2
+    assert [(b.white, b.black) for b in pairing.boards] == [(1, 5), (3, 6), (7, 4)]
+
+
 def test_no_legal_pairing_is_reported() -> None:
     t = Tournament(players=_players(2), total_rounds=3, initial_colour=W)
     t = t.with_round(1, {1: Entry(Result.WIN, 2, W), 2: Entry(Result.LOSS, 1, B)})
