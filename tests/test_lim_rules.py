@@ -14,7 +14,7 @@ from swissbridge.pairing import NoLegalPairing
 from swissbridge.plugins import load
 from swissbridge.plugins.lim import LimSystem
 from swissbridge.plugins.lim.check import random_tournament, violations
-from swissbridge.plugins.lim.colours import allocate_colours
+from swissbridge.plugins.lim.colours import allocate_colours, due_colours_given, due_colours_of_pair
 from swissbridge.plugins.lim.rules import Side, breaks_colour_limit, due_colour, lim_round
 
 from tests.conftest import shared_path
@@ -84,6 +84,26 @@ def test_colour_allocation_order() -> None:
     assert alloc.black == 4 and "only #4" in alloc.rule
     # different due colours: each gets theirs
     assert allocate_colours(rnd, p[4], p[5], Side.MEDIAN).white == 5
+
+
+@pytest.mark.parametrize("last", [False, True])
+def test_due_colours_of_a_pair_is_the_allocation_count(last: bool) -> None:
+    """5.2's count per pair (:func:`due_colours_of_pair`) is what the allocation
+    of Article 5 gives, for every kind of history (free of colour limits or not,
+    no game yet, last round)."""
+    histories = ["", "W", "B", "WB", "BW", "WW", "BB", "WBB", "BWW", "WWB", "BBW", "WBWB", "BBWW", "WWBB"]
+    ps = [player(n, 1.0, h) for n, h in enumerate(histories, 1)]
+    rnd = make_round(ps, last=last, round_no=5)
+    p = rnd.players
+    checked = 0
+    for a in p.values():
+        for b in p.values():
+            if a.no < b.no and (rnd.compatible(a, b) or last):
+                for side in Side:
+                    alloc = allocate_colours(rnd, a, b, side)
+                    assert due_colours_of_pair(rnd, a, b, side) == due_colours_given(alloc, a, b)
+                    checked += 1
+    assert checked > 200
 
 
 def test_colour_limit_forces_the_colour_against_the_due_colour() -> None:
