@@ -140,10 +140,10 @@ class _Group:
         while changed and total < goal:
             changed = False
             for a in list(mate):
-                b = mate.get(a)
-                if b is None or a > b or self.weight(a, b) == 2:
+                partner = mate.get(a)
+                if partner is None or a > partner or weight(a, partner) == 2:
                     continue
-                better = self.reroute(mate, a, b, self.weight(a, b) + 1, (a, b))
+                better = self.reroute(mate, a, partner, weight(a, partner) + 1, (a, partner))
                 if better is not None:
                     mate = better
                     total = self.total(mate)
