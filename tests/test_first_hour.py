@@ -160,3 +160,57 @@ def test_p10_bad_numbers_are_usage_errors(args: list[str]) -> None:
     code, text = run(*args)
     assert code == 2
     assert "Invalid value" in text and "Traceback" not in text
+
+
+# -- 7. record 299 ----------------------------------------------------------------
+
+ABNORMAL = """012 Individual 299 {what}
+152 W
+142 3
+299          {value:>4}    1    {player}
+001    1      P1                                2500                             {p1}    1     2 w {r}
+001    2      P2                                2500                             {p2}    2     1 b {s}
+001    3      P3                                2500                             {p3}    3     4 w {r}
+001    4      P4                                2500                             {p4}    4     3 b {s}
+001    5      P5                                2500                             1.0    5  0000 - U
+"""
+BONUS = ABNORMAL.format(what="bonus", value="2.0", player=4, p1="1.0", p2="0.0", p3="1.0", p4="2.0", r="1", s="0")
+PENALTY = ABNORMAL.format(
+    what="penalty", value="-0.5", player=2, p1="0.5", p2="0.0", p3="0.5", p4="0.5", r="=", s="="
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"), [(BONUS, "3\n4 1\n5 3\n2 0\n"), (PENALTY, "3\n5 3\n4 1\n2 0\n")], ids=["bonus", "penalty"]
+)
+def test_p7_record_299_counts_for_pairing_and_the_points_column(tmp_path: Path, text: str, expected: str) -> None:
+    """The two regression files of a fork of the reference engine that implements 299:
+    the points column is accepted and the pairing is theirs."""
+    path = tmp_path / "abnormal.trf"
+    path.write_text(text, encoding="utf-8")
+    code, out = run("pair", path, "--system", "dutch", "-f", "pairlist")
+    assert (code, out) == (0, expected)
+
+
+def test_p7_record_299_counts_in_the_standings_and_is_written_back(tmp_path: Path) -> None:
+    from swissbridge.formats.trf import parse_trf, write_trf
+    from swissbridge.model import PointSystem
+
+    t = parse_trf(BONUS)
+    assert t.player(4).score(PointSystem(), 1) == 20 and t.player(4).adjustments == ((1, 20),)
+    assert parse_trf(PENALTY).player(2).score(PointSystem(), 1) == -5 + 5
+    again = write_trf(t)
+    assert "299           2.0    1    4" in again and parse_trf(again) == t
+    path = tmp_path / "bonus.trf"
+    path.write_text(BONUS, encoding="utf-8")
+    code, board = run("pair", path, "--system", "dutch")
+    assert code == 0 and "(4) P4" in board
+    assert [line.split()[3] for line in board.splitlines() if "(4) P4" in line] == ["2.0"]
+
+
+def test_p7_a_wrong_points_column_is_still_refused() -> None:
+    from swissbridge.errors import InputError
+    from swissbridge.formats.trf import parse_trf
+
+    with pytest.raises(InputError, match="the points column says 0.0 but the results of rounds 1-1 give 2.0"):
+        parse_trf(BONUS.replace("2500                             2.0", "2500                             0.0"))
