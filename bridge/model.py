@@ -247,14 +247,14 @@ class Player:
     stated_points: Points | None = None
     """The points column as the file gave it (checked, never trusted)."""
     rank: int | None = None
-    adjustments: tuple[tuple[int, Points], ...] = ()
-    """Points given or taken outside the games (TRF-2026 record 299 of blank type:
-    penalties, bonuses), as ``(round, points)``; round 0 means every round. They
-    count in the score, for the standings and for pairing (:meth:`adjustment`)."""
     extras: tuple[tuple[str, str], ...] = ()
     """Format-specific fields the model has no place for, as ``(key, value)`` pairs
     kept for faithful rewriting (e.g. ``("sm.Identnr", "1234")`` from a Swiss-Manager
     player export). Keys are prefixed with the format that owns them."""
+    adjustments: tuple[tuple[int, Points], ...] = ()
+    """Points given or taken outside the games (TRF-2026 record 299 of blank type:
+    penalties, bonuses), as ``(round, points)``; round 0 means every round. They
+    count in the score, for the standings and for pairing (:meth:`adjustment`)."""
 
     def entry(self, round_no: int) -> Entry | None:
         """The entry of round ``round_no`` (1-based), or ``None`` when there is none."""

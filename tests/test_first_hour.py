@@ -201,6 +201,9 @@ def test_p7_record_299_counts_in_the_standings_and_is_written_back(tmp_path: Pat
     assert parse_trf(PENALTY).player(2).score(PointSystem(), 1) == -5 + 5
     again = write_trf(t)
     assert "299           2.0    1    4" in again and parse_trf(again) == t
+    from swissbridge.formats.jsonfmt import tournament_from_json, tournament_to_json
+
+    assert tournament_from_json(tournament_to_json(t)).player(4).adjustments == ((1, 20),)
     path = tmp_path / "bonus.trf"
     path.write_text(BONUS, encoding="utf-8")
     code, board = run("pair", path, "--system", "dutch")
