@@ -104,10 +104,12 @@ def pair(
 ) -> None:
     """Pair the next round of a tournament and print or write the pairing."""
     from swissbridge.pairing import NoLegalPairing
-    from swissbridge.service import pair_file, render_pairing
+    from swissbridge.service import read_tournament, render_pairing, trace_tournament
 
     try:
-        tournament, pairing = pair_file(input, system=system, round_no=round_no, adjourned=adjourned)
+        tournament = read_tournament(input)
+        trace = trace_tournament(tournament, system=system, round_no=round_no, adjourned=adjourned)
+        pairing = trace.result()
         text = render_pairing(tournament, pairing, fmt.value, adjourned=adjourned)
         if output is None:
             sys.stdout.write(text)
@@ -118,7 +120,7 @@ def pair(
         if explain:
             from swissbridge.service import explain_round
 
-            typer.echo(explain_round(tournament, system=system, round_no=pairing.round_no), err=output is None)
+            typer.echo(explain_round(tournament, system=system, trace=trace), err=output is None)
     except NoLegalPairing as exc:
         no_pairing(round_no, exc)
     except SwissbridgeError as exc:

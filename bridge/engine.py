@@ -117,11 +117,12 @@ def run(argv: Sequence[str]) -> int:
 def _pair(path: str, system: str, output: str, checklist: str | None) -> int:
     from swissbridge.atomic import write_atomic
     from swissbridge.pairing import NoLegalPairing
-    from swissbridge.service import explain_round, pair_tournament, read_tournament
+    from swissbridge.service import explain_round, read_tournament, trace_tournament
 
     tournament = read_tournament(path)
     try:
-        pairing = pair_tournament(tournament, system=system)
+        trace = trace_tournament(tournament, system=system)
+        pairing = trace.result()
     except NoLegalPairing as exc:
         _err(f"no legal pairing for round {tournament.next_round}: {exc}")
         return EXIT_NO_PAIRING
@@ -135,7 +136,7 @@ def _pair(path: str, system: str, output: str, checklist: str | None) -> int:
         from swissbridge.errors import InputError
 
         try:
-            why = explain_round(tournament, system=system, round_no=pairing.round_no)
+            why = explain_round(tournament, system=system, round_no=pairing.round_no, trace=trace)
         except InputError as exc:
             why = f"{exc.message}\n"
         if checklist == "-":

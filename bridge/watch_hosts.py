@@ -30,8 +30,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from swissbridge.errors import InputError
-from swissbridge.formats._text import listed
+from swissbridge.errors import InputError, listed
 from swissbridge.model import Colour, Entry, Result, Tournament
 from swissbridge.pairing import Board, NoLegalPairing, RoundPairing
 from swissbridge.watch import Fault, HostContext, Outcome, Publish, Wait, WatchConfig

@@ -30,7 +30,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from swissbridge.errors import InputError
+from swissbridge.errors import InputError, listed
 from swissbridge.formats._text import (
     MAX_RATING,
     MAX_ROUNDS,
@@ -39,7 +39,6 @@ from swissbridge.formats._text import (
     decode,
     field_column,
     is_whole_number,
-    listed,
     read_bytes,
     shown,
     split_lines,
