@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import html
 import json
-import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TypeAlias
@@ -157,16 +156,6 @@ def _located(
             {**p, "board": board, "colour": colour, "opponent": opponent, "pab": n == pab, "paired_in": section.get(n)}
         )
     return out
-
-
-def explain_file(
-    path: str | os.PathLike[str], *, system: str = "dutch", round_no: int | None = None, fmt: str = "text"
-) -> str:
-    """Read a tournament file and render the explanation of a round."""
-    from swissbridge.service import read_tournament
-
-    tournament = read_tournament(path)
-    return render(explain(tournament, system=system, round_no=round_no), fmt)
 
 
 def render(doc: Explanation, fmt: str) -> str:
