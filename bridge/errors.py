@@ -5,8 +5,6 @@ uses 3, its peers' code for invalid input)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 
 class SwissbridgeError(Exception):
     """Base class of the errors the command line reports without a traceback."""
@@ -48,10 +46,3 @@ class UsageError(SwissbridgeError):
 
 class OutputError(SwissbridgeError):
     """An output could not be written (the previous file, if any, is untouched)."""
-
-
-def listed(items: Sequence[str], limit: int) -> str:
-    """``items`` joined for a message, the first ``limit`` of them and then
-    ``"and N more"``: ``"4, 9, 12 and 3 more"``."""
-    text = ", ".join(items[:limit])
-    return text + (f" and {len(items) - limit} more" if len(items) > limit else "")

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import TypeAlias
 
 from swissbridge.errors import InputError
-from swissbridge.history import adjourned_note, initial_colour
+from swissbridge.history import adjourned_note, initial_colour, round_to_pair
 from swissbridge.model import Tournament
 from swissbridge.plugins import PairingSystem, Trace
 from swissbridge.plugins.document import (
@@ -78,11 +78,7 @@ def explain(
     from swissbridge.plugins import resolve
 
     name, engine = resolve(system)
-    r = trace.round_no if trace is not None else tournament.next_round if round_no is None else round_no
-    if r < 1:
-        raise InputError(f"rounds are numbered from 1, not {r}")
-    if tournament.total_rounds is not None and r > tournament.total_rounds:
-        raise InputError(f"round {r} is beyond the {tournament.total_rounds} rounds of the tournament")
+    r = round_to_pair(tournament, trace.round_no if trace is not None else round_no)
     if trace is None:
         trace = engine.trace(tournament, r)
     part = engine.explain(tournament, trace)

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from swissbridge.errors import InputError, listed
+from swissbridge.errors import InputError
+from swissbridge.messages import listed, ranges
 from swissbridge.model import ABSENT, Colour, Entry, Player, Result, Tournament
 from swissbridge.pairing import Board, RoundPairing
 
@@ -22,6 +23,7 @@ __all__ = [
     "initial_colour",
     "played_pairing",
     "round_byes",
+    "round_to_pair",
     "uncoloured_boards",
     "unfinished_games",
 ]
@@ -56,6 +58,26 @@ def initial_colour(tournament: Tournament) -> Colour | None:
     """The initial colour the file states (TRF 152, XXC), else the one its history
     implies (:func:`infer_initial_colour`); ``None`` before any game has a colour."""
     return tournament.initial_colour or infer_initial_colour(tournament)
+
+
+def round_to_pair(tournament: Tournament, round_no: int | None) -> int:
+    """The round to pair or explain: ``round_no``, or the next one. Refused: a round
+    beyond the tournament's total, and a round with an earlier round never paired
+    (pairing over it would record every player absent in it, which nobody said)."""
+    r = tournament.next_round if round_no is None else round_no
+    if r < 1:
+        raise InputError(f"rounds are numbered from 1, not {r}")
+    if tournament.total_rounds is not None and r > tournament.total_rounds:
+        raise InputError(f"round {r} is beyond the {tournament.total_rounds} rounds of the tournament")
+    gaps = tournament.unpaired_rounds(r)
+    if gaps:
+        rounds = ranges(gaps)
+        raise InputError(
+            f"cannot pair round {r}: round{'s' if len(gaps) > 1 else ''} {rounds} "
+            f"{'have' if len(gaps) > 1 else 'has'} not been paired; pair round {gaps[0]} first "
+            f"(or write who was absent in it, 0000 - Z, for every player)"
+        )
+    return r
 
 
 def round_byes(tournament: Tournament, round_no: int) -> tuple[int | None, tuple[int, ...]]:

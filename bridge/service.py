@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 
 from swissbridge.errors import InputError
-from swissbridge.history import unfinished_games
+from swissbridge.history import round_to_pair, unfinished_games
 from swissbridge.model import Tournament, format_points
 from swissbridge.pairing import RoundPairing, apply_pairing
 from swissbridge.plugins import PairingSystem, Trace, resolve
@@ -60,9 +60,7 @@ def _pairable(
         raise InputError(
             "this is a team tournament (TRF records 013/310): swissbridge pairs individual events only"
         )
-    r = tournament.next_round if round_no is None else round_no
-    if tournament.total_rounds is not None and r > tournament.total_rounds:
-        raise InputError(f"round {r} is beyond the {tournament.total_rounds} rounds of the tournament")
+    r = round_to_pair(tournament, round_no)
     unplayed = [rr for rr in range(1, r) if tournament.is_unplayed(rr)]
     if unplayed:
         again = f" (or pair it again with --round {unplayed[0]})" if unplayed[0] == r - 1 else ""
@@ -130,14 +128,3 @@ def board_list(tournament: Tournament, pairing: RoundPairing) -> str:
         why = result.name.lower().replace("_", " ")
         lines.append(f"{'':>3}  {num:>5} {name[:28]:<28} {score:>5}   not paired ({why})")
     return "\n".join(lines) + "\n"
-
-
-def explain_round(
-    tournament: Tournament, *, system: str = "dutch", round_no: int | None = None, trace: Trace | None = None
-) -> str:
-    """How the system paired the round, for people: the text form of
-    :func:`swissbridge.explain.explain` (brackets or scoregroups, floaters, criteria,
-    PAB, colour rules), from ``trace`` when the round has been traced already."""
-    from swissbridge.explain import explain, render_text
-
-    return render_text(explain(tournament, system=system, round_no=round_no, trace=trace))

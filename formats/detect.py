@@ -29,7 +29,8 @@ from collections.abc import Iterable
 from itertools import islice
 from pathlib import Path
 
-from swissbridge.errors import InputError, listed
+from swissbridge.errors import InputError
+from swissbridge.messages import listed
 from swissbridge.model import Tournament
 
 __all__ = ["READ_FORMATS", "WRITE_FORMATS", "detect_format", "lost_in", "read_any", "target_format", "write_any"]

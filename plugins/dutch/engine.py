@@ -25,7 +25,10 @@ def initial_colour(tournament: Tournament) -> Colour:
     implies (:func:`swissbridge.history.initial_colour`); a round-1 pairing needs it."""
     colour = history_initial_colour(tournament)
     if colour is None:
-        raise InputError("the initial colour is unknown: give record 152 (or XXC white1/black1)")
+        raise InputError(
+            "the initial colour is unknown: give --initial-colour white or black "
+            "(in a TRF file: record 152 W/B, or XXC white1/black1)"
+        )
     return colour
 
 

@@ -1,203 +1,49 @@
-"""``swissbridge watch``: watch a folder, pair the next round, write it back, safely.
-
-The watcher augments a running tournament without anyone typing commands. Its
-core is one *pass* (:meth:`Watcher.run_pass`): scan the folder, read every input
-file that has been stable for the configured interval, let the host workflow
-decide (pair the next round, wait for results, report a fault) and publish what
-it decided. A pass is driven either once (``--once``, for scripts and cron) or by
-a watchdog observer whose events are debounced into passes.
-
-Guarantees, whatever happens on disk:
-
-* a file still being written is never parsed (:mod:`swissbridge.watch_files`);
-* every output is written to a temporary file in the output folder and renamed
-  (:func:`swissbridge.atomic.write_atomic`), host files are never modified, and an
-  existing output is replaced only by a newer round or by identical content;
-* a published pairing is never changed silently (:mod:`swissbridge.watch_state`
-  remembers it, with content hashes, across restarts);
-* a malformed input, a vanished file, a permission error, a full disk or a
-  missing output folder is reported and survived: the watcher keeps running and
-  writes nothing it cannot write whole.
-"""
+"""The watcher's pass and its drivers: scan the folder, read what is stable, let
+the host workflow decide and publish what it decided; once (``--once``) or on
+every burst of file-system events."""
 
 from __future__ import annotations
 
 import contextlib
+import copy
 import logging
 import os
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import IO, Any, Protocol
+from typing import IO, Any
 
 from swissbridge.atomic import write_atomic
 from swissbridge.errors import OutputError
-from swissbridge.pairing import RoundPairing
-from swissbridge.watch_files import Settling, StabilityTracker, Stable, Unreadable, Vanished, scan_folder
-from swissbridge.watch_render import OutputFile
-from swissbridge.watch_state import STATE_NAME, Publication, WatchState, load_state, save_state
+from swissbridge.watch.files import Settling, StabilityTracker, Stable, Unreadable, Vanished, scan_folder, sha256
+from swissbridge.watch.host_pgn import PgnHost
+from swissbridge.watch.host_swissmanager import SwissManagerHost
+from swissbridge.watch.publish import discard, leftovers, reveal, stage, staging_path, survey
+from swissbridge.watch.state import STATE_NAME, OutputRecord, Publication, WatchState, load_state, save_state
+from swissbridge.watch.types import (
+    Fault,
+    Host,
+    HostContext,
+    NoProgress,
+    Outcome,
+    OutputSet,
+    Progress,
+    Publish,
+    Wait,
+    WatchConfig,
+)
 
 log = logging.getLogger("swissbridge.watch")
 
 HOSTS = ("swiss-manager", "pgn")
-DEFAULT_OUT = "swissbridge-out"
 LOCK_NAME = ".swissbridge-watch.lock"
 
 
-# --------------------------------------------------------------------------------------
-# configuration and feedback
-# --------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class WatchConfig:
-    """What to watch, how to pair, where to write."""
-
-    folder: Path
-    host: str = "swiss-manager"
-    system: str = "dutch"
-    out: Path | None = None
-    """Output folder; default ``FOLDER/swissbridge-out`` (never scanned for inputs)."""
-    tournament: Path | None = None
-    """The tournament state the PGN workflow starts from (``--tournament``)."""
-    rounds: int | None = None
-    """Total rounds, when the input does not say (Swiss-Manager's text exports do not)."""
-    stable: float = 2.0
-    """Seconds a file must stay unchanged (size, mtime, content) before it is read."""
-    rescan: float = 15.0
-    """Seconds between full passes while watching, as a safety net for missed events
-    (network shares do not always report changes)."""
-    debounce: float = 0.1
-    """Quiet time after a file-system event before a pass runs (coalesces bursts)."""
-
-    @property
-    def out_dir(self) -> Path:
-        return self.out if self.out is not None else self.folder / DEFAULT_OUT
-
-
-class Progress(Protocol):
-    """Feedback for long work (large PGN feeds, pairing big fields)."""
-
-    def task(
-        self, description: str, total: int | None = None
-    ) -> contextlib.AbstractContextManager[Callable[[int], None]]:
-        """A context whose value advances the task by a number of units."""
-        ...
-
-
-class NoProgress:
-    """Progress that shows nothing (tests, pipes, ``--once`` in cron)."""
-
-    @contextlib.contextmanager
-    def task(self, description: str, total: int | None = None) -> Iterator[Callable[[int], None]]:
-        yield lambda n: None
-
-
-class RichProgress:
-    """A transient progress bar (or spinner when the amount is unknown) on a terminal."""
-
-    def __init__(self, stream: IO[str]) -> None:
-        self.stream = stream
-
-    @contextlib.contextmanager
-    def task(self, description: str, total: int | None = None) -> Iterator[Callable[[int], None]]:
-        from rich.console import Console
-        from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
-
-        console = Console(file=self.stream)
-        columns: list[Any] = [SpinnerColumn(), TextColumn("{task.description}")]
-        if total is not None:
-            columns += [BarColumn(), TextColumn("{task.percentage:>3.0f}%")]
-        columns.append(TimeElapsedColumn())
-        with Progress(*columns, console=console, transient=True) as bar:
-            task_id = bar.add_task(description, total=total)
-            yield lambda n: bar.advance(task_id, n)
-
-
-# --------------------------------------------------------------------------------------
-# what a host workflow decides for one tournament ("job")
-# --------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Publish:
-    """Publish a freshly paired round."""
-
-    job: str
-    round_no: int
-    pairing: RoundPairing
-    outputs: tuple[OutputFile, ...]
-    inputs: str
-    """Digest of the inputs it was decided from."""
-    summary: str
-    notes: tuple[str, ...] = ()
-    next_step: str = "waiting for its results"
-    """What the watcher waits for once the round is published (for the status line)."""
-    recorded: Mapping[int, Mapping[str, str]] = field(default_factory=dict)
-    """Results taken from a feed for this publication: round → ``"W-B"`` → ``1-0``/``0-1``/``1/2-1/2``."""
-
-
-@dataclass(frozen=True, slots=True)
-class Wait:
-    """Nothing to publish yet: ``message`` says what the job waits for."""
-
-    job: str
-    message: str
-    inputs: str
-    notes: tuple[str, ...] = ()
-    outputs: tuple[OutputFile, ...] = ()
-    """Files to write even though no round is paired (the final state at the end)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Fault:
-    """The job's inputs cannot be used as they are; nothing is written for it."""
-
-    job: str
-    message: str
-    inputs: str
-    kind: str = "input"
-    """``input`` (malformed, inconsistent), ``pairing`` (no legal pairing) or ``internal``."""
-
-
-Outcome = Publish | Wait | Fault
-
-
-@dataclass(slots=True)
-class HostContext:
-    """What a host workflow may use while deciding: the watcher's memory, the
-    output folder (to read back its own state files), the pairing system and
-    progress feedback."""
-
-    config: WatchConfig
-    state: WatchState
-    progress: Progress
-    memory: dict[str, Any] = field(default_factory=dict)
-    """Per-host scratch space kept between passes (parsed inputs, caches)."""
-
-    @property
-    def out_dir(self) -> Path:
-        return self.config.out_dir
-
-
-class Host(Protocol):
-    """A host workflow: which files it reads and what it makes of them."""
-
-    name: str
-    recursive: bool
-    suffixes: tuple[str, ...]
-
-    def extra_inputs(self) -> Sequence[Path]:
-        """Input files outside the watched folder (the PGN workflow's tournament file)."""
-        ...
-
-    def decide(self, files: Mapping[Path, Stable], ctx: HostContext) -> list[Outcome]:
-        """One outcome per tournament found in the stable input files."""
-        ...
-
-
 def make_host(config: WatchConfig) -> Host:
-    from swissbridge.watch_hosts import PgnHost, SwissManagerHost
-
+    """The host workflow the configuration names."""
     if config.host == "swiss-manager":
         return SwissManagerHost(config)
     if config.host == "pgn":
@@ -266,8 +112,9 @@ class Watcher:
         self.ctx = HostContext(config, state, progress or NoProgress())
         self._said: dict[str, str] = {}
         self._status = ""
-        self._state_on_disk = (config.out_dir / STATE_NAME).exists()
+        self._state_on_disk = (config.out_dir / STATE_NAME).exists() or bool(state.outputs)
         self._lock: IO[bytes] | None = None
+        self._lost: str | None = None
 
     # -- feedback -------------------------------------------------------------------
     def say(self, key: str, level: int, message: str) -> None:
@@ -284,24 +131,12 @@ class Watcher:
         """The one-line status: what the watcher is waiting for."""
         return self._status
 
-    # -- locking and housekeeping -------------------------------------------------------
+    # -- the output folder: one writer, re-verified before every write ------------------
     def acquire(self) -> None:
-        """Take the output folder for this watcher (one writer per folder) and remove
-        temporary files a killed watcher may have left. Raises :class:`OutputError`."""
-        out = self.config.out_dir
-        try:
-            out.mkdir(parents=True, exist_ok=True)
-            fh = open(out / LOCK_NAME, "a+b")  # noqa: SIM115 - held for the watcher's lifetime
-        except OSError as exc:
-            raise OutputError(f"cannot use output folder {out}: {exc.strerror or exc}") from exc
-        if not _try_lock(fh):
-            fh.close()
-            raise OutputError(f"another swissbridge watcher is already writing to {out}")
-        self._lock = fh
-        for leftover in out.glob(".*.tmp"):
-            with contextlib.suppress(OSError):
-                leftover.unlink()
-                self.log.debug("removed %s, left over by an interrupted write", leftover.name)
+        """Take the output folder for this watcher (one writer per folder), finish a
+        publication a killed watcher had made durable and remove what else it left
+        (:func:`~swissbridge.watch.publish.leftovers`). Raises :class:`OutputError`."""
+        self._own()
 
     def release(self) -> None:
         if self._lock is not None:
@@ -309,19 +144,89 @@ class Watcher:
                 self._lock.close()
             self._lock = None
 
+    @property
+    def lost(self) -> str | None:
+        """Why this watcher stopped writing: another one took the output folder."""
+        return self._lost
+
+    def _lock_is_current(self) -> bool:
+        """The lock held is the lock file of the output folder as it is now (not one
+        deleted with the folder, or replaced)."""
+        if self._lock is None:
+            return False
+        try:
+            held = os.fstat(self._lock.fileno())
+            now = os.stat(self.config.out_dir / LOCK_NAME)
+        except OSError:
+            return False
+        return (held.st_dev, held.st_ino) == (now.st_dev, now.st_ino)
+
+    def _own(self) -> None:
+        """Make sure this watcher holds the lock of the output folder that is there now,
+        creating the folder (and the lock) again if it was deleted. Raises
+        :class:`OutputError`; when another watcher took the folder meanwhile, this
+        watcher stops writing for good (:attr:`lost`)."""
+        if self._lost is not None:
+            raise OutputError(self._lost)
+        if self._lock_is_current():
+            return
+        out = self.config.out_dir
+        had = self._lock is not None
+        self.release()
+        if not out.is_dir() and (had or self._state_on_disk):
+            self.log.warning("the output folder %s disappeared; creating it again", out)
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+            fh = open(out / LOCK_NAME, "a+b")  # noqa: SIM115 - held for the watcher's lifetime
+        except OSError as exc:
+            raise OutputError(f"cannot use output folder {out}: {exc.strerror or exc}") from exc
+        if not _try_lock(fh):
+            fh.close()
+            if had:
+                self._lost = (
+                    f"another swissbridge watcher took the output folder {out} after it was deleted or its lock "
+                    "removed; this watcher stops writing to it"
+                )
+                self.log.error(self._lost)
+                raise OutputError(self._lost)
+            raise OutputError(f"another swissbridge watcher is already writing to {out}")
+        self._lock = fh
+        self._housekeeping()
+
+    def _housekeeping(self) -> None:
+        out = self.config.out_dir
+        recorded = {name: rec.digest for name, rec in self.state.outputs.items()}
+        finish, remove = leftovers(out, recorded)
+        for folder in finish:
+            try:
+                reveal(out, folder, staging_path(out, folder))
+                self.log.info("published %s, which a stopped watcher had staged and recorded", folder)
+            except OutputError as exc:
+                self.log.warning("%s", exc)
+        for path in remove:
+            discard(path)
+            self.log.debug("removed %s, left over by an interrupted write", path.name)
+
     # -- one pass ---------------------------------------------------------------------
     def run_pass(self) -> PassReport:
         """Scan the folder, read what is stable, decide and publish."""
         report = PassReport()
         cfg = self.config
         out = cfg.out_dir
+        if self._lost is not None:
+            report.output_faults.append(self._lost)
+            report.status = "stopped writing: another watcher took the output folder"
+            self._set_status(report.status)
+            return report
         try:
             candidates = scan_folder(
                 cfg.folder, recursive=self.host.recursive, suffixes=self.host.suffixes, exclude=[out]
             )
             self.unsay("folder")
         except OSError as exc:
-            self.say("folder", logging.ERROR, f"cannot read the folder {cfg.folder}: {exc.strerror or exc}; retrying")
+            message = f"cannot read the folder {cfg.folder}: {exc.strerror or exc}"
+            self.say("folder", logging.ERROR, f"{message}; retrying")
+            report.input_faults.append(message)
             report.status = f"cannot read {cfg.folder}"
             self._set_status(report.status)
             return report
@@ -346,6 +251,7 @@ class Watcher:
                 )
             elif isinstance(obs, Unreadable):
                 self.say(key, logging.WARNING, f"cannot read {self._rel(path)}: {obs.reason}; will retry")
+                report.input_faults.append(f"cannot read {self._rel(path)}: {obs.reason}")
         for gone in self.tracker.tracked() - set(candidates):
             self.tracker.forget(gone)
             self.say(f"file:{gone}", logging.WARNING, f"{self._rel(gone)} disappeared (deleted or renamed)")
@@ -412,8 +318,8 @@ class Watcher:
                 report.input_faults.append(outcome.message)
             return f"{prefix}{outcome.message.splitlines()[0]}"
         if isinstance(outcome, Wait):
-            if outcome.outputs:
-                problem = self._write_all(outcome.job, outcome.outputs, report)
+            if outcome.outputs is not None:
+                problem = self._publish_set(outcome.job, outcome.outputs, lambda state: None, report)
                 if problem:
                     report.output_faults.append(problem)
                     self.say(f"job:{outcome.job}", logging.ERROR, f"{prefix}{problem}")
@@ -428,12 +334,11 @@ class Watcher:
         pairlist = outcome.pairing.pairlist()
         published = self.state.publication(outcome.job, outcome.round_no)
         if published is not None and published.pairlist != pairlist:
-            still_there = [f for f in published.files if (out / f).exists()]
-            if still_there:
+            if os.path.lexists(out / published.folder):
                 message = (
                     f"round {outcome.round_no} was already published with a different pairing; the inputs "
                     f"changed since and would now pair it differently. Published pairings are not changed: "
-                    f"delete {', '.join(still_there)} from {out} to withdraw the round and re-pair it"
+                    f"delete the folder {published.folder} from {out} to withdraw the round and re-pair it"
                 )
                 self.say(f"job:{outcome.job}", logging.ERROR, f"{prefix}{message}")
                 report.pairing_faults.append(message)
@@ -441,72 +346,82 @@ class Watcher:
             self.say(
                 f"withdrawn:{outcome.job}:{outcome.round_no}",
                 logging.WARNING,
-                f"{prefix}the files of round {outcome.round_no} were deleted: publication withdrawn, "
-                "publishing the new pairing",
+                f"{prefix}the folder {published.folder} was deleted: publication withdrawn, publishing the new pairing",
             )
             self.state.withdraw(outcome.job, outcome.round_no)
-        problem = self._write_all(outcome.job, outcome.outputs, report)
+        s = outcome.outputs
+
+        def record(state: WatchState) -> None:
+            if state.publication(outcome.job, outcome.round_no) is None:
+                state.publish(outcome.job, Publication(outcome.round_no, pairlist, outcome.inputs, s.folder, s.paths()))
+                state.record_results(outcome.job, {r: dict(g) for r, g in outcome.recorded.items()})
+
+        new = self.state.publication(outcome.job, outcome.round_no) is None
+        problem = self._publish_set(outcome.job, s, record, report)
         if problem:
             report.output_faults.append(problem)
             self.say(f"job:{outcome.job}", logging.ERROR, f"{prefix}{problem}")
-            return f"{prefix}round {outcome.round_no} paired but not written: {problem}"
+            return f"{prefix}round {outcome.round_no} paired but not published: {problem}"
         self.unsay(f"job:{outcome.job}")
-        if self.state.publication(outcome.job, outcome.round_no) is None:
-            self.state.publish(
-                outcome.job,
-                Publication(outcome.round_no, pairlist, outcome.inputs, [f.name for f in outcome.outputs]),
-            )
+        if new:
             report.published.append((outcome.job, outcome.round_no))
-            for r, games in outcome.recorded.items():
-                self.state.results.setdefault(outcome.job, {}).setdefault(r, {}).update(games)
-            self.log.info("%s%s → %s", prefix, outcome.summary, ", ".join(f.name for f in outcome.outputs))
+            self.log.info("%s%s → %s", prefix, outcome.summary, s.folder)
         return f"{prefix}round {outcome.round_no} published; {outcome.next_step}"
 
-    def _write_all(self, job: str, outputs: Sequence[OutputFile], report: PassReport) -> str | None:
-        """Write a set of outputs, all or (as far as the file system allows) none:
-        every file is checked against the replacement rule before the first write.
-        Returns the problem, or ``None``."""
+    def _publish_set(
+        self, job: str, s: OutputSet, record: Callable[[WatchState], None], report: PassReport
+    ) -> str | None:
+        """Publish a set whole or not at all (:mod:`swissbridge.watch.publish`) and
+        have ``record`` note it in the memory, which is durable before the set is
+        visible. Returns the problem, or ``None``."""
         out = self.config.out_dir
-        pending: list[OutputFile] = []
-        for f in outputs:
-            target = out / f.name
-            try:
-                existing = target.read_bytes()
-            except FileNotFoundError:
-                pending.append(f)
-                if f.name in self.state.outputs:
-                    self.log.warning("%s disappeared from %s; writing it again", f.name, out)
-                continue
-            except OSError as exc:
-                return f"cannot read {target}: {exc.strerror or exc}"
-            if existing == f.data:
-                self.state.outputs.setdefault(f.name, _record(f, job))
-                continue
-            record = self.state.outputs.get(f.name)
-            if record is not None and record.round_no < f.round_no and record.digest == _digest(existing):
-                pending.append(f)
-                continue
+        try:
+            self._own()
+            found = survey(out, s)
+        except OutputError as exc:
+            return str(exc)
+        if found.differs:
             return (
-                f"{target} exists with different content; it is not replaced (only a newer round or "
-                "identical content may replace an output). Move it away to let the watcher write it"
+                f"{out / s.folder / found.differs[0]} exists with different content; it is not replaced (a "
+                "published folder is never changed). Move the folder away to let the watcher write it"
             )
-        if not pending:
+        records = {f"{s.folder}/{rel}": OutputRecord(sha256(data), s.round_no, job) for rel, data in s.in_order()}
+        if found.present:  # the same set is there: adopt it, write back what was deleted from it
+            for rel in found.missing:
+                if f"{s.folder}/{rel}" in self.state.outputs:
+                    self.log.warning("%s disappeared from %s; writing it again", rel, out / s.folder)
+                try:
+                    write_atomic(out / s.folder / rel, s.files[rel])
+                except OutputError as exc:
+                    return str(exc)
+                report.written.append(f"{s.folder}/{rel}")
+            record(self.state)
+            self.state.outputs.update(records)
             return None
-        if not out.is_dir():
-            if self._state_on_disk:
-                self.log.warning("the output folder %s disappeared; creating it again", out)
-            try:
-                out.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                return f"cannot create the output folder {out}: {exc.strerror or exc}"
-        for f in pending:
-            try:
-                if write_atomic(out / f.name, f.data):
-                    report.written.append(f.name)
-                    self.log.debug("wrote %s", out / f.name)
-            except OutputError as exc:
-                return str(exc)
-            self.state.outputs[f.name] = _record(f, job)
+        if any(path in self.state.outputs for path in records):
+            self.log.warning("the folder %s disappeared from %s; publishing it again", s.folder, out)
+        memory = copy.deepcopy(self.state)
+        record(memory)
+        memory.outputs.update(records)
+        try:
+            staged = stage(out, s, _manifest(memory, job, s, records))
+        except OutputError as exc:
+            return str(exc)
+        try:
+            self._own()
+            save_state(out, memory)
+            self._state_on_disk = True
+            self._own()
+            reveal(out, s.folder, staged)
+        except OutputError as exc:
+            discard(staged)
+            with contextlib.suppress(OutputError):
+                if self._lost is None:
+                    save_state(out, self.state)  # the memory as it was: the set is not published
+            return str(exc)
+        self.state = self.ctx.state = memory
+        report.written.extend(records)
+        self.log.debug("published %s", out / s.folder)
         return None
 
     def _save(self, report: PassReport) -> None:
@@ -514,11 +429,11 @@ class Watcher:
         if not out.is_dir() and not self._state_on_disk and not self.state.outputs:
             return  # nothing written yet: do not create the folder just for the memory
         try:
-            out.mkdir(parents=True, exist_ok=True)
+            self._own()
             save_state(out, self.state)
             self._state_on_disk = True
             self.unsay("state")
-        except (OSError, OutputError) as exc:
+        except OutputError as exc:
             message = f"cannot save the watcher's memory in {out}: {exc}"
             self.say("state", logging.ERROR, message)
             report.output_faults.append(message)
@@ -534,7 +449,9 @@ class Watcher:
                 return report
             now = self.clock()
             if now >= deadline:
-                self.log.warning("gave up after %.0f s: %s", limit, report.status)
+                message = f"gave up after {limit:.0f} s: {report.status}"
+                self.log.warning("%s", message)
+                report.input_faults.append(message)
                 return report
             sleep(max(0.0, min(report.next_check, deadline) - now) + 0.01)
 
@@ -548,7 +465,7 @@ class Watcher:
         try:
             observer.ensure()
             due: float | None = self.clock()
-            while not stop.is_set():
+            while not stop.is_set() and self._lost is None:
                 now = self.clock()
                 timeout = cfg.rescan if due is None else max(0.0, due - now)
                 if poke.wait(min(timeout, 0.2)):  # short waits: a stop request is seen at once
@@ -565,16 +482,17 @@ class Watcher:
             observer.stop()
 
 
-def _digest(data: bytes) -> str:
-    from swissbridge.watch_files import sha256
-
-    return sha256(data)
-
-
-def _record(f: OutputFile, job: str) -> Any:
-    from swissbridge.watch_state import OutputRecord
-
-    return OutputRecord(_digest(f.data), f.round_no, job)
+def _manifest(memory: WatchState, job: str, s: OutputSet, records: dict[str, OutputRecord]) -> bytes:
+    """The share of the memory a published folder keeps: its files, its publication,
+    the results recorded with it (:func:`swissbridge.watch.state.rebuild` reads it back)."""
+    share = WatchState(host=memory.host, system=memory.system, outputs=dict(records))
+    pub = memory.publication(job, s.round_no)
+    if pub is not None and pub.folder == s.folder:
+        share.publish(job, pub)
+        share.results[job] = {r: games for r, games in memory.results.get(job, {}).items() if r < s.round_no}
+    if job in memory.seeds:
+        share.seeds[job] = memory.seeds[job]
+    return share.to_json().encode("utf-8")
 
 
 def _try_lock(fh: IO[bytes]) -> bool:
@@ -650,99 +568,3 @@ class _Observers:
                 self.observer.join(timeout=2)
             self.observer = None
             self.watched = set()
-
-
-# --------------------------------------------------------------------------------------
-# the command line
-# --------------------------------------------------------------------------------------
-def run_cli(
-    folder: Path,
-    *,
-    host: str,
-    system: str,
-    out: Path | None,
-    tournament: Path | None,
-    rounds: int | None,
-    once: bool,
-    stable: float,
-    verbose: bool,
-    stream: IO[str] | None = None,
-) -> int:
-    """``swissbridge watch``: set up logging and progress, check the arguments, run.
-    Returns the exit status (2 bad usage or input, 5 output, 1 no legal pairing)."""
-    import signal
-
-    err = stream or sys.stderr
-    handler = logging.StreamHandler(err)
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(message)s", "%H:%M:%S"))
-    log.handlers[:] = [handler]
-    log.setLevel(logging.DEBUG if verbose else logging.INFO)
-    log.propagate = False
-
-    def usage(message: str) -> int:
-        err.write(f"swissbridge: {message}\n")
-        return 2
-
-    if not folder.is_dir():
-        return usage(f"{folder}: no such folder")
-    if stable < 0:
-        return usage("--stable cannot be negative")
-    if rounds is not None and rounds < 1:
-        return usage("--rounds must be at least 1")
-    if host == "pgn":
-        if tournament is None:
-            return usage("--host pgn needs --tournament STATE.trf (the tournament to record results in)")
-        if not tournament.is_file():
-            return usage(f"{tournament}: no such file")
-    elif tournament is not None:
-        return usage("--tournament is for --host pgn; Swiss-Manager's exports carry the tournament")
-    from swissbridge.plugins import UnknownSystem, load
-
-    try:
-        load(system)
-    except UnknownSystem as exc:
-        return usage(str(exc))
-
-    config = WatchConfig(
-        folder=folder, host=host, system=system, out=out, tournament=tournament, rounds=rounds, stable=stable
-    )
-    progress: Progress = NoProgress()
-    if err.isatty():
-        try:
-            import rich  # noqa: F401  (comes with typer)
-
-            progress = RichProgress(err)
-        except ImportError:
-            pass
-    watcher = Watcher(config, progress=progress)
-    try:
-        watcher.acquire()
-    except OutputError as exc:
-        err.write(f"swissbridge: {exc}\n")
-        return 5
-    what = {"swiss-manager": "Swiss-Manager exports", "pgn": "a PGN feed"}[host]
-    cfg = watcher.config
-    log.info(
-        "watching %s for %s (%s system); writing to %s; files must be unchanged for %g s",
-        cfg.folder,
-        what,
-        system,
-        cfg.out_dir,
-        stable,
-    )
-    try:
-        if once:
-            return watcher.run_once().exit_code
-        stop = threading.Event()
-
-        def _stop(signum: int, frame: object) -> None:
-            stop.set()
-
-        with contextlib.suppress(ValueError):  # not the main thread: Ctrl-C only
-            signal.signal(signal.SIGTERM, _stop)
-        with contextlib.suppress(KeyboardInterrupt):
-            watcher.watch(stop)
-        log.info("stopped")
-        return 0
-    finally:
-        watcher.release()
