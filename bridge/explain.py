@@ -76,8 +76,10 @@ def explain(
     a system may raise :class:`~swissbridge.pairing.NoLegalPairing` when it finds no
     legal pairing (the Dutch system does; a Lim document says where it got stuck)."""
     from swissbridge.plugins import resolve
+    from swissbridge.service import require_swiss
 
     name, engine = resolve(system)
+    require_swiss(tournament)
     r = round_to_pair(tournament, trace.round_no if trace is not None else round_no)
     if trace is None:
         trace = engine.trace(tournament, r)
