@@ -507,7 +507,7 @@ def read_round_feed(
     games of one board (a board broadcast twice) are fine when they agree; a
     finished game outranks an unfinished copy of itself.
     """
-    from swissbridge.check import played_pairing
+    from swissbridge.history import played_pairing
 
     r = round_no if round_no is not None else tournament.completed_rounds
     if r < 1:

@@ -47,6 +47,7 @@ from pathlib import Path
 
 from swissbridge.errors import InputError, OutputError
 from swissbridge.formats._text import MAX_RATING, MAX_ROUNDS, MAX_START_NO, bounded_int, bounded_value
+from swissbridge.history import infer_initial_colour
 from swissbridge.model import (
     OPPOSITE_RESULT,
     Acceleration,
@@ -68,7 +69,6 @@ __all__ = [
     "DIALECTS",
     "allowed_points",
     "canonical_acceleration",
-    "infer_initial_colour",
     "parse_trf",
     "read_trf",
     "write_trf",
@@ -970,32 +970,6 @@ def _open_round(t: Tournament, completed: int) -> bool:
     return completed > 0 and any(
         len(q.entries) >= completed and q.entries[completed - 1].result is Result.PENDING for q in t.players
     )
-
-
-def infer_initial_colour(t: Tournament) -> Colour | None:
-    """The initial colour when no 152/XXC line gives it (dutch-reference §1.4): in the
-    earliest round where somebody had a colour, the first player in start-number
-    order who had been paired by then and had a colour in that round; that colour,
-    inverted if the player is in an even position among those counted."""
-    for r in range(1, t.rounds_in_file + 1):
-        if not any((e := p.entry(r)) is not None and e.colour is not None for p in t.players):
-            continue
-        k = 0
-        for p in t.players:
-            if not any(_was_paired(e) for e in p.entries[:r]):
-                continue
-            k += 1
-            e = p.entry(r)
-            if e is not None and e.colour is not None:
-                return e.colour if k % 2 else e.colour.opposite
-        return None
-    return None
-
-
-def _was_paired(e: Entry) -> bool:
-    """Paired in that round (dutch-reference §1.3): an opponent, the PAB, or ``0000 - +``
-    (which older programs write for the PAB and the reference engine reads as one)."""
-    return e.paired or (e.result is Result.FORFEIT_WIN and e.opponent is None)
 
 
 def canonical_acceleration(virtual: dict[tuple[int, int], Points]) -> tuple[Acceleration, ...]:
