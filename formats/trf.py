@@ -47,6 +47,7 @@ from pathlib import Path
 
 from swissbridge.errors import InputError, OutputError
 from swissbridge.formats._text import MAX_RATING, MAX_ROUNDS, MAX_START_NO, bounded_int, bounded_value
+from swissbridge.history import infer_initial_colour
 from swissbridge.model import (
     OPPOSITE_RESULT,
     Acceleration,
@@ -68,7 +69,6 @@ __all__ = [
     "DIALECTS",
     "allowed_points",
     "canonical_acceleration",
-    "infer_initial_colour",
     "parse_trf",
     "read_trf",
     "write_trf",
@@ -221,6 +221,7 @@ class _Reader:
         self.team_file = False
         self.team_lines: list[tuple[str, str, int]] = []
         self.xxc_rank: tuple[int, int] | None = None
+        self.abnormal: list[tuple[str, int]] = []
 
     def error(self, message: str, line: int | None = None, column: int | None = None) -> InputError:
         return InputError(message, path=self.path, line=line, column=column)
@@ -309,6 +310,8 @@ class _Reader:
             # team records, national rating records (a federation code), vendor lines.
             if code in _TEAM_RECORDS:
                 self.team_file = True
+            if code == "299":
+                self.abnormal.append((value, no))
             self.layout.append("")
             self.headers.append((code, value))
 
@@ -733,6 +736,8 @@ class _Reader:
             elif not self.record_250(value, no):
                 self.headers.append((code, value))
         layout = self.verbatim_layout()
+        if not self.team_file:
+            self.apply_299()
         players = tuple(sorted((pl.player for pl in self.players), key=lambda p: p.start_no))
         lines = {pl.player.start_no: pl for pl in self.players}
         self.check_opponents(lines)
@@ -767,6 +772,37 @@ class _Reader:
         if not self.team_file:
             self.check_points(t, lines, completed)
         return t
+
+    def apply_299(self) -> None:
+        """TRF-2026 record 299, abnormal points assignment: ``299 T MMMM GGGG RRR IIII …``,
+        type in column 5, match points 8-11, game (individual) points 14-17, signed
+        (``-0.5``), round 20-22 (``000``: every round), then player IDs at 24-27,
+        29-32, … In an individual event, a record of blank type (a penalty or a
+        bonus) adds its points to each player's score in that round; the line is
+        also kept verbatim for rewriting. A typed record (W D L F H Z + -) restates
+        what a game or bye scored, which the player's line already says."""
+        by_number = {pl.player.start_no: pl for pl in self.players}
+        for value, no in self.abnormal:
+            kind = value[:1]
+            if kind.strip():
+                continue
+            text = value[9:13].strip()
+            try:
+                amount = parse_points(text)
+            except ValueError:
+                raise self.error(
+                    f"record 299: expected points like 1.0 or -0.5 in columns 14-17, found {text!r}", no, 14
+                ) from None
+            round_text = value[15:18].strip() or "0"
+            round_no = bounded_int(round_text, "the round", maximum=MAX_ROUNDS, path=self.path, line=no, column=20)
+            ids = self.numbers(value[19:], no, 24, "player IDs")
+            if not ids:
+                raise self.error("record 299: expected the IDs of the players from column 24", no, 24)
+            for n in ids:
+                pl = by_number.get(n)
+                if pl is None:
+                    raise self.error(f"record 299 names player {n}, but there is no player {n}", no, 24)
+                pl.player = replace(pl.player, adjustments=(*pl.player.adjustments, (round_no, amount)))
 
     def verbatim_layout(self) -> tuple[str, ...]:
         """Team 240/250/260 records kept verbatim take the '' token of a header."""
@@ -934,32 +970,6 @@ def _open_round(t: Tournament, completed: int) -> bool:
     return completed > 0 and any(
         len(q.entries) >= completed and q.entries[completed - 1].result is Result.PENDING for q in t.players
     )
-
-
-def infer_initial_colour(t: Tournament) -> Colour | None:
-    """The initial colour when no 152/XXC line gives it (dutch-reference §1.4): in the
-    earliest round where somebody had a colour, the first player in start-number
-    order who had been paired by then and had a colour in that round; that colour,
-    inverted if the player is in an even position among those counted."""
-    for r in range(1, t.rounds_in_file + 1):
-        if not any((e := p.entry(r)) is not None and e.colour is not None for p in t.players):
-            continue
-        k = 0
-        for p in t.players:
-            if not any(_was_paired(e) for e in p.entries[:r]):
-                continue
-            k += 1
-            e = p.entry(r)
-            if e is not None and e.colour is not None:
-                return e.colour if k % 2 else e.colour.opposite
-        return None
-    return None
-
-
-def _was_paired(e: Entry) -> bool:
-    """Paired in that round (dutch-reference §1.3): an opponent, the PAB, or ``0000 - +``
-    (which older programs write for the PAB and the reference engine reads as one)."""
-    return e.paired or (e.result is Result.FORFEIT_WIN and e.opponent is None)
 
 
 def canonical_acceleration(virtual: dict[tuple[int, int], Points]) -> tuple[Acceleration, ...]:

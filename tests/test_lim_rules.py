@@ -160,7 +160,7 @@ def test_no_legal_pairing_is_reported() -> None:
     t = t.with_round(1, {1: Entry(Result.WIN, 2, W), 2: Entry(Result.LOSS, 1, B)})
     with pytest.raises(NoLegalPairing):
         LimSystem().pair(t, 2)
-    assert "NO LEGAL PAIRING" in LimSystem().explain(t, 2)
+    assert "NO LEGAL PAIRING" in LimSystem().trace(t, 2).render()
 
 
 # --------------------------------------------------------------------- the plugin, explain, CLI
@@ -176,7 +176,7 @@ def test_explain_follows_the_pairing() -> None:
     rounds = list(random_tournament(11))
     state = rounds[4]
     assert state.pairing is not None
-    text = LimSystem().explain(state.tournament, state.round_no)
+    text = LimSystem().trace(state.tournament, state.round_no).render()
     assert text.startswith(f"Lim system (C.04.4.3, 2026) — round {state.round_no}")
     assert "Pairing order (2.2):" in text
     for g in state.trace.groups:

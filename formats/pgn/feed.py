@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from swissbridge.errors import InputError
 from swissbridge.formats.pgn.players import Directory, Who, is_bye
 from swissbridge.formats.pgn.reading import ENTRY_RESULT, RESULT_ENTRIES, PgnGame, games_in
+from swissbridge.history import played_pairing
 from swissbridge.model import Colour, Entry, Tournament
 from swissbridge.pairing import Board, RoundPairing
 
@@ -131,8 +132,6 @@ def read_round_feed(
     games of one board (a board broadcast twice) are fine when they agree; a
     finished game outranks an unfinished copy of itself.
     """
-    from swissbridge.check import played_pairing
-
     r = round_no if round_no is not None else tournament.completed_rounds
     if r < 1:
         raise InputError("the tournament has no paired round to match the feed with")

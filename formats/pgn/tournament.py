@@ -123,8 +123,10 @@ def tournament_from_pgn(
                 )
     missing = [r for r in range(1, max(rounds)) if r not in rounds and not (players and players.is_paired(r))]
     if missing:
-        raise InputError(
-            f"the PGN has games of round {max(rounds)} but none of round {ranges(missing)}: "
+        after = min(r for r in rounds if r > missing[0])
+        first = min((g for _, g in rounds[after].values()), key=lambda g: g.line)
+        raise first.error(
+            f"a game of round {after}, but the PGN has no game of round {ranges(missing)}: "
             "a round without games would record every player absent; give that round's games too"
         )
     t = base.with_players(_with_rounds(base.players, rounds, keep=players is not None))
