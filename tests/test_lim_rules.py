@@ -13,11 +13,11 @@ from swissbridge.model import Colour, Entry, Player, Result, Tournament
 from swissbridge.pairing import NoLegalPairing
 from swissbridge.plugins import load
 from swissbridge.plugins.lim import LimSystem
-from swissbridge.plugins.lim.check import random_tournament, violations
 from swissbridge.plugins.lim.colours import allocate_colours, due_colours_given, due_colours_of_pair
 from swissbridge.plugins.lim.rules import Side, breaks_colour_limit, due_colour, lim_round
 
 from tests.conftest import shared_path
+from tests.lim_checks_support import random_tournament, violations
 from tests.test_lim_support import B, W, colours, make_round, player
 
 # --------------------------------------------------------------------- Article 5
