@@ -26,7 +26,7 @@ from swissbridge.state import Float
 from .completion import Completion
 from .context import Entrant, RoundContext, build_context
 from .criteria import QUALITY_CRITERIA, Criterion, Kind, Scope
-from .engine import pair_round, scoregroups, with_builtin_acceleration
+from .round import pair_round, scoregroups, with_builtin_acceleration
 from .weights import Layout
 
 __all__ = ["compare_pairings"]

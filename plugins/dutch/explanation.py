@@ -62,7 +62,7 @@ from swissbridge.state import Compatibility, Float, PlayerState, RoundState, Str
 from .colours import allocate as allocate_colours
 from .completion import Completion
 from .context import build_context
-from .engine import initial_colour, with_builtin_acceleration
+from .round import initial_colour, with_builtin_acceleration
 from .trace import BracketTrace, RoundTrace
 
 ENUMERATE_LIMIT = 16
