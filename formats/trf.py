@@ -35,6 +35,10 @@ TRF-2026 records (142, 152, 162, 240, 250, 260) together with the ``XXR``/``XXC`
 lines every engine reads (TRF-2026 §7.7 advice: write both round-count lines);
 ``trf16`` writes the engine extensions instead (``XXR XXC XXS XXA XXP``) and turns
 the byes announced for the round to be paired into entries in the round's column.
+
+Size: one module per format (reader and writer of the same records, so that a
+record's layout is written once); the readers of the records are one method each,
+dispatched by the table ``_RECORDS``.
 """
 
 from __future__ import annotations

@@ -95,7 +95,8 @@ def test_colour_preferences_broken_in_one_bracket_name_c12(generated: Tournament
             if not (state.compatible(ps[b1.white], ps[b2.white]) and state.compatible(ps[b1.black], ps[b2.black])):
                 continue
             note = note_for(cross(generated, r, b1, b2), r)
-            got = re.match(r"\[C12\] players who do not get their colour preference: (\d+) \(engine\) vs (\d+) \(played\)", note)
+            c12 = r"\[C12\] players who do not get their colour preference: (\d+) \(engine\) vs (\d+) \(played\)"
+            got = re.match(c12, note)
             assert got is not None, note
             assert int(got[2]) == int(got[1]) + 2
             assert f"in the bracket of {format_points(ps[b1.white].pairing_score)} point" in note
@@ -174,7 +175,9 @@ def test_corpus_c12_in_the_bracket_of_4_points() -> None:
 def test_corpus_c13_strong_preference() -> None:
     t = _corpus("t003")
     note = note_for(cross(t, 6, Board(69, 1), Board(73, 28)), 6)
-    assert note.startswith("[C13] players who do not get their strong colour preference: 0 (engine) vs 1 (played) in the bracket of 7.0")
+    assert note.startswith(
+        "[C13] players who do not get their strong colour preference: 0 (engine) vs 1 (played) in the bracket of 7.0"
+    )
 
 
 def test_corpus_c11_three_in_a_row() -> None:
