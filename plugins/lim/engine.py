@@ -17,7 +17,7 @@
 8. Article 5 gives each board its colours.
 
 Every "can the rest still be paired?" question is answered with an exact
-matching (:mod:`.matching`), so the procedure never tries whole pairings blindly.
+matching (:mod:`.feasibility`), so the procedure never tries whole pairings blindly.
 The only search is the colour objective of 5.2, which is bounded: see
 :data:`COLOUR_SEARCH_LIMIT`.
 """
@@ -28,9 +28,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from swissbridge.model import Colour, format_points
-from swissbridge.plugins.lim.colours import Allocation, allocate_colours, due_colours_given
+from swissbridge.pairing import NoLegalPairing
+from swissbridge.plugins.lim.colours import Allocation, allocate_colours, due_colours_of_pair
 from swissbridge.plugins.lim.exchange import exchange_order, proposed_pairing
-from swissbridge.plugins.lim.matching import BipartiteMatching, LazyAdjacency, Matching
+from swissbridge.plugins.lim.feasibility import BipartiteMatching, LazyAdjacency, Matching
 from swissbridge.plugins.lim.objective import BLACK_DUE, NO_DUE, WHITE_DUE, most_due_colours
 from swissbridge.plugins.lim.rules import BLACK, WHITE, LimPlayer, LimRound, Side, within_maxi_limit
 from swissbridge.plugins.lim.trace import (
@@ -55,10 +56,6 @@ class MedianBlocked(Exception):
     def __init__(self, trace: GroupTrace) -> None:
         super().__init__(trace.blocked)
         self.trace = trace
-
-
-class Unpairable(Exception):
-    """The players to pair admit no pairing at all under Lim's absolute rules."""
 
 
 @dataclass
@@ -101,7 +98,8 @@ class LimProcedure:
         return sorted(ps, key=lambda p: (p.score, -p.no))
 
     def run(self) -> tuple[list[Allocation], int | None]:
-        """Pair the round; raises :class:`Unpairable` when no pairing exists."""
+        """Pair the round; raises :class:`~swissbridge.pairing.NoLegalPairing` when no
+        pairing respects Lim's absolute rules."""
         nos = sorted(self.players)
         if len(nos) % 2 == 0:
             return self._pair_pool(nos), None
@@ -120,13 +118,13 @@ class LimProcedure:
                 continue
             try:
                 allocations = self._pair_pool([n for n in nos if n != cand.no])
-            except Unpairable:
+            except NoLegalPairing:
                 pab.passed_over.append((cand.no, "the other players could not all be paired (reading 1)"))
                 continue
             pab.chosen = cand.no
             self.trace.bye = cand.no
             return allocations, cand.no
-        raise Unpairable("no eligible player can receive the PAB and leave the others pairable (Article 1)")
+        raise NoLegalPairing("no eligible player can receive the PAB and leave the others pairable (Article 1)")
 
     # ------------------------------------------------------------------ 2.2, 2.6
     def _pair_pool(self, pool: list[int]) -> list[Allocation]:
@@ -174,7 +172,7 @@ class LimProcedure:
                 self.trace.groups.append(blocked.trace)
                 if not whole_checked:
                     if not self.pairable(pool):
-                        raise Unpairable("no pairing of these players respects Lim's absolute rules") from None
+                        raise NoLegalPairing("no pairing of these players respects Lim's absolute rules") from None
                     whole_checked = True
                 n_down, n_up = len(down), len(up)
                 # 2.6: below only when more floaters came from above than from below
@@ -188,7 +186,7 @@ class LimProcedure:
                     side = Side.ABOVE if side is Side.BELOW else Side.BELOW
                     reason += f"; nothing left to break there, so {side.value} it"
                 if not stacks[side]:
-                    raise Unpairable("the median cannot be paired and nothing is left to break") from None
+                    raise NoLegalPairing("the median cannot be paired and nothing is left to break") from None
                 oi, k = stacks[side].pop()
                 pair = outcomes[oi].pairs[k]
                 outcomes[oi].broken.add(k)
@@ -530,14 +528,14 @@ class LimProcedure:
             return first
         rnd = self.rnd
         compatible = rnd.compatible
-        weights: dict[tuple[int, int], int] = {}
+        size = len(lp)
+        weights: dict[int, int] = {}
 
         def weight(a: int, b: int) -> int:
-            k = (a, b) if a < b else (b, a)
-            w = weights.get(k)
+            key = a * size + b if a < b else b * size + a
+            w = weights.get(key)
             if w is None:
-                w = due_colours_given(allocate_colours(rnd, lp[a], lp[b], side), lp[a], lp[b])
-                weights[k] = w
+                w = weights[key] = due_colours_of_pair(rnd, lp[a], lp[b], side)
             return w
 
         def due_class(i: int) -> int:

@@ -1,7 +1,7 @@
 """Independent checks of a Lim pairing, random tournaments paired entirely with
 Lim, and a corpus runner.
 
-``python -m swissbridge.plugins.lim.check CORPUS`` pairs every ``rounds/r*.trf``
+``python -m tests.lim_checks_support CORPUS`` pairs every ``rounds/r*.trf``
 under ``CORPUS`` with the Lim system (in process, or through the command line with
 ``--cli``), checks each result and prints the counts.
 
@@ -34,7 +34,7 @@ from pathlib import Path
 from swissbridge.model import Colour, Entry, Player, PointSystem, Result, Tournament
 from swissbridge.pairing import RoundPairing, apply_pairing
 from swissbridge.plugins.lim import LimSystem
-from swissbridge.plugins.lim.matching import LazyAdjacency, Matching
+from swissbridge.plugins.lim.feasibility import LazyAdjacency, Matching
 from swissbridge.plugins.lim.rules import LimRound, Side, breaks_colour_limit, lim_round
 from swissbridge.plugins.lim.trace import LimTrace
 
@@ -200,7 +200,8 @@ def random_tournament(seed: int) -> Iterator[PairedRound]:
                 away[p.start_no] = Entry(kind)
         if away:
             t = t.with_round(r, away)
-        pairing, trace = system.trace(t, r)
+        trace = system.trace(t, r)
+        pairing = trace.pairing
         yield PairedRound(t, r, pairing, trace)
         if pairing is None:
             return
@@ -249,7 +250,8 @@ def run_corpus(root: Path, use_cli: bool = False, limit: int | None = None) -> d
                     out.unlink()
                     trace = None
             else:
-                pairing, trace = system.trace(t, r)
+                trace = system.trace(t, r)
+                pairing = trace.pairing
         except Exception as exc:
             counts["crashes"] += 1
             print(f"CRASH {path}: {type(exc).__name__}: {exc}")
