@@ -76,7 +76,10 @@ class CandidateSearch:
         self.lower = lower
         by_name = {c.name: c for c in criteria}
         self.pair_criteria = [by_name[n] for n in PAIR_CRITERIA if n in by_name]
-        self.budget = BUDGET_FACTOR * (len(mdps) + len(residents)) + 4000
+        size = len(mdps) + len(residents)
+        # the search's steps, and the exact matchings that settle a split (each charged
+        # S1 x S2: far less than the optimiser's matching over bracket and next group)
+        self.budget = BUDGET_FACTOR * size + 4000 + size * size
         self._violations: dict[tuple[int, int], tuple[int, ...]] = {}
         self._floater_key: dict[int, tuple[int, ...]] = {}
         self._next_mate: dict[int, int] | None = None
@@ -374,18 +377,24 @@ class CandidateSearch:
                         # this transposition exactly, from here
                         rest2 = [x for k, x in enumerate(s2) if not used[k]]
                         tail = self._exact_tail(s1[i:], rest2, v, odd, after=(h, j, s2))
-                        if tail is None and i > 0:
-                            # nothing below this prefix: rather than back up one S1
-                            # player at a time, one matching over the whole split finds
-                            # its first transposition reaching the targets (the ones
-                            # before this prefix were all refuted) or proves there is none
-                            tail = self._exact_tail(s1, s2, v0, odd, after=(s1[0], 0, s2))
-                            if tail is None:
-                                return False
-                            chosen.clear()
-                            used[:] = [False] * len(s2)
+                        # nothing below this prefix: rather than back up one S1 player at
+                        # a time, settle exactly from a frame 1, 2, 4, ... S1 players
+                        # higher, that frame's player keeping its opponent or a later one
+                        # (everything before it in 4.2 order is refuted already)
+                        back = 1
+                        frame = i
+                        while tail is None and frame > 0:
+                            frame = max(0, i - back)
+                            back *= 2
+                            del chosen[frame:]
+                            taken = {x for pair in chosen for x in pair}
+                            used[:] = [x in taken for x in s2]
+                            rest2 = [x for x in s2 if x not in taken]
+                            tail = self._exact_tail(
+                                s1[frame:], rest2, viols[frame], odd, after=(s1[frame], nexts[frame] - 1, s2)
+                            )
                         if tail is None:
-                            break
+                            return False
                         for a, b in tail:
                             chosen.append((a, b))
                             for k, x in enumerate(s2):
