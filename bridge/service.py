@@ -63,9 +63,7 @@ def pair_tournament(
     but not played, and is always refused."""
     _, engine = resolve(system)
     if any(code in TEAM_RECORDS for code, _ in tournament.headers):
-        raise InputError(
-            "this is a team tournament (TRF records 013/310): swissbridge pairs individual events only"
-        )
+        raise InputError("this is a team tournament (TRF records 013/310): swissbridge pairs individual events only")
     r = tournament.next_round if round_no is None else round_no
     if tournament.total_rounds is not None and r > tournament.total_rounds:
         raise InputError(f"round {r} is beyond the {tournament.total_rounds} rounds of the tournament")

@@ -390,9 +390,7 @@ class SwissManagerHost:
                 if note:
                     notes.append(note)
         step = f"import {output_names(job, t.next_round)['sm']} into Swiss-Manager, then export again"
-        return decide_next_round(
-            job, t, "", ctx, notes=notes, sm_host_round=host_round, next_step=step, boards=boards
-        )
+        return decide_next_round(job, t, "", ctx, notes=notes, sm_host_round=host_round, next_step=step, boards=boards)
 
 
 def _with_inputs(outcome: Outcome, inputs: str) -> Outcome:
