@@ -27,16 +27,14 @@ from pathlib import Path
 
 from swissbridge.errors import SwissbridgeError
 from swissbridge.formats.trf import write_trf
-from swissbridge.service import read_tournament
+from swissbridge.service import TEAM_RECORDS, read_tournament
 from swissbridge.standings import compute
 from swissbridge.tiebreaks import parse_tiebreaks
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 
-TIEBREAKS = (
-    "DE,BH/C1,BH/C2,BH/M1,BH,SB/C1,SB,FB,WIN,WON,BPG,BWG,PS,KS,ARO,ARO/C1,TPR,PTP,APRO,APPO"
-)
+TIEBREAKS = "DE,BH/C1,BH/C2,BH/M1,BH,SB/C1,SB,FB,WIN,WON,BPG,BWG,PS,KS,ARO,ARO/C1,TPR,PTP,APRO,APPO"
 """Every tie-break compared; DE comes right after the points, so both tools break the
 same ties with it."""
 
@@ -55,9 +53,11 @@ def corpora() -> dict[str, list[Path]]:
     }
 
 
-def gacrux_values(python: str, trf: Path, codes: list[str]) -> dict[int, dict[str, Fraction | None]]:
-    """Gacrux's tiebreakchecker on ``trf`` (a TRF swissbridge wrote), as numbers."""
-    cmd = [python, "-m", "gacrux.tiebreakchecker", "-i", str(trf), "-d", "T", "-t", "PTS", *codes]
+def gacrux_values(python: str, trf: Path, codes: list[str], after_round: int) -> dict[int, dict[str, Fraction | None]]:
+    """Gacrux's tiebreakchecker on ``trf`` (a TRF swissbridge wrote) after ``after_round``,
+    as numbers."""
+    cmd = [python, "-m", "gacrux.tiebreakchecker", "-i", str(trf), "-d", "T", "-n", str(after_round)]
+    cmd += ["-t", "PTS", *codes]
     out = subprocess.run(cmd, capture_output=True, text=True, timeout=300, check=False)
     if out.returncode != 0 or not out.stdout.startswith("StartNo"):
         raise RuntimeError((out.stderr or out.stdout).strip().splitlines()[-1:] or ["no output"])
@@ -71,7 +71,7 @@ def gacrux_values(python: str, trf: Path, codes: list[str]) -> dict[int, dict[st
         row: dict[str, Fraction | None] = {}
         for code, cell in zip(head[2:], cells[2:], strict=True):
             cell = cell.strip()
-            row[code] = None if cell in ("", "None", "-") else Fraction(cell)
+            row[code] = None if cell in ("", "-0") else Fraction(cell)  # it writes no value as -0
         values[int(cells[0])] = row
     return values
 
@@ -82,16 +82,22 @@ def compare_file(python: str, path: Path, work: Path) -> tuple[str, dict[str, li
         tournament = read_tournament(path)
     except SwissbridgeError as exc:
         return f"not read: {exc}", {}, 0
+    if any(code in TEAM_RECORDS for code, _ in tournament.headers):
+        return "a team tournament (team tie-breaks are not swissbridge's)", {}, 0
     codes = [tb.code for tb in parse_tiebreaks(TIEBREAKS)]
     standings = compute(tournament, parse_tiebreaks(TIEBREAKS))
     # Gacrux reads the file as swissbridge wrote it, so both see the same tournament
-    # (the same rounds, points and ratings) whatever dialect the original is in.
+    # (the same rounds, points and ratings) whatever dialect the original is in; when it
+    # refuses that copy (it checks the points column strictly), it reads the original.
     copy = work / (path.parent.name + "-" + path.stem + ".trf")
     try:
         copy.write_text(write_trf(tournament, dialect="trf26"), encoding="utf-8")
-        theirs = gacrux_values(python, copy, codes)
-    except (SwissbridgeError, RuntimeError, subprocess.TimeoutExpired) as exc:
-        return f"gacrux failed: {exc}", {}, 0
+        theirs = gacrux_values(python, copy, codes, standings.after_round)
+    except (SwissbridgeError, RuntimeError, subprocess.TimeoutExpired):
+        try:
+            theirs = gacrux_values(python, path, codes, standings.after_round)
+        except (RuntimeError, subprocess.TimeoutExpired) as exc:
+            return f"gacrux failed: {exc}", {}, 0
     diffs: dict[str, list[tuple[int, str, str]]] = defaultdict(list)
     for row in standings.rows:
         other = theirs.get(row.start_no)

@@ -111,13 +111,11 @@ def compute(
 ) -> Standings:
     """Rank the players after ``after_round`` (default: the last round with results)."""
     done = tournament.completed_rounds
-    if after_round is not None and not 0 <= after_round <= max(done, tournament.rounds_in_file):
-        raise InputError(f"--after-round {after_round}: the file has results of rounds 1-{done} only")
+    if after_round is not None and not 0 <= after_round <= done:
+        raise InputError(f"--after-round {after_round}: the file has rounds 1-{done} only")
     event = prepare(tournament, after_round, unrated=unrated)
     values: dict[int, dict[str, Value]] = {n: {} for n in event.participants}
-    keys: dict[int, list[tuple[int, Fraction | int]]] = {
-        n: [(0, -Fraction(p.score, 10))] for n, p in event.participants.items()
-    }
+    keys: dict[int, list[tuple[int, float]]] = {n: [(0, -p.score)] for n, p in event.participants.items()}
     for tb in tiebreaks:
         if tb.name == "DE":
             for group in _tied_groups(keys):
@@ -128,7 +126,7 @@ def compute(
         for n, p in event.participants.items():
             v = value_of(event, p, tb)
             values[n][tb.code] = v
-            keys[n].append((1, 0) if v is None else (0, -v))
+            keys[n].append((1, 0) if v is None else (0, -float(v)))  # exact: tenths and hundredths
     order = sorted(event.participants, key=lambda n: (keys[n], n))
     rows: list[Standing] = []
     i = 0
@@ -142,8 +140,8 @@ def compute(
     return Standings(tournament, event, tuple(tiebreaks), tuple(rows))
 
 
-def _tied_groups(keys: dict[int, list[tuple[int, Fraction | int]]]) -> list[list[int]]:
-    groups: dict[tuple[tuple[int, Fraction | int], ...], list[int]] = {}
+def _tied_groups(keys: dict[int, list[tuple[int, float]]]) -> list[list[int]]:
+    groups: dict[tuple[tuple[int, float], ...], list[int]] = {}
     for n in sorted(keys):
         groups.setdefault(tuple(keys[n]), []).append(n)
     return list(groups.values())

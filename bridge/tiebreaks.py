@@ -29,6 +29,7 @@ import enum
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from fractions import Fraction
 
 from swissbridge import fide_rating
@@ -108,7 +109,7 @@ def participant_rounds(entries: Sequence[Entry], points: PointSystem, after_roun
             kind = Kind.PAB  # "0000 - +": the bye as some programs write it
         else:
             kind = _KIND.get(e.result, Kind.ZERO_BYE)
-        standard = {10: Fraction(1), 5: Fraction(1, 2)}.get(_standard_tenths(e.result), Fraction(0))
+        standard = _STANDARD.get(e.result, _NOTHING) if e.played else _NOTHING
         out.append(
             Round(
                 number=r,
@@ -123,8 +124,14 @@ def participant_rounds(entries: Sequence[Entry], points: PointSystem, after_roun
     return tuple(out)
 
 
-def _standard_tenths(result: Result) -> Points:
-    return PointSystem().points(result) if result.played else 0
+_NOTHING = Fraction(0)
+_STANDARD = {
+    Result.WIN: Fraction(1),
+    Result.WIN_UNRATED: Fraction(1),
+    Result.DRAW: Fraction(1, 2),
+    Result.DRAW_UNRATED: Fraction(1, 2),
+}
+"""The 1 - ½ - 0 of a game over the board (C.07 Article 10 rates games, not points)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,6 +143,8 @@ class Event:
     points: PointSystem
     round_robin: bool
     participants: Mapping[int, Participant]
+    rules: int = 2026
+    """The edition of C.07 the tournament is ranked by (:func:`rules_edition`)."""
     unrated: int | None = None
     """The rating given to unrated players (C.07 10.1: set by the tournament's
     regulations); ``None``: rating-based tie-breaks have no value when anyone is unrated."""
@@ -155,16 +164,56 @@ def is_round_robin(tournament: Tournament, total_rounds: int) -> bool:
     return n > 2 and total_rounds in (n - 1, n, 2 * (n - 1), 2 * n)
 
 
+RULES_2026 = date(2026, 3, 1)
+"""C.07 as approved by the FIDE Council on 2 February 2026 applies from 1 March 2026; a
+tournament that started before is ranked by the edition in force from 1 August 2024."""
+
+_DATE = re.compile(r"^\s*(\d{1,4})[./-](\d{1,2})[./-](\d{1,4})")
+
+
+def start_date(tournament: Tournament) -> date | None:
+    """Record 042 (TRF-2026: ``YYYY/MM/DD``; also ``DD.MM.YYYY`` and ``YY/MM/DD``)."""
+    m = _DATE.match(dict(tournament.headers).get("042", ""))
+    if m is None:
+        return None
+    a, b, c = m.groups()
+    year, month, day = (int(a), int(b), int(c)) if len(a) == 4 or len(c) < 4 else (int(c), int(b), int(a))
+    if year < 100:
+        year += 2000
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None
+
+
+def rules_edition(tournament: Tournament) -> int:
+    """2024 for a tournament that started before :data:`RULES_2026`, else 2026 (also when
+    the file gives no start date: the rules in force)."""
+    started = start_date(tournament)
+    return 2024 if started is not None and started < RULES_2026 else 2026
+
+
+def last_round_with_results(tournament: Tournament) -> int:
+    """The round standings are after by default: the last one paired, unless none of its
+    games has a result yet (a round paired and not played)."""
+    n = tournament.completed_rounds
+    while n > 0 and tournament.is_unplayed(n):
+        n -= 1
+    return n
+
+
 def prepare(tournament: Tournament, after_round: int | None = None, *, unrated: int | None = None) -> Event:
-    """The :class:`Event` of ``tournament`` after ``after_round`` (default: the last
-    round with results)."""
-    n = tournament.completed_rounds if after_round is None else after_round
+    """The :class:`Event` of ``tournament`` after ``after_round`` (default:
+    :func:`last_round_with_results`)."""
+    n = last_round_with_results(tournament) if after_round is None else after_round
     total = max(tournament.total_rounds or 0, tournament.rounds_in_file, n)
     people = {}
     for p in tournament.players:
         rounds = participant_rounds(p.entries, tournament.points, n)
         people[p.start_no] = Participant(p.start_no, p.rating or None, rounds, sum(r.points for r in rounds))
-    return Event(n, total, tournament.points, is_round_robin(tournament, total), people, unrated)
+    return Event(
+        n, total, tournament.points, is_round_robin(tournament, total), people, rules_edition(tournament), unrated
+    )
 
 
 # -- C.07 Article 16: unplayed rounds -------------------------------------------------
@@ -223,10 +272,12 @@ def own_score(event: Event, p: Participant, *, fore: bool = False) -> Points:
 
 def dummy_score(event: Event, p: Participant, r: Round, *, fore: bool = False) -> Points:
     """C.07 16.4: an unplayed round of the participant counts in their Buchholz as a game
-    against a *dummy opponent* with the participant's own score — at most the score of the
-    opponent who forfeited (16.4.1), or, without an opponent, at most a draw in every
-    round so far (16.4.2)."""
+    against a *dummy opponent* with the participant's own score — from the 2026 edition at
+    most the score of the opponent who forfeited (16.4.1), or, without an opponent, at most
+    a draw in every round so far (16.4.2)."""
     mine = own_score(event, p, fore=fore)
+    if event.rules < 2026:
+        return mine
     if r.opponent is not None:
         return min(mine, adjusted_score(event, event.participants[r.opponent], fore=fore))
     return min(mine, event.points.draw * event.after_round)
