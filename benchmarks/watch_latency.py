@@ -47,8 +47,9 @@ def main(argv: list[str] | None = None) -> int:
     from swissbridge.generate import generate_tournament
     from swissbridge.model import Colour, Entry, Result
     from swissbridge.service import pair_tournament
-    from swissbridge.watch import WatchConfig, Watcher
-    from swissbridge.watch_render import output_names, round_outputs
+    from swissbridge.watch.loop import Watcher
+    from swissbridge.watch.render import output_names, round_outputs
+    from swissbridge.watch.types import WatchConfig
 
     print(f"generating a {args.players}-player, {args.rounds}-round event with {args.system} ...", flush=True)
     started = time.perf_counter()

@@ -13,12 +13,17 @@ import copy
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 from swissbridge import __version__
 from swissbridge.errors import InputError, OutputError, SwissbridgeError
+from swissbridge.formats._text import MAX_ROUNDS, MAX_START_NO
 from typer.main import get_command_name
+
+if TYPE_CHECKING:
+    from swissbridge.model import Tournament
+    from swissbridge.settings import Applied, Settings
 
 app = typer.Typer(
     name="swissbridge",
@@ -73,6 +78,66 @@ def _main(
     """FIDE Swiss pairings for arbiters, broadcasters and federations."""
 
 
+SystemOption = Annotated[
+    str | None,
+    typer.Option(
+        "--system",
+        "-s",
+        help="Pairing system: dutch|lim (default: the file's record 192, else dutch).",
+        show_default=False,
+    ),
+]
+
+
+class InitialColour(str, Enum):
+    white = "white"
+    black = "black"
+
+
+ColourOption = Annotated[
+    InitialColour | None,
+    typer.Option(
+        "--initial-colour",
+        help="The colour drawn for the top player of round 1, when the file does not say (TRF 152).",
+        show_default=False,
+    ),
+]
+TotalRoundsOption = Annotated[
+    int | None,
+    typer.Option(
+        "--rounds", min=1, help="Total rounds of the event, when the file does not say (TRF 142).", show_default=False
+    ),
+]
+
+
+def settings(system: str | None, colour: InitialColour | None, rounds: int | None) -> Settings:
+    """The options ``pair``, ``check``, ``explain`` and ``watch`` share."""
+    from swissbridge.model import Colour
+    from swissbridge.settings import Settings
+
+    chosen = None if colour is None else Colour.WHITE if colour is InitialColour.white else Colour.BLACK
+    return Settings(system=system, initial_colour=chosen, rounds=rounds)
+
+
+def applied(tournament: Tournament, given: Settings) -> Applied:
+    """``tournament`` with the command line's settings, warnings printed on stderr."""
+    from swissbridge.settings import apply_settings
+
+    result = apply_settings(tournament, given)
+    for warning in result.warnings:
+        typer.echo(f"swissbridge: warning: {warning}", err=True)
+    return result
+
+
+InPlace = Annotated[
+    bool,
+    typer.Option(
+        "--in-place",
+        help="Allow -o to name the input file; its previous version is kept as NAME.bak.",
+    ),
+]
+
+
 class PairFormat(str, Enum):
     text = "text"
     pairlist = "pairlist"
@@ -85,14 +150,16 @@ class PairFormat(str, Enum):
 @app.command()
 def pair(
     input: Annotated[Path, typer.Argument(help="Tournament file (TRF16, TRF-2026, ...).", show_default=False)],
-    system: Annotated[str, typer.Option("--system", "-s", help="Pairing system: dutch or lim.")] = "dutch",
+    system: SystemOption = None,
     round_no: Annotated[
-        int | None, typer.Option("--round", "-r", help="Round to pair (default: the next one).", show_default=False)
+        int | None,
+        typer.Option("--round", "-r", min=1, help="Round to pair (default: the next one).", show_default=False),
     ] = None,
     fmt: Annotated[PairFormat, typer.Option("--format", "-f", help="Output format.")] = PairFormat.text,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write here (atomically) instead of stdout.")
     ] = None,
+    in_place: InPlace = False,
     explain: Annotated[bool, typer.Option("--explain", help="Also print why each pairing was made.")] = False,
     adjourned: Annotated[
         bool,
@@ -101,24 +168,24 @@ def pair(
             help="Pair although earlier games have no result: each counts as a draw for pairing (GHR 3.1).",
         ),
     ] = False,
+    initial_colour: ColourOption = None,
+    rounds: TotalRoundsOption = None,
 ) -> None:
     """Pair the next round of a tournament and print or write the pairing."""
+    from swissbridge.output import TOURNAMENT_FORMATS, write_output
     from swissbridge.pairing import NoLegalPairing
-    from swissbridge.service import pair_file, render_pairing
+    from swissbridge.service import pair_tournament, read_tournament, render_pairing
 
     try:
-        tournament, pairing = pair_file(input, system=system, round_no=round_no, adjourned=adjourned)
+        given = applied(read_tournament(input), settings(system, initial_colour, rounds))
+        tournament, system_name = given.tournament, given.system
+        pairing = pair_tournament(tournament, system=system_name, round_no=round_no, adjourned=adjourned)
         text = render_pairing(tournament, pairing, fmt.value, adjourned=adjourned)
-        if output is None:
-            sys.stdout.write(text)
-        else:
-            from swissbridge.atomic import write_atomic
-
-            write_atomic(output, text)
+        write_output(output, text, inputs=[input], in_place=in_place, whole=fmt.value in TOURNAMENT_FORMATS)
         if explain:
             from swissbridge.service import explain_round
 
-            typer.echo(explain_round(tournament, system=system, round_no=pairing.round_no), err=output is None)
+            typer.echo(explain_round(tournament, system=system_name, round_no=pairing.round_no), err=output is None)
     except NoLegalPairing as exc:
         no_pairing(round_no, exc)
     except SwissbridgeError as exc:
@@ -156,6 +223,7 @@ def convert(
         Dialect | None,
         typer.Option("--to", help="Output format (default: by extension; TRF-2026 otherwise).", show_default=False),
     ] = None,
+    in_place: InPlace = False,
 ) -> None:
     """Convert tournament files between TRF16, TRF-2026, Swiss-Manager text files, PGN
     and JSON. With several inputs, or an input folder and an output folder, convert
@@ -169,7 +237,9 @@ def convert(
     src_fmt = from_.value if from_ is not None else None
     try:
         if not is_batch(sources, target_text):
-            result = convert_file(sources[0], target, src_fmt=src_fmt, dst_fmt=to.value if to else None)
+            result = convert_file(
+                sources[0], target, src_fmt=src_fmt, dst_fmt=to.value if to else None, in_place=in_place
+            )
             for what in result.lost:
                 typer.echo(f"swissbridge: note: {target.name} cannot hold {what}", err=True)
             return
@@ -214,11 +284,13 @@ def ratings(
     to: Annotated[
         Dialect | None, typer.Option("--to", help="Output format (default: by extension).", show_default=False)
     ] = None,
+    in_place: InPlace = False,
 ) -> None:
     """Refresh ratings, titles, federations, birth years and sex by FIDE id from FIDE's
     XML rating list; players not found are reported on stderr."""
     from swissbridge.formats.detect import lost_in, target_format, write_any
     from swissbridge.formats.fidexml import refresh_ratings
+    from swissbridge.output import write_output
     from swissbridge.service import read_tournament
 
     try:
@@ -226,12 +298,7 @@ def ratings(
         refreshed = refresh_ratings(tournament, rating_list, kind=kind.value)
         fmt = target_format(output or Path("out.trf"), to.value if to else None)
         data = write_any(refreshed.tournament, fmt)
-        if output is None:
-            sys.stdout.write(data)
-        else:
-            from swissbridge.atomic import write_atomic
-
-            write_atomic(output, data)
+        write_output(output, data, inputs=[input], in_place=in_place)
         for what in lost_in(refreshed.tournament, fmt):
             typer.echo(f"swissbridge: note: the output cannot hold {what}", err=True)
     except SwissbridgeError as exc:
@@ -242,18 +309,18 @@ def ratings(
 @app.command()
 def check(
     input: Annotated[Path, typer.Argument(help="Tournament file to check.", show_default=False)],
-    system: Annotated[str, typer.Option("--system", "-s", help="Pairing system: dutch or lim.")] = "dutch",
-    total_rounds: Annotated[
-        int | None,
-        typer.Option("--rounds", help="Total rounds (default: the file's, else the rounds in it).", show_default=False),
-    ] = None,
+    system: SystemOption = None,
+    total_rounds: TotalRoundsOption = None,
+    initial_colour: ColourOption = None,
 ) -> None:
     """Pair every round again from the history before it and compare with the
     pairing played: "ok" per round, or the boards that differ. Exit 1 on any difference."""
-    from swissbridge.check import check_file
+    from swissbridge.check import check_tournament
+    from swissbridge.service import read_tournament
 
     try:
-        result = check_file(input, system, total_rounds=total_rounds)
+        given = applied(read_tournament(input), settings(system, initial_colour, total_rounds))
+        result = check_tournament(given.tournament, given.system, path=str(input))
     except SwissbridgeError as exc:
         report(exc, input)
     sys.stdout.write(result.render())
@@ -271,33 +338,32 @@ class ExplainFormat(str, Enum):
 def explain(
     input: Annotated[Path, typer.Argument(help="Tournament file (TRF16, TRF-2026, ...).", show_default=False)],
     round_no: Annotated[
-        int | None, typer.Option("--round", "-r", help="Round to explain (default: the next one).", show_default=False)
+        int | None,
+        typer.Option("--round", "-r", min=1, help="Round to explain (default: the next one).", show_default=False),
     ] = None,
-    system: Annotated[str, typer.Option("--system", "-s", help="Pairing system: dutch or lim.")] = "dutch",
+    system: SystemOption = None,
     fmt: Annotated[
         ExplainFormat, typer.Option("--format", "-f", help="text, json (documented schema) or html (printable).")
     ] = ExplainFormat.text,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write here (atomically) instead of stdout.")
     ] = None,
+    initial_colour: ColourOption = None,
+    rounds: TotalRoundsOption = None,
 ) -> None:
     """Explain how a round is paired: bracket by bracket (Dutch) or scoregroup by
     scoregroup (Lim), the floaters and why, the criteria not met, the PAB and the
     colour rule of every board. Exit 1 when no legal pairing exists."""
     from swissbridge.explain import explain as build_explanation
     from swissbridge.explain import render
+    from swissbridge.output import write_output
     from swissbridge.pairing import NoLegalPairing
     from swissbridge.service import read_tournament
 
     try:
-        doc = build_explanation(read_tournament(input), system=system, round_no=round_no)
-        text = render(doc, fmt.value)
-        if output is None:
-            sys.stdout.write(text)
-        else:
-            from swissbridge.atomic import write_atomic
-
-            write_atomic(output, text)
+        given = applied(read_tournament(input), settings(system, initial_colour, rounds))
+        doc = build_explanation(given.tournament, system=given.system, round_no=round_no)
+        write_output(output, render(doc, fmt.value), inputs=[input])
         found = bool(doc["pairing_found"])
     except NoLegalPairing as exc:
         no_pairing(round_no, exc)
@@ -377,15 +443,17 @@ class PointsOption(str, Enum):
 
 @app.command()
 def generate(
-    players: Annotated[int, typer.Option("--players", "-n", help="Number of players.")] = 30,
-    rounds: Annotated[int, typer.Option("--rounds", "-r", help="Number of rounds.")] = 7,
-    system: Annotated[str, typer.Option("--system", "-s", help="Pairing system: dutch or lim.")] = "dutch",
+    players: Annotated[
+        int, typer.Option("--players", "-n", min=2, max=MAX_START_NO, help="Number of players (TRF: at most 9999).")
+    ] = 30,
+    rounds: Annotated[int, typer.Option("--rounds", "-r", min=1, max=MAX_ROUNDS, help="Number of rounds.")] = 7,
+    system: Annotated[str, typer.Option("--system", "-s", help="Pairing system: dutch|lim.")] = "dutch",
     seed: Annotated[int, typer.Option("--seed", help="Random seed: the same seed gives the same file.")] = 1,
     points: Annotated[PointsOption, typer.Option("--points", help="Scoring: standard (1-½-0) or 310.")] = (
         PointsOption.standard
     ),
     accelerate: Annotated[bool, typer.Option("--accelerate", help="Baku acceleration (C.04.7).")] = False,
-    forbidden: Annotated[int, typer.Option("--forbidden", help="Groups of players who may not meet.")] = 0,
+    forbidden: Annotated[int, typer.Option("--forbidden", min=0, help="Groups of players who may not meet.")] = 0,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write here (atomically) instead of stdout.")
     ] = None,
@@ -424,7 +492,7 @@ class WatchHost(str, Enum):
 def watch(
     folder: Annotated[Path, typer.Argument(help="Folder the host program writes into.", show_default=False)],
     host: Annotated[WatchHost, typer.Option("--host", help="What writes the folder.")] = WatchHost.swiss_manager,
-    system: Annotated[str, typer.Option("--system", "-s", help="Pairing system: dutch or lim.")] = "dutch",
+    system: Annotated[str, typer.Option("--system", "-s", help="Pairing system: dutch|lim.")] = "dutch",
     out: Annotated[
         Path | None,
         typer.Option("--out", help="Output folder (default: FOLDER/swissbridge-out).", show_default=False),
@@ -435,16 +503,16 @@ def watch(
     ] = None,
     rounds: Annotated[
         int | None,
-        typer.Option("--rounds", help="Total rounds, when the input does not say.", show_default=False),
+        typer.Option("--rounds", min=1, help="Total rounds, when the input does not say.", show_default=False),
     ] = None,
     once: Annotated[bool, typer.Option("--once", help="Run a single pass and exit (scripts, cron).")] = False,
     stable: Annotated[
-        float, typer.Option("--stable", help="Seconds a file must stay unchanged before it is read.")
+        float, typer.Option("--stable", min=0, help="Seconds a file must stay unchanged before it is read.")
     ] = 2.0,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Say everything the watcher does.")] = False,
 ) -> None:
     """Watch a folder: when a round is complete, pair the next one and write it back."""
-    from swissbridge.watch import run_cli
+    from swissbridge.watch.command import run_cli
 
     code = run_cli(
         folder,

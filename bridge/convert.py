@@ -13,8 +13,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from swissbridge.atomic import write_atomic
 from swissbridge.errors import InputError, OutputError, SwissbridgeError
+from swissbridge.output import write_output
 
 __all__ = ["Conversion", "batch_sources", "convert_batch", "convert_file", "is_batch"]
 
@@ -42,14 +42,16 @@ def convert_file(
     *,
     src_fmt: str | None = None,
     dst_fmt: str | None = None,
+    in_place: bool = False,
 ) -> Conversion:
-    """Convert one tournament; errors are raised (:class:`InputError`, :class:`OutputError`)."""
+    """Convert one tournament; errors are raised (:class:`InputError`, :class:`OutputError`,
+    :class:`UsageError` for a target that is the source without ``in_place``)."""
     from swissbridge.formats.detect import lost_in, read_any, target_format, write_any
 
     fmt = target_format(target, dst_fmt)
     tournament = read_any(source, src_fmt)
     data = write_any(tournament, fmt)
-    written = write_atomic(target, data)
+    written = write_output(Path(target), data, inputs=[Path(source)], in_place=in_place)
     return Conversion(Path(source), Path(target), lost=tuple(lost_in(tournament, fmt)), written=written)
 
 

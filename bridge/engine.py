@@ -14,7 +14,8 @@ then ``WHITE BLACK`` per board by start number, the pairing-allocated bye as
 ``N 0`` — to ``OUTPUT``, or to standard output without one. ``-c`` replays each
 round from the history before it and prints, per round, ``INPUT: Round #N`` and
 the pairings that differ (checker's against the tournament's), as bbpPairings
-does. Without a system option the Dutch system is used (JaVaFo's default).
+does. Without a system option the file's record 192 decides, else the Dutch system
+is used (JaVaFo's default).
 
 Exit codes (bbpPairings'): 0 success; 1 no legal pairing exists; 2 unexpected
 error; 3 invalid input (including a bad command line); 5 a file could not be read
@@ -27,7 +28,10 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
+
+if TYPE_CHECKING:
+    from swissbridge.model import Tournament
 
 __all__ = ["EXIT_FILE", "EXIT_INVALID", "EXIT_NO_PAIRING", "EXIT_OK", "EXIT_UNEXPECTED", "main", "run"]
 
@@ -91,7 +95,7 @@ def run(argv: Sequence[str]) -> int:
     except _Usage as exc:
         _err(f"{exc} (usage: swissbridge-engine [--dutch|--lim] INPUT -p [OUTPUT] | -c)")
         return EXIT_INVALID
-    system = args.system or "dutch"
+    system: str | None = args.system
     if system in _UNSUPPORTED:
         _err(f"the {system} system is not available (only --dutch and --lim)")
         return EXIT_INVALID
@@ -114,12 +118,24 @@ def run(argv: Sequence[str]) -> int:
         return EXIT_UNEXPECTED
 
 
-def _pair(path: str, system: str, output: str, checklist: str | None) -> int:
+def _system(tournament: Tournament, requested: str | None) -> str:
+    """The system to pair with: the option's, else record 192's, else Dutch
+    (:func:`swissbridge.systems.choose_system`); a contradiction is warned about."""
+    from swissbridge.systems import choose_system
+
+    choice = choose_system(tournament, requested)
+    if choice.warning:
+        _err(f"warning: {choice.warning}")
+    return choice.system
+
+
+def _pair(path: str, requested: str | None, output: str, checklist: str | None) -> int:
     from swissbridge.atomic import write_atomic
     from swissbridge.pairing import NoLegalPairing
     from swissbridge.service import explain_round, pair_tournament, read_tournament
 
     tournament = read_tournament(path)
+    system = _system(tournament, requested)
     try:
         pairing = pair_tournament(tournament, system=system)
     except NoLegalPairing as exc:
@@ -145,12 +161,12 @@ def _pair(path: str, system: str, output: str, checklist: str | None) -> int:
     return EXIT_OK
 
 
-def _check(path: str, system: str) -> int:
+def _check(path: str, requested: str | None) -> int:
     from swissbridge.check import check_tournament
     from swissbridge.service import read_tournament
 
     tournament = read_tournament(path)
-    report = check_tournament(tournament, system, path=path)
+    report = check_tournament(tournament, _system(tournament, requested), path=path)
     out: list[str] = []
     for rc in report.rounds:
         out.append(f"{path}: Round #{rc.round_no}")

@@ -61,11 +61,9 @@ def explain(tournament: Tournament, *, system: str = "dutch", round_no: int | No
     from swissbridge.plugins import resolve
 
     _, engine = resolve(system)
-    r = tournament.next_round if round_no is None else round_no
-    if r < 1:
-        raise InputError(f"rounds are numbered from 1, not {r}")
-    if tournament.total_rounds is not None and r > tournament.total_rounds:
-        raise InputError(f"round {r} is beyond the {tournament.total_rounds} rounds of the tournament")
+    from swissbridge.service import round_to_pair
+
+    r = round_to_pair(tournament, round_no)
     doc = _header(tournament, system, r)
     trace_fn = getattr(engine, "trace", None)
     result = trace_fn(tournament, r) if callable(trace_fn) else None

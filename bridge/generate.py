@@ -38,6 +38,7 @@ from swissbridge.model import (
 )
 from swissbridge.pairing import NoLegalPairing, RoundPairing
 from swissbridge.plugins import PairingSystem, resolve
+from swissbridge.systems import WRITTEN
 
 __all__ = [
     "POINTS_310",
@@ -54,9 +55,6 @@ __all__ = [
 
 POINTS_310 = PointSystem(win=30, draw=10, loss=0, forfeit_win=30, pab=30, full_bye=30, half_bye=10)
 """3-1-0 scoring: a win (forfeit win, full-point bye, PAB) 3, a draw (half-point bye) 1."""
-
-SYSTEM_CODES = {"dutch": "FIDE_DUTCH_2026"}
-"""Record 192 codes of the systems that have one (there is no Lim code)."""
 
 WHITE_ADVANTAGE = 35
 """Elo points the first move is worth in the result model."""
@@ -312,7 +310,7 @@ def _plan(n: int, rounds: int, system: str, rng: random.Random, o: GenerateOptio
         acceleration=acceleration,
         forbidden=tuple(forbidden),
         announced_byes=byes,
-        system=SYSTEM_CODES.get(system, ""),
+        system=WRITTEN.get(system, ""),
     )
     return Plan(tournament=tournament, strengths=strengths, absences=absences)
 

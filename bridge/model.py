@@ -383,12 +383,22 @@ class Tournament:
         completed too."""
         last = 0
         for r in range(1, self.rounds_in_file + 1):
-            entries = [p.entry(r) for p in self.players]
-            if any(e is not None and e.paired for e in entries) or (
-                self.players and all(e is not None for e in entries)
-            ):
+            if self.is_paired(r):
                 last = r
         return last
+
+    def is_paired(self, round_no: int) -> bool:
+        """Somebody was paired in round ``round_no`` (an opponent or the PAB), or every
+        player has an entry in it (a round in which everyone was absent, as written)."""
+        entries = [p.entry(round_no) for p in self.players]
+        return any(e is not None and e.paired for e in entries) or (
+            bool(self.players) and all(e is not None for e in entries)
+        )
+
+    def unpaired_rounds(self, round_no: int) -> list[int]:
+        """The rounds before ``round_no`` that were never paired (:meth:`is_paired`):
+        pairing ``round_no`` over them would invent an absence for every player."""
+        return [r for r in range(1, round_no) if not self.is_paired(r)]
 
     @property
     def next_round(self) -> int:

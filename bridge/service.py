@@ -33,7 +33,7 @@ SHOWN_GAMES = 8
 def unfinished_games(tournament: Tournament, round_no: int) -> str | None:
     """The games of rounds before ``round_no`` without a result (``"2 games without a
     result (round 4 3-7, round 4 12-15)"``), or None when there are none."""
-    from swissbridge.formats._text import listed
+    from swissbridge.messages import listed
 
     games = [f"round {r} {w}-{b}" for r in range(1, round_no) for w, b in tournament.pending_games(r)]
     if not games:
@@ -50,6 +50,28 @@ def adjourned_note(tournament: Tournament, round_no: int) -> str | None:
     return f"{unfinished}: each counted as a drawn game, as GHR 3.1 counts an adjourned game"
 
 
+def round_to_pair(tournament: Tournament, round_no: int | None) -> int:
+    """The round to pair or explain: ``round_no``, or the next one. Refused: a round
+    beyond the tournament's total, and a round with an earlier round never paired
+    (pairing over it would record every player absent in it, which nobody said)."""
+    r = tournament.next_round if round_no is None else round_no
+    if r < 1:
+        raise InputError(f"rounds are numbered from 1, not {r}")
+    if tournament.total_rounds is not None and r > tournament.total_rounds:
+        raise InputError(f"round {r} is beyond the {tournament.total_rounds} rounds of the tournament")
+    gaps = tournament.unpaired_rounds(r)
+    if gaps:
+        from swissbridge.messages import ranges
+
+        rounds = ranges(gaps)
+        raise InputError(
+            f"cannot pair round {r}: round{'s' if len(gaps) > 1 else ''} {rounds} "
+            f"{'have' if len(gaps) > 1 else 'has'} not been paired; pair round {gaps[0]} first "
+            f"(or write who was absent in it, 0000 - Z, for every player)"
+        )
+    return r
+
+
 def pair_tournament(
     tournament: Tournament, *, system: str = "dutch", round_no: int | None = None, adjourned: bool = False
 ) -> RoundPairing:
@@ -63,10 +85,10 @@ def pair_tournament(
     but not played, and is always refused."""
     _, engine = resolve(system)
     if any(code in TEAM_RECORDS for code, _ in tournament.headers):
-        raise InputError("this is a team tournament (TRF records 013/310): swissbridge pairs individual events only")
-    r = tournament.next_round if round_no is None else round_no
-    if tournament.total_rounds is not None and r > tournament.total_rounds:
-        raise InputError(f"round {r} is beyond the {tournament.total_rounds} rounds of the tournament")
+        raise InputError(
+            "this is a team tournament (TRF records 013/310): swissbridge pairs individual events only"
+        )
+    r = round_to_pair(tournament, round_no)
     unplayed = [rr for rr in range(1, r) if tournament.is_unplayed(rr)]
     if unplayed:
         again = f" (or pair it again with --round {unplayed[0]})" if unplayed[0] == r - 1 else ""

@@ -6,7 +6,6 @@ from __future__ import annotations
 import codecs
 import os
 import re
-from collections.abc import Sequence
 from pathlib import Path
 
 from swissbridge.errors import InputError
@@ -102,13 +101,6 @@ def bounded_value(text: str, maximum: int, minimum: int = 0) -> int | None:
         return None
     value = -int(digits) if m.group(1) else int(digits)
     return value if minimum <= value <= maximum else None
-
-
-def listed(items: Sequence[str], limit: int) -> str:
-    """``items`` joined for a message, the first ``limit`` of them and then
-    ``"and N more"``: ``"4, 9, 12 and 3 more"``."""
-    text = ", ".join(items[:limit])
-    return text + (f" and {len(items) - limit} more" if len(items) > limit else "")
 
 
 def shown(text: str, limit: int = 20) -> str:

@@ -30,7 +30,7 @@ from itertools import islice
 from pathlib import Path
 
 from swissbridge.errors import InputError
-from swissbridge.formats._text import listed
+from swissbridge.messages import listed
 from swissbridge.model import Tournament
 
 __all__ = ["READ_FORMATS", "WRITE_FORMATS", "detect_format", "lost_in", "read_any", "target_format", "write_any"]

@@ -41,6 +41,7 @@ from swissbridge.formats._text import (
     read_bytes,
     split_lines,
 )
+from swissbridge.messages import ranges
 from swissbridge.model import ABSENT, Colour, Entry, Player, Result, Tournament
 from swissbridge.pairing import Board, RoundPairing, board_order
 
@@ -858,6 +859,12 @@ def tournament_from_pgn(
                     f"round {r}: this game's result {game.result} disagrees with {prev_game.result} "
                     f"at {prev_game.where}"
                 )
+    missing = [r for r in range(1, max(rounds)) if r not in rounds and not (players and players.is_paired(r))]
+    if missing:
+        raise InputError(
+            f"the PGN has games of round {max(rounds)} but none of round {ranges(missing)}: "
+            "a round without games would record every player absent; give that round's games too"
+        )
     t = base.with_players(_with_rounds(base.players, rounds, keep=players is not None))
     if total_rounds is not None:
         t = replace(t, total_rounds=total_rounds)

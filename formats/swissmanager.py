@@ -39,11 +39,11 @@ from swissbridge.formats._text import (
     decode,
     field_column,
     is_whole_number,
-    listed,
     read_bytes,
     shown,
     split_lines,
 )
+from swissbridge.messages import listed, ranges
 from swissbridge.model import ABSENT, Colour, Entry, Player, Points, Result, Tournament
 from swissbridge.pairing import Board, RoundPairing, board_order
 
@@ -618,7 +618,7 @@ def merge_pairing_rows(
     if rounds[0] > existing + 1 or rounds != list(range(rounds[0], rounds[-1] + 1)):
         gaps = sorted(set(range(existing + 1, rounds[-1] + 1)) - set(rounds))
         raise InputError(
-            f"the pairing file has rounds {_ranges(rounds)} but not round(s) {_ranges(gaps)}: "
+            f"the pairing file has rounds {ranges(rounds)} but not round(s) {ranges(gaps)}: "
             f"export Spielerauslosung for rounds 1-{rounds[-1]}",
             path=path,
         )
@@ -656,16 +656,6 @@ def _with_rounds(players: Iterable[Player], games: Mapping[int, Mapping[int, Ent
     return out
 
 
-def _ranges(numbers: Iterable[int]) -> str:
-    out: list[str] = []
-    for n in sorted(numbers):
-        if out and out[-1].split("-")[-1] == str(n - 1):
-            out[-1] = f"{out[-1].split('-')[0]}-{n}"
-        else:
-            out.append(str(n))
-    return ", ".join(out) or "none"
-
-
 def _infer_byes(
     tournament: Tournament,
     by_round: Mapping[int, list[PairingRow]],
@@ -695,7 +685,7 @@ def _infer_byes(
             if not gap:
                 why = "has a row in every round"
             else:
-                why = f"has no row in round(s) {_ranges(gap)}, and the difference is not one kind of bye in each"
+                why = f"has no row in round(s) {ranges(gap)}, and the difference is not one kind of bye in each"
             raise InputError(
                 f"player {p.start_no} ({p.name}) has Pkt {_total_points(p.stated_points)} but the pairing file "
                 f"gives {_total_points(credited.get(p.start_no, 0))}; the player {why}. "

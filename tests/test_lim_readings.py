@@ -65,15 +65,40 @@ def test_reading_2_median_under_three_one_zero() -> None:
 # 3 ------------------------------------------------------------------ cracking the median
 
 
-def test_reading_3_crack_falls_back_to_the_other_side() -> None:
-    """The median (3, 4, who have met) is blocked; as many floaters came from above
-    as from below (none), so a pairing below would be broken first, but there is
-    none: the last pairing above (1–2) is broken and its players join the median."""
-    ps = [player(1, 2.0), player(2, 2.0), player(3, 1.0), player(4, 1.0)]
+def test_reading_3_equal_floaters_break_above_first() -> None:
+    """2.6, "exceeds" is strict: the median (3, 4, who have met) is blocked and as
+    many floaters came from above as from below (none), so the last pairing made
+    above the median (1–2) is broken, not the one below (5–6)."""
+    ps = [player(1, 2.0), player(2, 2.0), player(3, 1.0), player(4, 1.0), player(5, 0.0), player(6, 0.0)]
     trace, boards, _ = pair_round(make_round(ps, [(3, 4)]))
     assert [(c.side, c.pair) for c in trace.cracks] == [(Side.ABOVE, (1, 2))]
-    assert "nothing left to break" in trace.cracks[0].reason
-    assert set(boards[1]) == {1, 3} and set(boards[2]) == {2, 4}
+    assert "0 floaters from above, 0 from below" in trace.cracks[0].reason
+    assert "nothing left to break" not in trace.cracks[0].reason
+    assert set(boards[1]) == {1, 3} and set(boards[2]) == {2, 4} and set(boards[5]) == {5, 6}
+    assert group(trace).attempt == 2
+
+
+def test_reading_3_more_floaters_from_below_break_above() -> None:
+    """One floater (#4) comes up into the median, none down: those from above do not
+    exceed those from below, so the pairing above (1–2) is broken, not 5–6."""
+    met = [(4, 5), (4, 6), (3, 4)]
+    ps = [player(1, 2.0), player(2, 2.0), player(3, 1.0), player(4, 0.0), player(5, 0.0), player(6, 0.0)]
+    trace, boards, _ = pair_round(make_round(ps, met))
+    assert [f.player for f in group(trace, 0.0).floaters] == [4]
+    assert trace.cracks[0].side is Side.ABOVE and trace.cracks[0].pair == (1, 2)
+    assert "0 floaters from above, 1 from below" in trace.cracks[0].reason
+    assert set(boards[5]) == {5, 6} and set(boards[3]) in ({1, 3}, {2, 3})
+
+
+def test_reading_3_crack_falls_back_to_the_other_side() -> None:
+    """The median (3, 4, who have met) is blocked with no floaters on either side, so
+    a pairing above would be broken, but there is none: the last pairing below (5–6,
+    made upward) is broken and its players join the median."""
+    ps = [player(3, 1.0), player(4, 1.0), player(5, 0.0), player(6, 0.0)]
+    trace, boards, _ = pair_round(make_round(ps, [(3, 4)]))
+    assert [(c.side, c.pair) for c in trace.cracks] == [(Side.BELOW, (6, 5))]
+    assert "nothing left to break there" in trace.cracks[0].reason
+    assert {frozenset(b) for b in boards.values()} == {frozenset((3, 5)), frozenset((4, 6))}
     assert group(trace).attempt == 2
 
 

@@ -381,16 +381,25 @@ def test_a_rating_beyond_any_player_is_refused() -> None:
     assert [p.rating for p in t.players] == [2100, 0]
 
 
-def test_round_999_is_built_in_one_pass() -> None:
-    """Rounds without games are absences; 200 boards in round 999 used to cost a
-    copy of every player for every round before it."""
+def test_round_999_without_the_rounds_before_is_refused_at_once() -> None:
+    """Rounds without games are not invented as absences (issue 16, point 1): 200
+    boards in round 999 alone are refused, quickly, naming the missing rounds."""
     data = b"\n".join(_game("999." + str(i), f"W{i:03d}, X", f"B{i:03d}, Y") for i in range(1, 201))
     start = time.perf_counter()
-    t = pgn.tournament_from_pgn([data])
+    with pytest.raises(InputError, match=r"games of round 999 but none of round 1-998: "):
+        pgn.tournament_from_pgn([data])
     assert time.perf_counter() - start < 3.0
-    assert len(t.players) == 400 and t.rounds_in_file == 999
-    first = t.players[0]
-    assert set(first.entries[:998]) == {Entry(Result.ZERO_BYE)} and first.entries[998].opponent is not None
+
+
+def test_rounds_are_built_in_one_pass() -> None:
+    """200 boards in each of 60 rounds: no copy of every player for every round."""
+    data = b"\n".join(
+        _game(f"{r}.{i}", f"W{(i + r) % 200:03d}, X", f"B{i:03d}, Y") for r in range(1, 61) for i in range(1, 201)
+    )
+    start = time.perf_counter()
+    t = pgn.tournament_from_pgn([data])
+    assert time.perf_counter() - start < 6.0
+    assert len(t.players) == 400 and t.rounds_in_file == 60
 
 
 def test_a_feed_game_of_an_impossible_round_is_reported_not_raised() -> None:

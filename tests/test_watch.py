@@ -18,9 +18,11 @@ from swissbridge.errors import OutputError
 from swissbridge.formats.trf import parse_trf, write_trf
 from swissbridge.model import Result, Tournament
 from swissbridge.pairing import RoundPairing, apply_pairing
-from swissbridge.watch import WatchConfig, Watcher
-from swissbridge.watch_hosts import pairing_from_pairlist, round_from_path, waiting_message
-from swissbridge.watch_state import STATE_NAME
+from swissbridge.watch.host_pgn import pairing_from_pairlist, round_from_path
+from swissbridge.watch.hosts import waiting_message
+from swissbridge.watch.loop import Watcher
+from swissbridge.watch.state import STATE_NAME
+from swissbridge.watch.types import WatchConfig
 
 from tests.conftest import shared_path
 from tests.watch_support import ToySystem, field_of, install_toy, played, result_pgn, with_results
@@ -605,7 +607,8 @@ def test_pgn_results_are_remembered_once_published(tmp_path: Path) -> None:
 def test_progress_feedback_works_off_a_terminal() -> None:
     import io
 
-    from swissbridge.watch import NoProgress, RichProgress
+    from swissbridge.watch.command import RichProgress
+    from swissbridge.watch.types import NoProgress
 
     for progress in (NoProgress(), RichProgress(io.StringIO())):
         with progress.task("reading the PGN feed", total=10) as advance:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from swissbridge.formats.trf import write_trf
-from swissbridge.watch_state import STATE_NAME
+from swissbridge.watch.state import STATE_NAME
 
 from tests.watch_support import field_of, played
 

@@ -14,7 +14,8 @@ import pytest
 from swissbridge.formats.pgn import parse_pgn
 from swissbridge.formats.trf import parse_trf, write_trf
 from swissbridge.model import Colour, Player, Result, Tournament
-from swissbridge.watch import WatchConfig, Watcher
+from swissbridge.watch.loop import Watcher
+from swissbridge.watch.types import WatchConfig
 from typer.testing import CliRunner
 
 ROUNDS = 7

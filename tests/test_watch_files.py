@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 
 import pytest
-from swissbridge.watch_files import (
+from swissbridge.watch.files import (
     Settling,
     StabilityTracker,
     Stable,

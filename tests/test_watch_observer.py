@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 from swissbridge.formats.trf import write_trf
-from swissbridge.watch import HostContext, Outcome, WatchConfig, Watcher
-from swissbridge.watch_files import Stable
+from swissbridge.watch.files import Stable
+from swissbridge.watch.loop import Watcher
+from swissbridge.watch.types import HostContext, Outcome, WatchConfig
 
 from tests.watch_support import ToySystem, field_of, install_toy, played
 

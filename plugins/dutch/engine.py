@@ -34,7 +34,10 @@ def initial_colour(tournament: Tournament) -> Colour:
             position += 1
             if e is not None and e.played and e.colour is not None:
                 return e.colour if position % 2 == 1 else e.colour.opposite
-    raise InputError("the initial colour is unknown: give record 152 (or XXC white1/black1)")
+    raise InputError(
+        "the initial colour is unknown: give --initial-colour white or black "
+        "(in a TRF file: record 152 W/B, or XXC white1/black1)"
+    )
 
 
 def with_builtin_acceleration(tournament: Tournament) -> Tournament:

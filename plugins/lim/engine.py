@@ -211,7 +211,9 @@ class LimProcedure:
                         raise Unpairable("no pairing of these players respects Lim's absolute rules") from None
                     whole_checked = True
                 n_down, n_up = len(down), len(up)
-                side = Side.BELOW if n_down >= n_up else Side.ABOVE
+                # 2.6: below only when more floaters came from above than from below
+                # ("exceeds" is strict); otherwise, equal numbers included, above.
+                side = Side.BELOW if n_down > n_up else Side.ABOVE
                 reason = (
                     f"{n_down} floaters from above, {n_up} from below: break the last pairing made "
                     + ("below the median" if side is Side.BELOW else "above the median")

@@ -17,20 +17,11 @@ from __future__ import annotations
 import html
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from swissbridge.errors import OutputError
 from swissbridge.model import Tournament, format_points
 from swissbridge.pairing import RoundPairing, apply_pairing, board_order
-
-
-@dataclass(frozen=True, slots=True)
-class OutputFile:
-    """One file to publish: its name in the output folder and its bytes."""
-
-    name: str
-    data: bytes
-    round_no: int
+from swissbridge.watch.types import OutputFile
 
 
 def _encode(text: str | bytes) -> bytes:

@@ -1,24 +1,6 @@
-"""``swissbridge watch``: watch a folder, pair the next round, write it back, safely.
-
-The watcher augments a running tournament without anyone typing commands. Its
-core is one *pass* (:meth:`Watcher.run_pass`): scan the folder, read every input
-file that has been stable for the configured interval, let the host workflow
-decide (pair the next round, wait for results, report a fault) and publish what
-it decided. A pass is driven either once (``--once``, for scripts and cron) or by
-a watchdog observer whose events are debounced into passes.
-
-Guarantees, whatever happens on disk:
-
-* a file still being written is never parsed (:mod:`swissbridge.watch_files`);
-* every output is written to a temporary file in the output folder and renamed
-  (:func:`swissbridge.atomic.write_atomic`), host files are never modified, and an
-  existing output is replaced only by a newer round or by identical content;
-* a published pairing is never changed silently (:mod:`swissbridge.watch_state`
-  remembers it, with content hashes, across restarts);
-* a malformed input, a vanished file, a permission error, a full disk or a
-  missing output folder is reported and survived: the watcher keeps running and
-  writes nothing it cannot write whole.
-"""
+"""The watcher's pass and its drivers: scan the folder, read what is stable, let
+the host workflow decide and publish what it decided; once (``--once``) or on
+every burst of file-system events."""
 
 from __future__ import annotations
 
@@ -28,176 +10,38 @@ import os
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import IO, Any, Protocol
+from typing import IO, Any
 
 from swissbridge.atomic import write_atomic
 from swissbridge.errors import OutputError
-from swissbridge.pairing import RoundPairing
-from swissbridge.watch_files import Settling, StabilityTracker, Stable, Unreadable, Vanished, scan_folder
-from swissbridge.watch_render import OutputFile
-from swissbridge.watch_state import STATE_NAME, Publication, WatchState, load_state, save_state
+from swissbridge.watch.files import Settling, StabilityTracker, Stable, Unreadable, Vanished, scan_folder, sha256
+from swissbridge.watch.host_pgn import PgnHost
+from swissbridge.watch.host_swissmanager import SwissManagerHost
+from swissbridge.watch.state import STATE_NAME, OutputRecord, Publication, load_state, save_state
+from swissbridge.watch.types import (
+    Fault,
+    Host,
+    HostContext,
+    NoProgress,
+    Outcome,
+    OutputFile,
+    Progress,
+    Publish,
+    Wait,
+    WatchConfig,
+)
 
 log = logging.getLogger("swissbridge.watch")
 
 HOSTS = ("swiss-manager", "pgn")
-DEFAULT_OUT = "swissbridge-out"
 LOCK_NAME = ".swissbridge-watch.lock"
 
 
-# --------------------------------------------------------------------------------------
-# configuration and feedback
-# --------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class WatchConfig:
-    """What to watch, how to pair, where to write."""
-
-    folder: Path
-    host: str = "swiss-manager"
-    system: str = "dutch"
-    out: Path | None = None
-    """Output folder; default ``FOLDER/swissbridge-out`` (never scanned for inputs)."""
-    tournament: Path | None = None
-    """The tournament state the PGN workflow starts from (``--tournament``)."""
-    rounds: int | None = None
-    """Total rounds, when the input does not say (Swiss-Manager's text exports do not)."""
-    stable: float = 2.0
-    """Seconds a file must stay unchanged (size, mtime, content) before it is read."""
-    rescan: float = 15.0
-    """Seconds between full passes while watching, as a safety net for missed events
-    (network shares do not always report changes)."""
-    debounce: float = 0.1
-    """Quiet time after a file-system event before a pass runs (coalesces bursts)."""
-
-    @property
-    def out_dir(self) -> Path:
-        return self.out if self.out is not None else self.folder / DEFAULT_OUT
-
-
-class Progress(Protocol):
-    """Feedback for long work (large PGN feeds, pairing big fields)."""
-
-    def task(
-        self, description: str, total: int | None = None
-    ) -> contextlib.AbstractContextManager[Callable[[int], None]]:
-        """A context whose value advances the task by a number of units."""
-        ...
-
-
-class NoProgress:
-    """Progress that shows nothing (tests, pipes, ``--once`` in cron)."""
-
-    @contextlib.contextmanager
-    def task(self, description: str, total: int | None = None) -> Iterator[Callable[[int], None]]:
-        yield lambda n: None
-
-
-class RichProgress:
-    """A transient progress bar (or spinner when the amount is unknown) on a terminal."""
-
-    def __init__(self, stream: IO[str]) -> None:
-        self.stream = stream
-
-    @contextlib.contextmanager
-    def task(self, description: str, total: int | None = None) -> Iterator[Callable[[int], None]]:
-        from rich.console import Console
-        from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
-
-        console = Console(file=self.stream)
-        columns: list[Any] = [SpinnerColumn(), TextColumn("{task.description}")]
-        if total is not None:
-            columns += [BarColumn(), TextColumn("{task.percentage:>3.0f}%")]
-        columns.append(TimeElapsedColumn())
-        with Progress(*columns, console=console, transient=True) as bar:
-            task_id = bar.add_task(description, total=total)
-            yield lambda n: bar.advance(task_id, n)
-
-
-# --------------------------------------------------------------------------------------
-# what a host workflow decides for one tournament ("job")
-# --------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Publish:
-    """Publish a freshly paired round."""
-
-    job: str
-    round_no: int
-    pairing: RoundPairing
-    outputs: tuple[OutputFile, ...]
-    inputs: str
-    """Digest of the inputs it was decided from."""
-    summary: str
-    notes: tuple[str, ...] = ()
-    next_step: str = "waiting for its results"
-    """What the watcher waits for once the round is published (for the status line)."""
-    recorded: Mapping[int, Mapping[str, str]] = field(default_factory=dict)
-    """Results taken from a feed for this publication: round → ``"W-B"`` → ``1-0``/``0-1``/``1/2-1/2``."""
-
-
-@dataclass(frozen=True, slots=True)
-class Wait:
-    """Nothing to publish yet: ``message`` says what the job waits for."""
-
-    job: str
-    message: str
-    inputs: str
-    notes: tuple[str, ...] = ()
-    outputs: tuple[OutputFile, ...] = ()
-    """Files to write even though no round is paired (the final state at the end)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Fault:
-    """The job's inputs cannot be used as they are; nothing is written for it."""
-
-    job: str
-    message: str
-    inputs: str
-    kind: str = "input"
-    """``input`` (malformed, inconsistent), ``pairing`` (no legal pairing) or ``internal``."""
-
-
-Outcome = Publish | Wait | Fault
-
-
-@dataclass(slots=True)
-class HostContext:
-    """What a host workflow may use while deciding: the watcher's memory, the
-    output folder (to read back its own state files), the pairing system and
-    progress feedback."""
-
-    config: WatchConfig
-    state: WatchState
-    progress: Progress
-    memory: dict[str, Any] = field(default_factory=dict)
-    """Per-host scratch space kept between passes (parsed inputs, caches)."""
-
-    @property
-    def out_dir(self) -> Path:
-        return self.config.out_dir
-
-
-class Host(Protocol):
-    """A host workflow: which files it reads and what it makes of them."""
-
-    name: str
-    recursive: bool
-    suffixes: tuple[str, ...]
-
-    def extra_inputs(self) -> Sequence[Path]:
-        """Input files outside the watched folder (the PGN workflow's tournament file)."""
-        ...
-
-    def decide(self, files: Mapping[Path, Stable], ctx: HostContext) -> list[Outcome]:
-        """One outcome per tournament found in the stable input files."""
-        ...
-
-
 def make_host(config: WatchConfig) -> Host:
-    from swissbridge.watch_hosts import PgnHost, SwissManagerHost
-
+    """The host workflow the configuration names."""
     if config.host == "swiss-manager":
         return SwissManagerHost(config)
     if config.host == "pgn":
@@ -483,7 +327,7 @@ class Watcher:
                 self.state.outputs.setdefault(f.name, _record(f, job))
                 continue
             record = self.state.outputs.get(f.name)
-            if record is not None and record.round_no < f.round_no and record.digest == _digest(existing):
+            if record is not None and record.round_no < f.round_no and record.digest == sha256(existing):
                 pending.append(f)
                 continue
             return (
@@ -565,16 +409,8 @@ class Watcher:
             observer.stop()
 
 
-def _digest(data: bytes) -> str:
-    from swissbridge.watch_files import sha256
-
-    return sha256(data)
-
-
-def _record(f: OutputFile, job: str) -> Any:
-    from swissbridge.watch_state import OutputRecord
-
-    return OutputRecord(_digest(f.data), f.round_no, job)
+def _record(f: OutputFile, job: str) -> OutputRecord:
+    return OutputRecord(sha256(f.data), f.round_no, job)
 
 
 def _try_lock(fh: IO[bytes]) -> bool:
@@ -650,99 +486,3 @@ class _Observers:
                 self.observer.join(timeout=2)
             self.observer = None
             self.watched = set()
-
-
-# --------------------------------------------------------------------------------------
-# the command line
-# --------------------------------------------------------------------------------------
-def run_cli(
-    folder: Path,
-    *,
-    host: str,
-    system: str,
-    out: Path | None,
-    tournament: Path | None,
-    rounds: int | None,
-    once: bool,
-    stable: float,
-    verbose: bool,
-    stream: IO[str] | None = None,
-) -> int:
-    """``swissbridge watch``: set up logging and progress, check the arguments, run.
-    Returns the exit status (2 bad usage or input, 5 output, 1 no legal pairing)."""
-    import signal
-
-    err = stream or sys.stderr
-    handler = logging.StreamHandler(err)
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(message)s", "%H:%M:%S"))
-    log.handlers[:] = [handler]
-    log.setLevel(logging.DEBUG if verbose else logging.INFO)
-    log.propagate = False
-
-    def usage(message: str) -> int:
-        err.write(f"swissbridge: {message}\n")
-        return 2
-
-    if not folder.is_dir():
-        return usage(f"{folder}: no such folder")
-    if stable < 0:
-        return usage("--stable cannot be negative")
-    if rounds is not None and rounds < 1:
-        return usage("--rounds must be at least 1")
-    if host == "pgn":
-        if tournament is None:
-            return usage("--host pgn needs --tournament STATE.trf (the tournament to record results in)")
-        if not tournament.is_file():
-            return usage(f"{tournament}: no such file")
-    elif tournament is not None:
-        return usage("--tournament is for --host pgn; Swiss-Manager's exports carry the tournament")
-    from swissbridge.plugins import UnknownSystem, load
-
-    try:
-        load(system)
-    except UnknownSystem as exc:
-        return usage(str(exc))
-
-    config = WatchConfig(
-        folder=folder, host=host, system=system, out=out, tournament=tournament, rounds=rounds, stable=stable
-    )
-    progress: Progress = NoProgress()
-    if err.isatty():
-        try:
-            import rich  # noqa: F401  (comes with typer)
-
-            progress = RichProgress(err)
-        except ImportError:
-            pass
-    watcher = Watcher(config, progress=progress)
-    try:
-        watcher.acquire()
-    except OutputError as exc:
-        err.write(f"swissbridge: {exc}\n")
-        return 5
-    what = {"swiss-manager": "Swiss-Manager exports", "pgn": "a PGN feed"}[host]
-    cfg = watcher.config
-    log.info(
-        "watching %s for %s (%s system); writing to %s; files must be unchanged for %g s",
-        cfg.folder,
-        what,
-        system,
-        cfg.out_dir,
-        stable,
-    )
-    try:
-        if once:
-            return watcher.run_once().exit_code
-        stop = threading.Event()
-
-        def _stop(signum: int, frame: object) -> None:
-            stop.set()
-
-        with contextlib.suppress(ValueError):  # not the main thread: Ctrl-C only
-            signal.signal(signal.SIGTERM, _stop)
-        with contextlib.suppress(KeyboardInterrupt):
-            watcher.watch(stop)
-        log.info("stopped")
-        return 0
-    finally:
-        watcher.release()

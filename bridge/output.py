@@ -1,0 +1,63 @@
+"""Where a command's output goes: stdout, or a file written atomically; over the
+input file only when the user says ``--in-place``, and then the previous version
+is kept beside it as ``NAME.bak`` (written atomically too), so no input is ever
+damaged silently."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from swissbridge.atomic import write_atomic
+from swissbridge.errors import OutputError, UsageError
+
+TOURNAMENT_FORMATS = frozenset({"trf", "json"})
+"""The ``pair`` output formats that hold the whole tournament, and so may replace it."""
+
+
+def backup_path(path: Path) -> Path:
+    """``event.trf`` → ``event.trf.bak``: where ``--in-place`` keeps the previous version."""
+    return path.with_name(path.name + ".bak")
+
+
+def is_input(target: Path, inputs: Sequence[Path]) -> bool:
+    """``target`` names one of ``inputs`` (the same file, however written)."""
+    for source in inputs:
+        try:
+            if target.exists() and source.exists() and os.path.samefile(target, source):
+                return True
+        except OSError:
+            continue
+        if os.path.abspath(target) == os.path.abspath(source):
+            return True
+    return False
+
+
+def write_output(
+    target: Path | None, data: str, *, inputs: Sequence[Path] = (), in_place: bool = False, whole: bool = True
+) -> bool:
+    """Write ``data`` to ``target`` atomically, or to stdout when ``target`` is None.
+
+    A target that is one of ``inputs`` is refused (:class:`UsageError`) unless
+    ``in_place``, and then only for an output that holds the whole tournament
+    (``whole``): the input's previous bytes go to ``NAME.bak`` first. Returns False
+    when the target already held exactly ``data``."""
+    if target is None:
+        sys.stdout.write(data)
+        return True
+    if is_input(target, inputs):
+        if not in_place:
+            raise UsageError(
+                f"{target} is the input file: give --in-place to replace it "
+                f"(the previous version is then kept as {backup_path(target).name}), or another -o"
+            )
+        if not whole:
+            raise UsageError(f"{target} is the input file: only a tournament (--format trf or json) may replace it")
+        try:
+            previous = target.read_bytes()
+        except OSError as exc:
+            raise OutputError(f"cannot read {target} to keep it as {backup_path(target).name}: {exc.strerror}") from exc
+        write_atomic(backup_path(target), previous)
+    return write_atomic(target, data)

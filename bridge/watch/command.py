@@ -1,0 +1,130 @@
+"""``swissbridge watch`` on the command line: logging, a progress bar on a terminal,
+the arguments checked, the single-writer lock taken, then one pass (``--once``) or
+watching until stopped."""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import signal
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import IO, Any
+
+from swissbridge.errors import OutputError
+from swissbridge.watch.loop import Watcher, log
+from swissbridge.watch.types import NoProgress, Progress, WatchConfig
+
+
+class RichProgress:
+    """A transient progress bar (or spinner when the amount is unknown) on a terminal."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self.stream = stream
+
+    @contextlib.contextmanager
+    def task(self, description: str, total: int | None = None) -> Iterator[Callable[[int], None]]:
+        from rich.console import Console
+        from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+        console = Console(file=self.stream)
+        columns: list[Any] = [SpinnerColumn(), TextColumn("{task.description}")]
+        if total is not None:
+            columns += [BarColumn(), TextColumn("{task.percentage:>3.0f}%")]
+        columns.append(TimeElapsedColumn())
+        with Progress(*columns, console=console, transient=True) as bar:
+            task_id = bar.add_task(description, total=total)
+            yield lambda n: bar.advance(task_id, n)
+
+
+def run_cli(
+    folder: Path,
+    *,
+    host: str,
+    system: str,
+    out: Path | None,
+    tournament: Path | None,
+    rounds: int | None,
+    once: bool,
+    stable: float,
+    verbose: bool,
+    stream: IO[str] | None = None,
+) -> int:
+    """``swissbridge watch``: set up logging and progress, check the arguments, run.
+    Returns the exit status (2 bad usage or input, 5 output, 1 no legal pairing)."""
+    err = stream or sys.stderr
+    handler = logging.StreamHandler(err)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(message)s", "%H:%M:%S"))
+    log.handlers[:] = [handler]
+    log.setLevel(logging.DEBUG if verbose else logging.INFO)
+    log.propagate = False
+
+    def usage(message: str) -> int:
+        err.write(f"swissbridge: {message}\n")
+        return 2
+
+    if not folder.is_dir():
+        return usage(f"{folder}: no such folder")
+    if stable < 0:
+        return usage("--stable cannot be negative")
+    if rounds is not None and rounds < 1:
+        return usage("--rounds must be at least 1")
+    if host == "pgn":
+        if tournament is None:
+            return usage("--host pgn needs --tournament STATE.trf (the tournament to record results in)")
+        if not tournament.is_file():
+            return usage(f"{tournament}: no such file")
+    elif tournament is not None:
+        return usage("--tournament is for --host pgn; Swiss-Manager's exports carry the tournament")
+    from swissbridge.plugins import UnknownSystem, load
+
+    try:
+        load(system)
+    except UnknownSystem as exc:
+        return usage(str(exc))
+
+    config = WatchConfig(
+        folder=folder, host=host, system=system, out=out, tournament=tournament, rounds=rounds, stable=stable
+    )
+    progress: Progress = NoProgress()
+    if err.isatty():
+        try:
+            import rich  # noqa: F401  (comes with typer)
+
+            progress = RichProgress(err)
+        except ImportError:
+            pass
+    watcher = Watcher(config, progress=progress)
+    try:
+        watcher.acquire()
+    except OutputError as exc:
+        err.write(f"swissbridge: {exc}\n")
+        return 5
+    what = {"swiss-manager": "Swiss-Manager exports", "pgn": "a PGN feed"}[host]
+    cfg = watcher.config
+    log.info(
+        "watching %s for %s (%s system); writing to %s; files must be unchanged for %g s",
+        cfg.folder,
+        what,
+        system,
+        cfg.out_dir,
+        stable,
+    )
+    try:
+        if once:
+            return watcher.run_once().exit_code
+        stop = threading.Event()
+
+        def _stop(signum: int, frame: object) -> None:
+            stop.set()
+
+        with contextlib.suppress(ValueError):  # not the main thread: Ctrl-C only
+            signal.signal(signal.SIGTERM, _stop)
+        with contextlib.suppress(KeyboardInterrupt):
+            watcher.watch(stop)
+        log.info("stopped")
+        return 0
+    finally:
+        watcher.release()

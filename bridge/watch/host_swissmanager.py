@@ -1,0 +1,225 @@
+"""The Swiss-Manager workflow of ``swissbridge watch``.
+
+The arbiter exports the tournament (``Extras → FIDE-Daten-Export TRF16``, or
+``Extras → Daten Import/Export`` for ``Spielerdaten`` + ``Spielerauslosung``) into
+the watched folder. Files are recognised by their content, not their names. When
+the last round in an export is complete, the next round is paired and published;
+while results are missing the watcher says which boards it waits for.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from swissbridge.errors import InputError
+from swissbridge.model import Tournament
+from swissbridge.watch.files import Stable
+from swissbridge.watch.hosts import (
+    decide_next_round,
+    digest_of,
+    incomplete_file,
+    job_name,
+    published_differs,
+    with_inputs,
+    with_total_rounds,
+)
+from swissbridge.watch.render import output_names
+from swissbridge.watch.types import Fault, HostContext, Outcome, Wait, WatchConfig
+
+if TYPE_CHECKING:
+    from swissbridge.formats.swissmanager import PairingRow
+
+_SM_WORDS = re.compile(
+    r"(?i)spielerdaten|spielerauslosung|players?|pairings?|auslosung|round\s*\d+|runde\s*\d+|[_\-\s.]+"
+)
+
+
+def _sniff(data: bytes) -> str | None:
+    """``trf``, ``sm-players``, ``sm-pairings`` or ``None`` from the first bytes."""
+    head = data[:4096].decode("utf-8", "replace").lstrip("\ufeff")
+    first = head.split("\n", 1)[0].rstrip("\r")
+    if first.startswith("Nr;Name;"):
+        return "sm-players"
+    if first.startswith("Runde;Brett;"):
+        return "sm-pairings"
+    for line in re.split(r"\r\n|\r|\n", head):
+        if re.match(r"^(001|012|XXR|XXC) ", line):
+            return "trf"
+    return None
+
+
+def _sm_stem(path: Path) -> str:
+    """The name of an export without the words that say which export it is
+    (``"Open Spielerdaten.txt"`` → ``"Open"``), to pair the two files of one tournament."""
+    return _SM_WORDS.sub("", path.stem)
+
+
+@dataclass(frozen=True, slots=True)
+class _SMSet:
+    players: Stable | None
+    pairings: tuple[Stable, ...]
+
+
+class SwissManagerHost:
+    """Exports of Swiss-Manager in the watched folder (not recursive)."""
+
+    name: str = "swiss-manager"
+    recursive: bool = False
+    suffixes: tuple[str, ...] = (".txt", ".trf", ".csv")
+
+    def __init__(self, config: WatchConfig) -> None:
+        self.config = config
+
+    def extra_inputs(self) -> Sequence[Path]:
+        return ()
+
+    def decide(self, files: Mapping[Path, Stable], ctx: HostContext) -> list[Outcome]:
+        trf: list[Stable] = []
+        players: list[Stable] = []
+        pairings: list[Stable] = []
+        for path in sorted(files):
+            kind = _sniff(files[path].data)
+            if kind == "trf":
+                trf.append(files[path])
+            elif kind == "sm-players":
+                players.append(files[path])
+            elif kind == "sm-pairings":
+                pairings.append(files[path])
+        outcomes: list[Outcome] = []
+        used: set[str] = set()
+
+        def unique(name: str) -> str:
+            base, n = name, 2
+            while name in used:
+                name, n = f"{base}-{n}", n + 1
+            used.add(name)
+            return name
+
+        for f in trf:
+            job = unique(job_name(f.path.stem))
+            outcomes.append(self._cached(job, [f], ctx, functools.partial(self._decide_trf, job, f, ctx)))
+        for sm_set, problem in self._sm_sets(players, pairings):
+            base = sm_set.players.path if sm_set.players else sm_set.pairings[0].path
+            job = unique(job_name(_sm_stem(base) or "tournament"))
+            if problem:
+                outcomes.append(Fault(job, problem, ""))
+                continue
+            group = [x for x in (sm_set.players, *sm_set.pairings) if x is not None]
+            outcomes.append(self._cached(job, group, ctx, functools.partial(self._decide_sm, job, sm_set, ctx)))
+        return outcomes
+
+    def _cached(self, job: str, group: Sequence[Stable], ctx: HostContext, decide: Callable[[], Outcome]) -> Outcome:
+        """The outcome for unchanged inputs is remembered: nothing is parsed or paired twice."""
+        inputs = digest_of([self.config.system, str(self.config.rounds), *(f.signature.digest for f in group)])
+        key = f"sm:{job}"
+        cached = ctx.memory.get(key)
+        if cached is not None and cached[0] == inputs:
+            outcome: Outcome = cached[1]
+            return outcome
+        outcome = decide()
+        outcome = with_inputs(outcome, inputs)
+        ctx.memory[key] = (inputs, outcome)
+        return outcome
+
+    @staticmethod
+    def _sm_sets(players: list[Stable], pairings: list[Stable]) -> list[tuple[_SMSet, str | None]]:
+        """Group the text exports: one ``Spielerdaten`` with the ``Spielerauslosung``
+        files taken with it (matched by name when there are several tournaments)."""
+        if not players and not pairings:
+            return []
+        if len(players) <= 1:
+            return [(_SMSet(players[0] if players else None, tuple(pairings)), None)]
+        by_stem: dict[str, _SMSet] = {}
+        for p in players:
+            by_stem[_sm_stem(p.path).casefold()] = _SMSet(p, ())
+        out: list[tuple[_SMSet, str | None]] = []
+        for q in pairings:
+            stem = _sm_stem(q.path).casefold()
+            if stem in by_stem:
+                s = by_stem[stem]
+                by_stem[stem] = _SMSet(s.players, (*s.pairings, q))
+            else:
+                out.append(
+                    (
+                        _SMSet(None, (q,)),
+                        f"{q.path.name}: cannot tell which of the {len(players)} Spielerdaten exports it belongs "
+                        "to; give the two files of one tournament the same name apart from the words "
+                        "Spielerdaten/Spielerauslosung",
+                    )
+                )
+        out.extend((s, None) for s in by_stem.values())
+        return out
+
+    def _decide_trf(self, job: str, f: Stable, ctx: HostContext) -> Outcome:
+        from swissbridge.formats.trf import parse_trf
+
+        try:
+            t = parse_trf(f.data, path=str(f.path))
+        except InputError as exc:
+            return Fault(job, str(exc.located(str(f.path))), "")
+        problem = incomplete_file(t)
+        if problem:
+            return Fault(job, f"{f.path}: {problem}", "")
+        t = with_total_rounds(t, self.config.rounds)
+        return self._decide(job, t, ctx, boards=None, host_round=None)
+
+    def _decide_sm(self, job: str, s: _SMSet, ctx: HostContext) -> Outcome:
+        from swissbridge.formats.swissmanager import host_round, merge_pairing_rows, parse_pairing_rows, parse_players
+
+        if s.players is None:
+            names = ", ".join(p.path.name for p in s.pairings)
+            return Wait(job, f"found the pairing export {names}; waiting for the Spielerdaten export beside it", "")
+        try:
+            sm = parse_players(s.players.data, path=str(s.players.path))
+            t = Tournament(players=sm.players, name=job, total_rounds=self.config.rounds)
+            if not s.pairings:
+                scored = [p for p in sm.players if p.stated_points]
+                if scored:
+                    return Wait(
+                        job,
+                        f"{s.players.path.name} shows points but there is no Spielerauslosung export beside it; "
+                        "waiting for it",
+                        "",
+                    )
+                return self._decide(job, t, ctx, boards={}, host_round=0)
+            rows_by_round: dict[int, list[PairingRow]] = {}
+            # later exports (by modification time) replace the rounds of earlier ones
+            for q in sorted(s.pairings, key=lambda q: (q.signature.mtime_ns, q.path.name)):
+                file_rows = parse_pairing_rows(q.data, path=str(q.path))
+                for r in sorted({row.round_no for row in file_rows}):
+                    rows_by_round[r] = [row for row in file_rows if row.round_no == r]
+            rows = [row for r in sorted(rows_by_round) for row in rows_by_round[r]]
+            where = str(s.pairings[0].path) if len(s.pairings) == 1 else None
+            t = merge_pairing_rows(t, rows, path=where, infer_byes=True)
+        except InputError as exc:
+            return Fault(job, str(exc), "")
+        boards: dict[tuple[int, frozenset[int]], int] = {}
+        for row in rows:
+            if row.black is not None:
+                boards[(row.round_no, frozenset((row.white, row.black)))] = row.board
+        return self._decide(job, t, ctx, boards=boards, host_round=host_round(rows))
+
+    def _decide(
+        self,
+        job: str,
+        t: Tournament,
+        ctx: HostContext,
+        *,
+        boards: Mapping[tuple[int, frozenset[int]], int] | None,
+        host_round: int | None,
+    ) -> Outcome:
+        last = t.completed_rounds
+        notes: list[str] = []
+        if last:
+            pub = ctx.state.publication(job, last)
+            if pub is not None:
+                note = published_differs(t, last, pub.pairlist)
+                if note:
+                    notes.append(note)
+        step = f"import {output_names(job, t.next_round)['sm']} into Swiss-Manager, then export again"
+        return decide_next_round(job, t, "", ctx, notes=notes, sm_host_round=host_round, next_step=step, boards=boards)

@@ -1,0 +1,171 @@
+"""What the two host workflows of ``swissbridge watch`` share: pairing and
+rendering the next round, waiting for unfinished games, naming a tournament and
+telling when the host changed a published pairing."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
+
+from swissbridge.errors import InputError
+from swissbridge.messages import listed
+from swissbridge.model import Result, Tournament
+from swissbridge.pairing import NoLegalPairing, RoundPairing
+from swissbridge.watch.render import board_numbers, round_outputs
+from swissbridge.watch.types import Fault, HostContext, Outcome, Publish, Wait
+
+SHOWN_BOARDS = 12
+"""Boards listed in a status line before "and N more"."""
+
+
+def digest_of(parts: Iterable[bytes | str]) -> str:
+    h = hashlib.sha256()
+    for part in parts:
+        data = part.encode("utf-8") if isinstance(part, str) else part
+        h.update(len(data).to_bytes(8, "big"))
+        h.update(data)
+    return h.hexdigest()
+
+
+def waiting_message(round_no: int, boards: Sequence[int]) -> str:
+    """``"round 3: waiting for 3 results: boards 4, 9, 12"``."""
+    n = len(boards)
+    shown = listed([str(b) for b in boards], SHOWN_BOARDS)
+    return f"round {round_no}: waiting for {n} result{'s' if n != 1 else ''}: board{'s' if n != 1 else ''} {shown}"
+
+
+def first_unfinished_round(t: Tournament, last: int) -> tuple[int, list[tuple[int, int]]] | None:
+    """The first of rounds ``1..last`` with games without a result, and those games.
+    An adjourned game of an earlier round holds the next pairing too: the watcher
+    waits for its result (pairing around it, GHR 3.1, is the arbiter's call)."""
+    for r in range(1, last + 1):
+        if pending := t.pending_games(r):
+            return r, pending
+    return None
+
+
+def incomplete_file(t: Tournament) -> str | None:
+    """A TRF whose record 062 announces more players than it holds was cut short
+    (a half-copied file that paused longer than the stability interval)."""
+    for code, value in t.headers:
+        if code == "062":
+            head = value.strip().split(" ", 1)[0]
+            if head.isdigit() and int(head) > len(t.players):
+                return (
+                    f"record 062 announces {int(head)} players but the file holds {len(t.players)}: "
+                    "the file looks incomplete"
+                )
+    return None
+
+
+def with_total_rounds(t: Tournament, rounds: int | None) -> Tournament:
+    if rounds is None or t.total_rounds == rounds:
+        return t
+    return replace(t, total_rounds=rounds)
+
+
+def pair_next(t: Tournament, job: str, ctx: HostContext) -> RoundPairing:
+    """Pair the next round with the configured system (a spinner on a terminal for big fields)."""
+    from swissbridge.service import pair_tournament
+
+    r = t.next_round
+    if len(t.players) >= 100:
+        with ctx.progress.task(f"{job}: pairing round {r} ({len(t.players)} players)"):
+            return pair_tournament(t, system=ctx.config.system, round_no=r)
+    return pair_tournament(t, system=ctx.config.system, round_no=r)
+
+
+def pairing_summary(t: Tournament, pairing: RoundPairing) -> str:
+    bits = [f"round {pairing.round_no} paired: {len(pairing.boards)} board{'s' if len(pairing.boards) != 1 else ''}"]
+    if pairing.bye is not None:
+        bits.append(f"bye to {pairing.bye} ({t.player(pairing.bye).name})")
+    if pairing.absent:
+        bits.append(f"{len(pairing.absent)} not paired")
+    return ", ".join(bits)
+
+
+def decide_next_round(
+    job: str,
+    t: Tournament,
+    inputs: str,
+    ctx: HostContext,
+    *,
+    notes: Sequence[str] = (),
+    sm_host_round: int | None = None,
+    next_step: str = "waiting for its results",
+    boards: Mapping[tuple[int, frozenset[int]], int] | None = None,
+) -> Outcome:
+    """Pair and render the round after the last completed one of ``t``, or say the
+    tournament is over; while a game of any round has no result, wait for it (its
+    board numbered as the host numbered it, ``boards`` by round and pair, else in
+    the Art. 3.6 order)."""
+    done = t.completed_rounds
+    unfinished = first_unfinished_round(t, done)
+    if unfinished is not None:
+        r, pending = unfinished
+        numbers = {pair: b for (rr, pair), b in boards.items() if rr == r} if boards else board_numbers(t, r)
+        shown = sorted(numbers.get(frozenset(g), 0) for g in pending)
+        return Wait(job, waiting_message(r, shown), inputs, tuple(notes))
+    if t.total_rounds is not None and done >= t.total_rounds:
+        return Wait(job, f"tournament finished after round {done}", inputs, tuple(notes))
+    if t.total_rounds is None:
+        return Fault(
+            job,
+            "the number of rounds is not known (the export does not say it): pass --rounds N",
+            inputs,
+        )
+    try:
+        pairing = pair_next(t, job, ctx)
+    except NoLegalPairing as exc:
+        return Fault(
+            job,
+            f"no legal pairing for round {t.next_round} ({exc}): the Chief Arbiter must decide (C.04.3 1.9.3)",
+            inputs,
+            kind="pairing",
+        )
+    except InputError as exc:
+        return Fault(job, str(exc) if exc.path else exc.message, inputs)
+    try:
+        outputs = tuple(round_outputs(job, t, pairing, sm_host_round=sm_host_round))
+    except InputError as exc:
+        return Fault(job, f"cannot write the pairing of round {pairing.round_no}: {exc}", inputs)
+    summary = pairing_summary(t, pairing)
+    return Publish(job, pairing.round_no, pairing, outputs, inputs, summary, tuple(notes), next_step)
+
+
+def published_differs(t: Tournament, round_no: int, pairlist: str) -> str | None:
+    """A note when the host's round ``round_no`` is not the pairing the watcher published."""
+    ours: set[frozenset[int]] = set()
+    for line in pairlist.splitlines()[1:]:
+        a, b = (int(x) for x in line.split())
+        ours.add(frozenset((a, b)) if b else frozenset((a,)))
+    theirs: set[frozenset[int]] = set()
+    for p in t.players:
+        e = p.entry(round_no)
+        if e is None:
+            continue
+        if e.opponent is not None:
+            theirs.add(frozenset((p.start_no, e.opponent)))
+        elif e.result is Result.PAB:
+            theirs.add(frozenset((p.start_no,)))
+    if ours == theirs:
+        return None
+    changed = sorted(min(g) for g in theirs - ours)
+    return (
+        f"round {round_no} in the export is not the pairing the watcher published "
+        f"(changed in the host for player(s) {', '.join(map(str, changed[:10]))})"
+    )
+
+
+def job_name(stem: str) -> str:
+    """The name of a tournament ("job") and the prefix of its output files, from an
+    input file's name: letters, digits, ``.``, ``-`` and ``_`` only."""
+    clean = re.sub(r"[^\w.-]+", "_", stem, flags=re.UNICODE).strip("._")
+    return clean or "tournament"
+
+
+def with_inputs(outcome: Outcome, inputs: str) -> Outcome:
+    """``outcome`` marked as decided from the inputs with digest ``inputs``."""
+    return replace(outcome, inputs=inputs)

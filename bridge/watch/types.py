@@ -1,0 +1,153 @@
+"""What the parts of the watcher exchange: the configuration, a host workflow's
+decision for one tournament (publish a round, wait, or report a fault), the files
+it publishes and the context it decides in."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from swissbridge.pairing import RoundPairing
+from swissbridge.watch.files import Stable
+from swissbridge.watch.state import WatchState
+
+DEFAULT_OUT = "swissbridge-out"
+
+
+# --------------------------------------------------------------------------------------
+# configuration and feedback
+# --------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class WatchConfig:
+    """What to watch, how to pair, where to write."""
+
+    folder: Path
+    host: str = "swiss-manager"
+    system: str = "dutch"
+    out: Path | None = None
+    """Output folder; default ``FOLDER/swissbridge-out`` (never scanned for inputs)."""
+    tournament: Path | None = None
+    """The tournament state the PGN workflow starts from (``--tournament``)."""
+    rounds: int | None = None
+    """Total rounds, when the input does not say (Swiss-Manager's text exports do not)."""
+    stable: float = 2.0
+    """Seconds a file must stay unchanged (size, mtime, content) before it is read."""
+    rescan: float = 15.0
+    """Seconds between full passes while watching, as a safety net for missed events
+    (network shares do not always report changes)."""
+    debounce: float = 0.1
+    """Quiet time after a file-system event before a pass runs (coalesces bursts)."""
+
+    @property
+    def out_dir(self) -> Path:
+        return self.out if self.out is not None else self.folder / DEFAULT_OUT
+
+
+class Progress(Protocol):
+    """Feedback for long work (large PGN feeds, pairing big fields)."""
+
+    def task(
+        self, description: str, total: int | None = None
+    ) -> contextlib.AbstractContextManager[Callable[[int], None]]:
+        """A context whose value advances the task by a number of units."""
+        ...
+
+
+class NoProgress:
+    """Progress that shows nothing (tests, pipes, ``--once`` in cron)."""
+
+    @contextlib.contextmanager
+    def task(self, description: str, total: int | None = None) -> Iterator[Callable[[int], None]]:
+        yield lambda n: None
+
+
+# --------------------------------------------------------------------------------------
+# what a host workflow decides for one tournament ("job")
+# --------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class OutputFile:
+    """One file to publish: its name in the output folder and its bytes."""
+
+    name: str
+    data: bytes
+    round_no: int
+
+
+@dataclass(frozen=True, slots=True)
+class Publish:
+    """Publish a freshly paired round."""
+
+    job: str
+    round_no: int
+    pairing: RoundPairing
+    outputs: tuple[OutputFile, ...]
+    inputs: str
+    """Digest of the inputs it was decided from."""
+    summary: str
+    notes: tuple[str, ...] = ()
+    next_step: str = "waiting for its results"
+    """What the watcher waits for once the round is published (for the status line)."""
+    recorded: Mapping[int, Mapping[str, str]] = field(default_factory=dict)
+    """Results taken from a feed for this publication: round → ``"W-B"`` → ``1-0``/``0-1``/``1/2-1/2``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Wait:
+    """Nothing to publish yet: ``message`` says what the job waits for."""
+
+    job: str
+    message: str
+    inputs: str
+    notes: tuple[str, ...] = ()
+    outputs: tuple[OutputFile, ...] = ()
+    """Files to write even though no round is paired (the final state at the end)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fault:
+    """The job's inputs cannot be used as they are; nothing is written for it."""
+
+    job: str
+    message: str
+    inputs: str
+    kind: str = "input"
+    """``input`` (malformed, inconsistent), ``pairing`` (no legal pairing) or ``internal``."""
+
+
+Outcome = Publish | Wait | Fault
+
+
+@dataclass(slots=True)
+class HostContext:
+    """What a host workflow may use while deciding: the watcher's memory, the
+    output folder (to read back its own state files), the pairing system and
+    progress feedback."""
+
+    config: WatchConfig
+    state: WatchState
+    progress: Progress
+    memory: dict[str, Any] = field(default_factory=dict)
+    """Per-host scratch space kept between passes (parsed inputs, caches)."""
+
+    @property
+    def out_dir(self) -> Path:
+        return self.config.out_dir
+
+
+class Host(Protocol):
+    """A host workflow: which files it reads and what it makes of them."""
+
+    name: str
+    recursive: bool
+    suffixes: tuple[str, ...]
+
+    def extra_inputs(self) -> Sequence[Path]:
+        """Input files outside the watched folder (the PGN workflow's tournament file)."""
+        ...
+
+    def decide(self, files: Mapping[Path, Stable], ctx: HostContext) -> list[Outcome]:
+        """One outcome per tournament found in the stable input files."""
+        ...
