@@ -48,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     from swissbridge.model import Colour, Entry, Result
     from swissbridge.service import pair_tournament
     from swissbridge.watch.loop import Watcher
-    from swissbridge.watch.render import output_names, round_outputs
+    from swissbridge.watch.render import round_folder, round_outputs
     from swissbridge.watch.types import WatchConfig
 
     print(f"generating a {args.players}-player, {args.rounds}-round event with {args.system} ...", flush=True)
@@ -99,13 +99,12 @@ def main(argv: list[str] | None = None) -> int:
                 if time.monotonic() > deadline:
                     raise SystemExit(f"the watcher did not settle: {watcher.status}")
                 time.sleep(0.01)
-            names = output_names("FIDE_Export_Open", k + 1).values()
-            out = watcher.config.out_dir
+            round_dir = watcher.config.out_dir / round_folder("FIDE_Export_Open", k + 1)
             part = folder / ".FIDE_Export_Open.TXT.part"
             part.write_bytes(data_done)
             written_at = time.monotonic()
             os.replace(part, export)  # the last result lands
-            while not all((out / n).exists() for n in names):
+            while not round_dir.exists():  # published as one folder
                 if time.monotonic() > deadline + 60:
                     raise SystemExit(f"no outputs: {watcher.status}")
                 time.sleep(0.002)

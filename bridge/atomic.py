@@ -43,12 +43,7 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str, *, encoding: s
             os.fsync(fh.fileno())
         os.replace(tmp_name, target)
         tmp_name = None
-        with contextlib.suppress(OSError):
-            dir_fd = os.open(target.parent or ".", os.O_RDONLY)
-            try:
-                os.fsync(dir_fd)
-            finally:
-                os.close(dir_fd)
+        sync_folder(target.parent)
     except OSError as exc:
         raise OutputError(f"cannot write {target}: {exc.strerror or exc}") from exc
     finally:
@@ -56,6 +51,27 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str, *, encoding: s
             with contextlib.suppress(OSError):
                 os.unlink(tmp_name)
     return True
+
+
+def sync_folder(folder: str | os.PathLike[str]) -> None:
+    """Make the names in ``folder`` durable (a created or renamed entry survives a
+    power cut). Where folders cannot be synced (Windows), this does nothing."""
+    with contextlib.suppress(OSError):
+        dir_fd = os.open(os.fspath(folder) or ".", os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+
+
+def write_new(path: str | os.PathLike[str], data: bytes) -> None:
+    """Create ``path`` (it must not exist) with ``data``, flushed and synced to disk.
+    Raises ``OSError``."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+    with os.fdopen(fd, "wb") as fh:
+        fh.write(data)
+        fh.flush()
+        os.fsync(fh.fileno())
 
 
 def _create_temporary(target: Path) -> tuple[int, str]:

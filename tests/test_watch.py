@@ -25,9 +25,9 @@ from swissbridge.watch.state import STATE_NAME
 from swissbridge.watch.types import WatchConfig
 
 from tests.conftest import shared_path
-from tests.watch_support import ToySystem, field_of, install_toy, played, result_pgn, with_results
+from tests.watch_support import ToySystem, field_of, install_toy, played, result_pgn, visible, with_results
 
-OUTPUTS_R2 = ["T-R2-Spielerauslosung.txt", "T-R2.html", "T-R2.pgn", "T-R2.trf", "T-R2.txt"]
+OUTPUTS_R2 = [f"T-R2/{n}" for n in ("T-R2-Spielerauslosung.txt", "T-R2.html", "T-R2.pgn", "T-R2.trf", "T-R2.txt")]
 
 
 @pytest.fixture(autouse=True)
@@ -46,12 +46,7 @@ def drop_trf(folder: Path, t: Tournament, name: str = "T.trf", dialect: str = "t
 
 
 def outputs(folder: Path) -> list[str]:
-    out = folder / "swissbridge-out"
-    return (
-        sorted(p.name for p in out.iterdir() if p.name != STATE_NAME and not p.name.startswith("."))
-        if out.exists()
-        else []
-    )
+    return sorted(visible(folder / "swissbridge-out"))
 
 
 # -- workflow: Swiss-Manager's TRF16 export --------------------------------------------------------
@@ -63,20 +58,20 @@ def test_complete_round_is_paired_and_every_output_written(tmp_path: Path) -> No
     assert report.published == [("T", 2)]
     assert outputs(tmp_path) == OUTPUTS_R2
     out = tmp_path / "swissbridge-out"
-    state = parse_trf((out / "T-R2.trf").read_bytes())
+    state = parse_trf((out / "T-R2/T-R2.trf").read_bytes())
     expected = ToySystem().pair(t, 2)
     assert state == apply_pairing(parse_trf(write_trf(t, dialect="trf16").encode()), expected) or (
         [(p.start_no, p.entry(2)) for p in state.players]
         == [(p.start_no, p.entry(2)) for p in apply_pairing(t, expected).players]
     )
-    assert "142 7" in (out / "T-R2.trf").read_text()  # TRF-2026
-    sm = (out / "T-R2-Spielerauslosung.txt").read_bytes()
+    assert "142 7" in (out / "T-R2/T-R2.trf").read_text()  # TRF-2026
+    sm = (out / "T-R2/T-R2-Spielerauslosung.txt").read_bytes()
     assert sm.startswith(b"Runde;Brett;IdentW;IdentS;NrW;NrS;") and b"\r\n" in sm
     assert sm.count(b"\r\n") == 1 + len(expected.boards) + (expected.bye is not None)
-    pgn = (out / "T-R2.pgn").read_text()
+    pgn = (out / "T-R2/T-R2.pgn").read_text()
     assert pgn.count('[Round "2.') == len(expected.boards) + (expected.bye is not None)
     assert '[Result "*"]' in pgn
-    text = (out / "T-R2.txt").read_text()
+    text = (out / "T-R2/T-R2.txt").read_text()
     assert "round 2 of 7" in text
     assert (
         report.status == "T: round 2 published; import T-R2-Spielerauslosung.txt into Swiss-Manager, then export again"
@@ -112,7 +107,7 @@ def test_host_repairing_a_published_round_is_reported(tmp_path: Path, caplog: py
 def test_names_are_escaped_in_the_printable_page(tmp_path: Path) -> None:
     drop_trf(tmp_path, played(field_of(10), 1))
     sm_watcher(tmp_path).run_once()
-    page = (tmp_path / "swissbridge-out" / "T-R2.html").read_text()
+    page = (tmp_path / "swissbridge-out" / "T-R2/T-R2.html").read_text()
     assert "O&#x27;Brien &lt;b&gt;&amp;&lt;/b&gt;, Zoë" in page
     assert "<b>" not in page
     assert page.startswith("<!DOCTYPE html>") and "@media print" in page
@@ -167,7 +162,7 @@ def test_swiss_manager_real_text_exports(tmp_path: Path) -> None:
     shutil.copy(sm / "pairings_round1_played.txt", tmp_path / "Spielerauslosung.txt")
     report = sm_watcher(tmp_path, rounds=5).run_once()
     assert report.published == [("tournament", 2)], report.status
-    written = (tmp_path / "swissbridge-out" / "tournament-R2-Spielerauslosung.txt").read_text()
+    written = (tmp_path / "swissbridge-out" / "tournament-R2/tournament-R2-Spielerauslosung.txt").read_text()
     assert written.splitlines()[1].startswith("2;1;")
 
 
@@ -210,16 +205,18 @@ def test_same_input_twice_rewrites_nothing(tmp_path: Path) -> None:
     assert again.written == [] and again.published == []
     assert {p.name: p.stat().st_mtime_ns for p in out.iterdir()} == before
     # a restarted watcher (fresh memory, state file on disk) does not publish again either
+    w.release()
     restarted = sm_watcher(tmp_path).run_once()
     assert restarted.written == [] and restarted.published == []
     assert {p.name: p.stat().st_mtime_ns for p in out.iterdir()} == before
     state = json.loads((out / STATE_NAME).read_text())
-    assert state["published"]["T"]["2"]["files"] == [
-        "T-R2-Spielerauslosung.txt",
-        "T-R2.trf",
-        "T-R2.pgn",
-        "T-R2.txt",
-        "T-R2.html",
+    assert state["published"]["T"]["2"]["folder"] == "T-R2"
+    assert state["published"]["T"]["2"]["files"] == [  # the host's import file last
+        "T-R2/T-R2.trf",
+        "T-R2/T-R2.pgn",
+        "T-R2/T-R2.txt",
+        "T-R2/T-R2.html",
+        "T-R2/T-R2-Spielerauslosung.txt",
     ]
     assert set(state["outputs"]) == set(OUTPUTS_R2)
     assert state["inputs"]["T.trf"] == __import__("hashlib").sha256((tmp_path / "T.trf").read_bytes()).hexdigest()
@@ -228,13 +225,13 @@ def test_same_input_twice_rewrites_nothing(tmp_path: Path) -> None:
 def test_existing_output_is_not_replaced_by_different_content(tmp_path: Path) -> None:
     drop_trf(tmp_path, played(field_of(10), 1))
     out = tmp_path / "swissbridge-out"
-    out.mkdir()
-    (out / "T-R2.txt").write_text("the arbiter's own notes\n")
+    (out / "T-R2").mkdir(parents=True)
+    (out / "T-R2/T-R2.txt").write_text("the arbiter's own notes\n")
     report = sm_watcher(tmp_path).run_once()
     assert report.exit_code == 5
-    assert "T-R2.txt exists with different content" in report.output_faults[0]
-    assert outputs(tmp_path) == ["T-R2.txt"]  # nothing of the set was written
-    assert (out / "T-R2.txt").read_text() == "the arbiter's own notes\n"
+    assert "T-R2/T-R2.txt exists with different content" in report.output_faults[0]
+    assert outputs(tmp_path) == ["T-R2/T-R2.txt"]  # nothing of the set was written
+    assert (out / "T-R2/T-R2.txt").read_text() == "the arbiter's own notes\n"
 
 
 def test_published_pairing_is_never_silently_changed(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
@@ -243,7 +240,7 @@ def test_published_pairing_is_never_silently_changed(tmp_path: Path, caplog: pyt
     w = sm_watcher(tmp_path)
     w.run_once()
     out = tmp_path / "swissbridge-out"
-    published = (out / "T-R2.txt").read_bytes()
+    published = (out / "T-R2/T-R2.txt").read_bytes()
     # the arbiter corrects a round-1 result in the host and exports again: round 2 would pair differently
     from swissbridge.model import Colour, Entry
 
@@ -257,13 +254,12 @@ def test_published_pairing_is_never_silently_changed(tmp_path: Path, caplog: pyt
         report = w.run_once()
     assert report.exit_code == 1
     assert "already published with a different pairing" in report.pairing_faults[0]
-    assert (out / "T-R2.txt").read_bytes() == published
+    assert (out / "T-R2/T-R2.txt").read_bytes() == published
     # withdrawing the round (deleting its files) lets the watcher publish the new pairing
-    for name in OUTPUTS_R2:
-        (out / name).unlink()
+    shutil.rmtree(out / "T-R2")
     report = w.run_once()
     assert report.published == [("T", 2)]
-    assert (out / "T-R2.txt").read_bytes() != published
+    assert (out / "T-R2/T-R2.txt").read_bytes() != published
 
 
 def test_newer_round_replaces_only_its_own_files(tmp_path: Path) -> None:
@@ -278,7 +274,7 @@ def test_newer_round_replaces_only_its_own_files(tmp_path: Path) -> None:
     report = w.run_once()
     assert report.published == [("T", 3)]
     assert {n: (out / n).read_bytes() for n in OUTPUTS_R2} == r2
-    assert "T-R3.trf" in outputs(tmp_path)
+    assert "T-R3/T-R3.trf" in outputs(tmp_path)
 
 
 # -- faults -----------------------------------------------------------------------------------------
@@ -478,7 +474,7 @@ def test_pgn_feed_round_by_round(tmp_path: Path) -> None:
     (feed / "round1" / "games.pgn").write_text(result_pgn(t, p1))
     report = w.run_once()
     assert report.published == [("Open", 2)], report.status
-    state2 = parse_trf((out / "Open-R2.trf").read_bytes())
+    state2 = parse_trf((out / "Open-R2/Open-R2.trf").read_bytes())
     expected = with_results(t, p1)
     for p in expected.players:
         assert state2.player(p.start_no).entry(1) == p.entry(1)
@@ -494,7 +490,7 @@ def test_pgn_correction_after_publication_is_reported_and_recorded_later(
     p1 = pairing_from_pairlist(1, w.state.published["Open"][1].pairlist)
     (feed / "round1" / "games.pgn").write_text(result_pgn(t, p1))
     assert w.run_once().published == [("Open", 2)]
-    r2_files = {n: (feed / "out" / n).read_bytes() for n in os.listdir(feed / "out") if "R2" in n}
+    r2_files = {n: data for n, data in visible(feed / "out").items() if "R2" in n}
     # board 1 of round 1 is corrected in the feed: 1-0 becomes 0-1
     corrected = result_pgn(t, p1).replace('[Round "1.1"]', '[Round "1.1"]', 1)
     head, _, rest = corrected.rpartition('[Round "1.1"]')
@@ -505,13 +501,13 @@ def test_pgn_correction_after_publication_is_reported_and_recorded_later(
     assert "round 1 board 1: result corrected in the feed" in caplog.text
     assert "pairing of round 2 was made with the old result and is not changed" in caplog.text
     assert report.published == []
-    assert {n: (feed / "out" / n).read_bytes() for n in r2_files} == r2_files
+    assert {n: data for n, data in visible(feed / "out").items() if "R2" in n} == r2_files
     # the correction is recorded with round 2's results
     p2 = pairing_from_pairlist(2, w.state.published["Open"][2].pairlist)
-    t2 = parse_trf((feed / "out" / "Open-R2.trf").read_bytes())
+    t2 = parse_trf((feed / "out" / "Open-R2/Open-R2.trf").read_bytes())
     (feed / "round2.pgn").write_text(result_pgn(t2, p2))
     assert w.run_once().published == [("Open", 3)]
-    t3 = parse_trf((feed / "out" / "Open-R3.trf").read_bytes())
+    t3 = parse_trf((feed / "out" / "Open-R3/Open-R3.trf").read_bytes())
     b = p1.boards[0]
     assert t3.player(b.white).entry(1).result is Result.LOSS
     assert t3.player(b.black).entry(1).result is Result.WIN
@@ -538,7 +534,7 @@ def test_pgn_adjourned_game_of_an_earlier_round_is_recorded_from_the_feed(tmp_pa
     (feed / "round1.pgn").write_text(result_pgn(t, p1, only={3}))
     report = w.run_once()
     assert report.published == [("Open", 3)], report.status
-    state3 = parse_trf((feed / "out" / "Open-R3.trf").read_bytes())
+    state3 = parse_trf((feed / "out" / "Open-R3/Open-R3.trf").read_bytes())
     b = p1.boards[2]
     assert state3.player(b.white).entry(1).result is Result.WIN
     assert state3.player(b.black).entry(1).result is Result.LOSS
@@ -555,8 +551,9 @@ def test_pgn_final_state_waits_for_an_adjourned_game(tmp_path: Path) -> None:
     assert report.status == "Open: round 1: waiting for 1 result: board 3" and report.written == []
     (feed / "round1").mkdir()
     (feed / "round1" / "games.pgn").write_text(result_pgn(t, p1, only={3}))
-    assert w.run_once().status == "Open: tournament finished after round 2; final state in Open-R2-final.trf"
-    final = parse_trf((feed / "out" / "Open-R2-final.trf").read_bytes())
+    final_message = "Open: tournament finished after round 2; final state in Open-R2-final/Open-R2-final.trf"
+    assert w.run_once().status == final_message
+    final = parse_trf((feed / "out" / "Open-R2-final/Open-R2-final.trf").read_bytes())
     played1 = with_results(t, p1)
     for n in p1.boards[2].players():
         assert final.player(n).entry(1) == played1.player(n).entry(1)
@@ -567,11 +564,11 @@ def test_pgn_final_round_writes_the_final_state(tmp_path: Path) -> None:
     w.run_once()
     for r in (1, 2):
         p = pairing_from_pairlist(r, w.state.published["Open"][r].pairlist)
-        tr = parse_trf((feed / "out" / f"Open-R{r}.trf").read_bytes())
+        tr = parse_trf((feed / "out" / f"Open-R{r}" / f"Open-R{r}.trf").read_bytes())
         (feed / f"R{r}.pgn").write_text(result_pgn(tr, p))
         report = w.run_once()
-    assert report.status == "Open: tournament finished after round 2; final state in Open-R2-final.trf"
-    final = parse_trf((feed / "out" / "Open-R2-final.trf").read_bytes())
+    assert report.status == "Open: tournament finished after round 2; final state in Open-R2-final/Open-R2-final.trf"
+    final = parse_trf((feed / "out" / "Open-R2-final/Open-R2-final.trf").read_bytes())
     assert final.completed_rounds == 2
     assert all(e.result is not Result.PENDING for p in final.players for e in p.entries)
 

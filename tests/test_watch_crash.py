@@ -1,5 +1,6 @@
-"""A watcher killed with SIGKILL while it writes leaves every output either absent
-or complete, and a restarted watcher finishes the job without publishing twice."""
+"""A watcher process killed with SIGKILL while it publishes leaves nothing of the
+round visible, and a restarted watcher publishes it whole without publishing it
+twice (the random kills and the full disk are in test_watch_faults.py)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import pytest
 from swissbridge.formats.trf import write_trf
 from swissbridge.watch.state import STATE_NAME
 
-from tests.watch_support import field_of, played
+from tests.watch_support import field_of, played, visible
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 
@@ -32,10 +33,6 @@ def start(folder: Path, out: Path, *, stall_at: int = 0) -> subprocess.Popen[str
     return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
 
 
-def visible(out: Path) -> dict[str, bytes]:
-    return {p.name: p.read_bytes() for p in out.iterdir() if not p.name.startswith(".")} if out.exists() else {}
-
-
 @pytest.fixture(scope="module")
 def event(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, bytes]]:
     """A 120-player tournament after round 1, and the outputs a clean run writes."""
@@ -47,19 +44,19 @@ def event(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, byt
     assert proc.returncode == 0, err
     expected = visible(ref)
     assert sorted(expected) == [
-        "Open-R2-Spielerauslosung.txt",
-        "Open-R2.html",
-        "Open-R2.pgn",
-        "Open-R2.trf",
-        "Open-R2.txt",
+        "Open-R2/Open-R2-Spielerauslosung.txt",
+        "Open-R2/Open-R2.html",
+        "Open-R2/Open-R2.pgn",
+        "Open-R2/Open-R2.trf",
+        "Open-R2/Open-R2.txt",
     ]
     return folder, expected
 
 
-@pytest.mark.parametrize("kill_at", [1, 4, 6])
-def test_sigkill_while_writing(event: tuple[Path, dict[str, bytes]], tmp_path: Path, kill_at: int) -> None:
-    """Kill at the ``kill_at``-th rename (5 outputs, then the state file): the
-    temporary file is complete but not yet in place."""
+@pytest.mark.parametrize("kill_at", [1, 2])
+def test_sigkill_while_publishing(event: tuple[Path, dict[str, bytes]], tmp_path: Path, kill_at: int) -> None:
+    """Kill at the ``kill_at``-th rename: 1, the state file recording the round
+    (staged, not recorded); 2, the staged folder revealed (recorded, not visible)."""
     folder, expected = event
     out = tmp_path / "out"
     proc = start(folder, out, stall_at=kill_at)
@@ -70,36 +67,33 @@ def test_sigkill_while_writing(event: tuple[Path, dict[str, bytes]], tmp_path: P
         line = proc.stdout.readline()
         if not line:
             break
-        if line.startswith("replace "):
+        if line.startswith("rename "):
             seen += 1
             if seen == kill_at:
                 os.kill(proc.pid, signal.SIGKILL)
                 break
     proc.wait(timeout=10)
-    assert proc.returncode == -signal.SIGKILL, "the watcher was not killed while writing"
-    after_kill = visible(out)
-    assert len(after_kill) == min(kill_at - 1, 5)
-    for name, data in after_kill.items():
-        assert data == expected[name], f"{name} is not complete"
+    assert proc.returncode == -signal.SIGKILL, "the watcher was not killed while publishing"
+    assert visible(out) == {}, "part of a round is visible"
     state = out / STATE_NAME
     if state.exists():
         json.loads(state.read_text())  # never half a state file
-    # restart: the rest is written, nothing is published twice
+    # restart: the round is published whole, once
     again = start(folder, out)
     _, err = again.communicate(timeout=60)
     assert again.returncode == 0, err
     assert visible(out) == expected
-    assert not list(out.glob(".*.tmp")), "temporary files were left behind"
+    assert sorted(p.name for p in out.iterdir() if p.name.startswith(".")) == sorted(
+        [STATE_NAME, ".swissbridge-watch.lock"]
+    ), "leftovers of the interrupted publication"
     memory = json.loads((out / STATE_NAME).read_text())
     assert list(memory["published"]["Open"]) == ["2"]
-    assert "published" not in err or err.count("round 2 paired") <= 1
-    if kill_at != 6:
-        return
+    assert ("had staged and recorded" in err) == (kill_at == 2)
     # once more: nothing is rewritten
-    mtimes = {p.name: p.stat().st_mtime_ns for p in out.iterdir()}
+    mtimes = {p: p.stat().st_mtime_ns for p in out.rglob("*")}
     third = start(folder, out)
     third.communicate(timeout=60)
-    assert {p.name: p.stat().st_mtime_ns for p in out.iterdir() if p.name in mtimes} == mtimes
+    assert {p: p.stat().st_mtime_ns for p in out.rglob("*") if p in mtimes} == mtimes
 
 
 def test_sigkill_while_watching_then_restart(tmp_path: Path) -> None:
@@ -119,17 +113,17 @@ def test_sigkill_while_watching_then_restart(tmp_path: Path) -> None:
         cmd += ["--stable", "0.2"]
         return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
 
-    first = watch(stall_at=3)
+    first = watch(stall_at=2)
     (folder / "Open.trf").write_text(write_trf(t1, dialect="trf16"))
     assert first.stdout is not None
     seen = 0
     for line in first.stdout:
-        seen += line.startswith("replace ")
-        if seen == 3:
+        seen += line.startswith("rename ")
+        if seen == 2:
             os.kill(first.pid, signal.SIGKILL)
             break
     first.wait(timeout=10)
-    assert len(visible(out)) == 2  # two complete files, the third never appeared
+    assert visible(out) == {}  # recorded, staged, not revealed
 
     second = watch(stall_at=0)
     try:
@@ -141,17 +135,18 @@ def test_sigkill_while_watching_then_restart(tmp_path: Path) -> None:
         while len(visible(out)) < 10 and time.monotonic() < deadline:
             time.sleep(0.05)
         assert sorted(visible(out))[-5:] == [
-            "Open-R3-Spielerauslosung.txt",
-            "Open-R3.html",
-            "Open-R3.pgn",
-            "Open-R3.trf",
-            "Open-R3.txt",
+            "Open-R3/Open-R3-Spielerauslosung.txt",
+            "Open-R3/Open-R3.html",
+            "Open-R3/Open-R3.pgn",
+            "Open-R3/Open-R3.trf",
+            "Open-R3/Open-R3.txt",
         ]
     finally:
         second.send_signal(signal.SIGTERM)
         _, err = second.communicate(timeout=10)
     assert second.returncode == 0, err
     assert "stopped" in err
-    assert err.count("round 2 paired") == 1 and err.count("round 3 paired") == 1
+    assert "published Open-R2, which a stopped watcher had staged and recorded" in err
+    assert err.count("round 2 paired") == 0 and err.count("round 3 paired") == 1
     memory = json.loads((out / STATE_NAME).read_text())
     assert sorted(memory["published"]["Open"]) == ["2", "3"]

@@ -108,7 +108,7 @@ def test_seven_rounds_from_a_pgn_feed(system: str, tmp_path: Path, live_factory:
         WatchConfig(feed, host="pgn", system=system, tournament=seed, out=out, stable=0.2, debounce=0.03)
     )
     for r in range(1, ROUNDS + 1):
-        pairing_pgn = out / f"Open-R{r}.pgn"
+        pairing_pgn = out / f"Open-R{r}/Open-R{r}.pgn"
         live.wait_for(lambda p=pairing_pgn: p.exists(), f"the pairing of round {r}")
         games = parse_pgn(pairing_pgn.read_bytes())
         text = []
@@ -126,7 +126,7 @@ def test_seven_rounds_from_a_pgn_feed(system: str, tmp_path: Path, live_factory:
             fh.flush()
             time.sleep(0.05)
             fh.write(body[len(body) // 2 :])
-    final_path = out / f"Open-R{ROUNDS}-final.trf"
+    final_path = out / f"Open-R{ROUNDS}-final/Open-R{ROUNDS}-final.trf"
     live.wait_for(final_path.exists, "the final state")
     final = parse_trf(final_path.read_bytes())
     assert final.completed_rounds == ROUNDS
@@ -148,7 +148,7 @@ def test_seven_rounds_from_swiss_manager_exports(
     export.write_text(write_trf(t, dialect="trf16"))
     live = live_factory(WatchConfig(host, system=system, out=out, stable=0.2, debounce=0.03, rounds=ROUNDS))
     for r in range(1, ROUNDS + 1):
-        state = out / f"FIDE_Export_Open-R{r}.trf"
+        state = out / f"FIDE_Export_Open-R{r}/FIDE_Export_Open-R{r}.trf"
         live.wait_for(state.exists, f"the pairing of round {r}")
         time.sleep(0.05)
         t = parse_trf(state.read_bytes())

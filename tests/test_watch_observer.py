@@ -84,7 +84,8 @@ def trf_bytes(rounds_played: int = 1, n: int = 10) -> bytes:
 
 
 def published(r: Running, job: str = "T", round_no: int = 2) -> bool:
-    return (r.out / f"{job}-R{round_no}.html").exists() and r.watcher.state.publication(job, round_no) is not None
+    page = r.out / f"{job}-R{round_no}" / f"{job}-R{round_no}.html"
+    return page.exists() and r.watcher.state.publication(job, round_no) is not None
 
 
 def test_chunked_writes_with_pauses_are_read_only_when_complete(running: Running, tmp_path: Path) -> None:
@@ -139,7 +140,7 @@ def test_file_deleted_before_it_settles_then_a_good_one(running: Running, tmp_pa
     time.sleep(STABLE / 5)
     path.unlink()
     running.wait_for(lambda: any("disappeared" in m for m in running.messages(logging.WARNING)))
-    assert not (running.out / "T-R2.trf").exists()
+    assert not (running.out / "T-R2/T-R2.trf").exists()
     path.write_bytes(trf_bytes())
     running.wait_for(lambda: published(running))
 
@@ -164,7 +165,7 @@ def test_output_folder_removed_while_watching(running: Running, tmp_path: Path) 
         shutil.rmtree(running.out, ignore_errors=True)
     # the next change (here: a touch of the input) makes the watcher write everything again
     (tmp_path / "T.trf").write_bytes(trf_bytes())
-    running.wait_for(lambda: (running.out / "T-R2.html").exists())
+    running.wait_for(lambda: (running.out / "T-R2/T-R2.html").exists())
     running.wait_for(lambda: any("disappeared" in m for m in running.messages(logging.WARNING)))
 
 
@@ -192,7 +193,7 @@ def test_watched_folder_removed_and_recreated(tmp_path: Path) -> None:
         folder.mkdir()
         time.sleep(0.5)  # the observer is started again on the new folder
         (folder / "T.trf").write_bytes(trf_bytes())
-        while not (tmp_path / "out" / "T-R2.html").exists():
+        while not (tmp_path / "out" / "T-R2/T-R2.html").exists():
             assert time.monotonic() < deadline, [r.getMessage() for r in records]
             time.sleep(0.02)
         assert thread.is_alive()

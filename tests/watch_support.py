@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from swissbridge.model import Colour, Player, Result, Tournament
 from swissbridge.pairing import Board, RoundPairing
@@ -75,21 +76,24 @@ def run_cli_with_toy() -> None:  # pragma: no cover - runs in a subprocess
     plugins.load = load  # type: ignore[assignment]
     stall = int(os.environ.get("SWISSBRIDGE_TEST_STALL_AT", "0"))
     if stall:
-        # announce every rename of a finished temporary file and stall before the
-        # ``stall``-th: the crash test kills the process there, temporary file complete
+        # announce every rename (the state file put in place, a staged folder revealed)
+        # and stall before the ``stall``-th: the crash test kills the process there
         import time
 
-        real_replace = os.replace
         count = [0]
 
-        def replace(src: str, dst: str) -> None:
-            count[0] += 1
-            print(f"replace {Path(dst).name}", flush=True)
-            if count[0] == stall:
-                time.sleep(60)
-            real_replace(src, dst)
+        def announced(real: Any) -> Any:
+            def rename(src: str, dst: str) -> None:
+                count[0] += 1
+                print(f"rename {Path(dst).name}", flush=True)
+                if count[0] == stall:
+                    time.sleep(60)
+                real(src, dst)
 
-        os.replace = replace  # type: ignore[assignment]
+            return rename
+
+        os.replace = announced(os.replace)
+        os.rename = announced(os.rename)
     from swissbridge.cli import main
 
     sys.argv = ["swissbridge", *sys.argv[1:]]
@@ -99,6 +103,18 @@ def run_cli_with_toy() -> None:  # pragma: no cover - runs in a subprocess
 if __name__ == "__main__":  # pragma: no cover
     sys.path.insert(0, os.fspath(Path(__file__).resolve().parent.parent))
     run_cli_with_toy()
+
+
+def visible(out: Path) -> dict[str, bytes]:
+    """What a person or the host sees in the output folder: every file whose path
+    has no hidden part (the watcher's memory, lock and staging are hidden), by path."""
+    if not out.exists():
+        return {}
+    return {
+        p.relative_to(out).as_posix(): p.read_bytes()
+        for p in sorted(out.rglob("*"))
+        if p.is_file() and not any(part.startswith(".") for part in p.relative_to(out).parts)
+    }
 
 
 def results_for(round_no: int, board_no: int) -> tuple[Result, Result]:

@@ -34,8 +34,8 @@ from swissbridge.watch.hosts import (
     with_inputs,
     with_total_rounds,
 )
-from swissbridge.watch.render import final_state_name, output_names
-from swissbridge.watch.types import Fault, HostContext, Outcome, OutputFile, Publish, Wait, WatchConfig
+from swissbridge.watch.render import final_state, output_names
+from swissbridge.watch.types import Fault, HostContext, Outcome, Publish, Wait, WatchConfig
 
 if TYPE_CHECKING:
     from swissbridge.formats.pgn import PgnGame
@@ -109,7 +109,7 @@ class PgnHost:
             if problem:
                 return Fault(self.job, f"{seed.path}: {problem}", "")
             return with_total_rounds(t, self.config.rounds), notes
-        name = output_names(self.job, pub.round_no)["trf"]
+        name = f"{pub.folder}/{output_names(self.job, pub.round_no)['trf']}"
         path = ctx.out_dir / name
         record = ctx.state.outputs.get(name)
         cached = ctx.memory.get("pgn:working")
@@ -218,14 +218,9 @@ class PgnHost:
     def _final(self, recorded: Tournament, last: int, notes: tuple[str, ...]) -> Outcome:
         from swissbridge.formats.trf import write_trf
 
-        name = final_state_name(self.job, last)
-        data = write_trf(recorded, dialect="trf26").encode("utf-8")
+        final = final_state(self.job, last, write_trf(recorded, dialect="trf26").encode("utf-8"))
         return Wait(
-            self.job,
-            f"tournament finished after round {last}; final state in {name}",
-            "",
-            notes,
-            (OutputFile(name, data, last + 1),),
+            self.job, f"tournament finished after round {last}; final state in {final.paths()[0]}", "", notes, final
         )
 
     # -- reading the feed -------------------------------------------------------------

@@ -128,7 +128,7 @@ def decide_next_round(
     except InputError as exc:
         return Fault(job, str(exc) if exc.path else exc.message, inputs)
     try:
-        outputs = tuple(round_outputs(job, t, pairing, sm_host_round=sm_host_round))
+        outputs = round_outputs(job, t, pairing, sm_host_round=sm_host_round)
     except InputError as exc:
         return Fault(job, f"cannot write the pairing of round {pairing.round_no}: {exc}", inputs)
     summary = pairing_summary(t, pairing)

@@ -5,12 +5,13 @@ every burst of file-system events."""
 from __future__ import annotations
 
 import contextlib
+import copy
 import logging
 import os
 import sys
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any
@@ -20,14 +21,15 @@ from swissbridge.errors import OutputError
 from swissbridge.watch.files import Settling, StabilityTracker, Stable, Unreadable, Vanished, scan_folder, sha256
 from swissbridge.watch.host_pgn import PgnHost
 from swissbridge.watch.host_swissmanager import SwissManagerHost
-from swissbridge.watch.state import STATE_NAME, OutputRecord, Publication, load_state, save_state
+from swissbridge.watch.publish import discard, leftovers, reveal, stage, staging_path, survey
+from swissbridge.watch.state import STATE_NAME, OutputRecord, Publication, WatchState, load_state, save_state
 from swissbridge.watch.types import (
     Fault,
     Host,
     HostContext,
     NoProgress,
     Outcome,
-    OutputFile,
+    OutputSet,
     Progress,
     Publish,
     Wait,
@@ -110,8 +112,9 @@ class Watcher:
         self.ctx = HostContext(config, state, progress or NoProgress())
         self._said: dict[str, str] = {}
         self._status = ""
-        self._state_on_disk = (config.out_dir / STATE_NAME).exists()
+        self._state_on_disk = (config.out_dir / STATE_NAME).exists() or bool(state.outputs)
         self._lock: IO[bytes] | None = None
+        self._lost: str | None = None
 
     # -- feedback -------------------------------------------------------------------
     def say(self, key: str, level: int, message: str) -> None:
@@ -128,24 +131,12 @@ class Watcher:
         """The one-line status: what the watcher is waiting for."""
         return self._status
 
-    # -- locking and housekeeping -------------------------------------------------------
+    # -- the output folder: one writer, re-verified before every write ------------------
     def acquire(self) -> None:
-        """Take the output folder for this watcher (one writer per folder) and remove
-        temporary files a killed watcher may have left. Raises :class:`OutputError`."""
-        out = self.config.out_dir
-        try:
-            out.mkdir(parents=True, exist_ok=True)
-            fh = open(out / LOCK_NAME, "a+b")  # noqa: SIM115 - held for the watcher's lifetime
-        except OSError as exc:
-            raise OutputError(f"cannot use output folder {out}: {exc.strerror or exc}") from exc
-        if not _try_lock(fh):
-            fh.close()
-            raise OutputError(f"another swissbridge watcher is already writing to {out}")
-        self._lock = fh
-        for leftover in out.glob(".*.tmp"):
-            with contextlib.suppress(OSError):
-                leftover.unlink()
-                self.log.debug("removed %s, left over by an interrupted write", leftover.name)
+        """Take the output folder for this watcher (one writer per folder), finish a
+        publication a killed watcher had made durable and remove what else it left
+        (:func:`~swissbridge.watch.publish.leftovers`). Raises :class:`OutputError`."""
+        self._own()
 
     def release(self) -> None:
         if self._lock is not None:
@@ -153,19 +144,89 @@ class Watcher:
                 self._lock.close()
             self._lock = None
 
+    @property
+    def lost(self) -> str | None:
+        """Why this watcher stopped writing: another one took the output folder."""
+        return self._lost
+
+    def _lock_is_current(self) -> bool:
+        """The lock held is the lock file of the output folder as it is now (not one
+        deleted with the folder, or replaced)."""
+        if self._lock is None:
+            return False
+        try:
+            held = os.fstat(self._lock.fileno())
+            now = os.stat(self.config.out_dir / LOCK_NAME)
+        except OSError:
+            return False
+        return (held.st_dev, held.st_ino) == (now.st_dev, now.st_ino)
+
+    def _own(self) -> None:
+        """Make sure this watcher holds the lock of the output folder that is there now,
+        creating the folder (and the lock) again if it was deleted. Raises
+        :class:`OutputError`; when another watcher took the folder meanwhile, this
+        watcher stops writing for good (:attr:`lost`)."""
+        if self._lost is not None:
+            raise OutputError(self._lost)
+        if self._lock_is_current():
+            return
+        out = self.config.out_dir
+        had = self._lock is not None
+        self.release()
+        if not out.is_dir() and (had or self._state_on_disk):
+            self.log.warning("the output folder %s disappeared; creating it again", out)
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+            fh = open(out / LOCK_NAME, "a+b")  # noqa: SIM115 - held for the watcher's lifetime
+        except OSError as exc:
+            raise OutputError(f"cannot use output folder {out}: {exc.strerror or exc}") from exc
+        if not _try_lock(fh):
+            fh.close()
+            if had:
+                self._lost = (
+                    f"another swissbridge watcher took the output folder {out} after it was deleted or its lock "
+                    "removed; this watcher stops writing to it"
+                )
+                self.log.error(self._lost)
+                raise OutputError(self._lost)
+            raise OutputError(f"another swissbridge watcher is already writing to {out}")
+        self._lock = fh
+        self._housekeeping()
+
+    def _housekeeping(self) -> None:
+        out = self.config.out_dir
+        recorded = {name: rec.digest for name, rec in self.state.outputs.items()}
+        finish, remove = leftovers(out, recorded)
+        for folder in finish:
+            try:
+                reveal(out, folder, staging_path(out, folder))
+                self.log.info("published %s, which a stopped watcher had staged and recorded", folder)
+            except OutputError as exc:
+                self.log.warning("%s", exc)
+        for path in remove:
+            discard(path)
+            self.log.debug("removed %s, left over by an interrupted write", path.name)
+
     # -- one pass ---------------------------------------------------------------------
     def run_pass(self) -> PassReport:
         """Scan the folder, read what is stable, decide and publish."""
         report = PassReport()
         cfg = self.config
         out = cfg.out_dir
+        if self._lost is not None:
+            report.output_faults.append(self._lost)
+            report.status = "stopped writing: another watcher took the output folder"
+            self._set_status(report.status)
+            return report
         try:
             candidates = scan_folder(
                 cfg.folder, recursive=self.host.recursive, suffixes=self.host.suffixes, exclude=[out]
             )
             self.unsay("folder")
         except OSError as exc:
-            self.say("folder", logging.ERROR, f"cannot read the folder {cfg.folder}: {exc.strerror or exc}; retrying")
+            message = f"cannot read the folder {cfg.folder}: {exc.strerror or exc}"
+            self.say("folder", logging.ERROR, f"{message}; retrying")
+            report.input_faults.append(message)
             report.status = f"cannot read {cfg.folder}"
             self._set_status(report.status)
             return report
@@ -190,6 +251,7 @@ class Watcher:
                 )
             elif isinstance(obs, Unreadable):
                 self.say(key, logging.WARNING, f"cannot read {self._rel(path)}: {obs.reason}; will retry")
+                report.input_faults.append(f"cannot read {self._rel(path)}: {obs.reason}")
         for gone in self.tracker.tracked() - set(candidates):
             self.tracker.forget(gone)
             self.say(f"file:{gone}", logging.WARNING, f"{self._rel(gone)} disappeared (deleted or renamed)")
@@ -256,8 +318,8 @@ class Watcher:
                 report.input_faults.append(outcome.message)
             return f"{prefix}{outcome.message.splitlines()[0]}"
         if isinstance(outcome, Wait):
-            if outcome.outputs:
-                problem = self._write_all(outcome.job, outcome.outputs, report)
+            if outcome.outputs is not None:
+                problem = self._publish_set(outcome.job, outcome.outputs, lambda state: None, report)
                 if problem:
                     report.output_faults.append(problem)
                     self.say(f"job:{outcome.job}", logging.ERROR, f"{prefix}{problem}")
@@ -272,12 +334,11 @@ class Watcher:
         pairlist = outcome.pairing.pairlist()
         published = self.state.publication(outcome.job, outcome.round_no)
         if published is not None and published.pairlist != pairlist:
-            still_there = [f for f in published.files if (out / f).exists()]
-            if still_there:
+            if os.path.lexists(out / published.folder):
                 message = (
                     f"round {outcome.round_no} was already published with a different pairing; the inputs "
                     f"changed since and would now pair it differently. Published pairings are not changed: "
-                    f"delete {', '.join(still_there)} from {out} to withdraw the round and re-pair it"
+                    f"delete the folder {published.folder} from {out} to withdraw the round and re-pair it"
                 )
                 self.say(f"job:{outcome.job}", logging.ERROR, f"{prefix}{message}")
                 report.pairing_faults.append(message)
@@ -285,72 +346,82 @@ class Watcher:
             self.say(
                 f"withdrawn:{outcome.job}:{outcome.round_no}",
                 logging.WARNING,
-                f"{prefix}the files of round {outcome.round_no} were deleted: publication withdrawn, "
-                "publishing the new pairing",
+                f"{prefix}the folder {published.folder} was deleted: publication withdrawn, publishing the new pairing",
             )
             self.state.withdraw(outcome.job, outcome.round_no)
-        problem = self._write_all(outcome.job, outcome.outputs, report)
+        s = outcome.outputs
+
+        def record(state: WatchState) -> None:
+            if state.publication(outcome.job, outcome.round_no) is None:
+                state.publish(outcome.job, Publication(outcome.round_no, pairlist, outcome.inputs, s.folder, s.paths()))
+                state.record_results(outcome.job, {r: dict(g) for r, g in outcome.recorded.items()})
+
+        new = self.state.publication(outcome.job, outcome.round_no) is None
+        problem = self._publish_set(outcome.job, s, record, report)
         if problem:
             report.output_faults.append(problem)
             self.say(f"job:{outcome.job}", logging.ERROR, f"{prefix}{problem}")
-            return f"{prefix}round {outcome.round_no} paired but not written: {problem}"
+            return f"{prefix}round {outcome.round_no} paired but not published: {problem}"
         self.unsay(f"job:{outcome.job}")
-        if self.state.publication(outcome.job, outcome.round_no) is None:
-            self.state.publish(
-                outcome.job,
-                Publication(outcome.round_no, pairlist, outcome.inputs, [f.name for f in outcome.outputs]),
-            )
+        if new:
             report.published.append((outcome.job, outcome.round_no))
-            for r, games in outcome.recorded.items():
-                self.state.results.setdefault(outcome.job, {}).setdefault(r, {}).update(games)
-            self.log.info("%s%s → %s", prefix, outcome.summary, ", ".join(f.name for f in outcome.outputs))
+            self.log.info("%s%s → %s", prefix, outcome.summary, s.folder)
         return f"{prefix}round {outcome.round_no} published; {outcome.next_step}"
 
-    def _write_all(self, job: str, outputs: Sequence[OutputFile], report: PassReport) -> str | None:
-        """Write a set of outputs, all or (as far as the file system allows) none:
-        every file is checked against the replacement rule before the first write.
-        Returns the problem, or ``None``."""
+    def _publish_set(
+        self, job: str, s: OutputSet, record: Callable[[WatchState], None], report: PassReport
+    ) -> str | None:
+        """Publish a set whole or not at all (:mod:`swissbridge.watch.publish`) and
+        have ``record`` note it in the memory, which is durable before the set is
+        visible. Returns the problem, or ``None``."""
         out = self.config.out_dir
-        pending: list[OutputFile] = []
-        for f in outputs:
-            target = out / f.name
-            try:
-                existing = target.read_bytes()
-            except FileNotFoundError:
-                pending.append(f)
-                if f.name in self.state.outputs:
-                    self.log.warning("%s disappeared from %s; writing it again", f.name, out)
-                continue
-            except OSError as exc:
-                return f"cannot read {target}: {exc.strerror or exc}"
-            if existing == f.data:
-                self.state.outputs.setdefault(f.name, _record(f, job))
-                continue
-            record = self.state.outputs.get(f.name)
-            if record is not None and record.round_no < f.round_no and record.digest == sha256(existing):
-                pending.append(f)
-                continue
+        try:
+            self._own()
+            found = survey(out, s)
+        except OutputError as exc:
+            return str(exc)
+        if found.differs:
             return (
-                f"{target} exists with different content; it is not replaced (only a newer round or "
-                "identical content may replace an output). Move it away to let the watcher write it"
+                f"{out / s.folder / found.differs[0]} exists with different content; it is not replaced (a "
+                "published folder is never changed). Move the folder away to let the watcher write it"
             )
-        if not pending:
+        records = {f"{s.folder}/{rel}": OutputRecord(sha256(data), s.round_no, job) for rel, data in s.in_order()}
+        if found.present:  # the same set is there: adopt it, write back what was deleted from it
+            for rel in found.missing:
+                if f"{s.folder}/{rel}" in self.state.outputs:
+                    self.log.warning("%s disappeared from %s; writing it again", rel, out / s.folder)
+                try:
+                    write_atomic(out / s.folder / rel, s.files[rel])
+                except OutputError as exc:
+                    return str(exc)
+                report.written.append(f"{s.folder}/{rel}")
+            record(self.state)
+            self.state.outputs.update(records)
             return None
-        if not out.is_dir():
-            if self._state_on_disk:
-                self.log.warning("the output folder %s disappeared; creating it again", out)
-            try:
-                out.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                return f"cannot create the output folder {out}: {exc.strerror or exc}"
-        for f in pending:
-            try:
-                if write_atomic(out / f.name, f.data):
-                    report.written.append(f.name)
-                    self.log.debug("wrote %s", out / f.name)
-            except OutputError as exc:
-                return str(exc)
-            self.state.outputs[f.name] = _record(f, job)
+        if any(path in self.state.outputs for path in records):
+            self.log.warning("the folder %s disappeared from %s; publishing it again", s.folder, out)
+        memory = copy.deepcopy(self.state)
+        record(memory)
+        memory.outputs.update(records)
+        try:
+            staged = stage(out, s, _manifest(memory, job, s, records))
+        except OutputError as exc:
+            return str(exc)
+        try:
+            self._own()
+            save_state(out, memory)
+            self._state_on_disk = True
+            self._own()
+            reveal(out, s.folder, staged)
+        except OutputError as exc:
+            discard(staged)
+            with contextlib.suppress(OutputError):
+                if self._lost is None:
+                    save_state(out, self.state)  # the memory as it was: the set is not published
+            return str(exc)
+        self.state = self.ctx.state = memory
+        report.written.extend(records)
+        self.log.debug("published %s", out / s.folder)
         return None
 
     def _save(self, report: PassReport) -> None:
@@ -358,11 +429,11 @@ class Watcher:
         if not out.is_dir() and not self._state_on_disk and not self.state.outputs:
             return  # nothing written yet: do not create the folder just for the memory
         try:
-            out.mkdir(parents=True, exist_ok=True)
+            self._own()
             save_state(out, self.state)
             self._state_on_disk = True
             self.unsay("state")
-        except (OSError, OutputError) as exc:
+        except OutputError as exc:
             message = f"cannot save the watcher's memory in {out}: {exc}"
             self.say("state", logging.ERROR, message)
             report.output_faults.append(message)
@@ -378,7 +449,9 @@ class Watcher:
                 return report
             now = self.clock()
             if now >= deadline:
-                self.log.warning("gave up after %.0f s: %s", limit, report.status)
+                message = f"gave up after {limit:.0f} s: {report.status}"
+                self.log.warning("%s", message)
+                report.input_faults.append(message)
                 return report
             sleep(max(0.0, min(report.next_check, deadline) - now) + 0.01)
 
@@ -392,7 +465,7 @@ class Watcher:
         try:
             observer.ensure()
             due: float | None = self.clock()
-            while not stop.is_set():
+            while not stop.is_set() and self._lost is None:
                 now = self.clock()
                 timeout = cfg.rescan if due is None else max(0.0, due - now)
                 if poke.wait(min(timeout, 0.2)):  # short waits: a stop request is seen at once
@@ -409,8 +482,17 @@ class Watcher:
             observer.stop()
 
 
-def _record(f: OutputFile, job: str) -> OutputRecord:
-    return OutputRecord(sha256(f.data), f.round_no, job)
+def _manifest(memory: WatchState, job: str, s: OutputSet, records: dict[str, OutputRecord]) -> bytes:
+    """The share of the memory a published folder keeps: its files, its publication,
+    the results recorded with it (:func:`swissbridge.watch.state.rebuild` reads it back)."""
+    share = WatchState(host=memory.host, system=memory.system, outputs=dict(records))
+    pub = memory.publication(job, s.round_no)
+    if pub is not None and pub.folder == s.folder:
+        share.publish(job, pub)
+        share.results[job] = {r: games for r, games in memory.results.get(job, {}).items() if r < s.round_no}
+    if job in memory.seeds:
+        share.seeds[job] = memory.seeds[job]
+    return share.to_json().encode("utf-8")
 
 
 def _try_lock(fh: IO[bytes]) -> bool:

@@ -1,6 +1,7 @@
 """The files the watcher publishes for a round, and the board order it reports in.
 
-For a paired round ``N`` of a tournament whose outputs are prefixed ``P``:
+For a paired round ``N`` of a tournament whose outputs are prefixed ``P``, the
+folder ``P-R{N}`` (published as one, :mod:`swissbridge.watch.publish`) holds:
 
 * ``P-R{N}-Spielerauslosung.txt``: the Swiss-Manager import file (``Extras → Daten
   Import/Export → Spielerauslosung``), which creates round N with these pairings;
@@ -8,6 +9,10 @@ For a paired round ``N`` of a tournament whose outputs are prefixed ``P``:
 * ``P-R{N}.pgn``: one empty game per board (``Round "N.B"``, ``Result "*"``) for
   DGT LiveChess and broadcast tools;
 * ``P-R{N}.txt`` and ``P-R{N}.html``: the pairing list to read and to print.
+
+After the last round the PGN workflow publishes ``P-R{N}-final/P-R{N}-final.trf``,
+the tournament with every result recorded. A file added to a round's set (see
+:meth:`~swissbridge.watch.types.OutputSet.adding`) is published with the others.
 
 Names in the HTML page are escaped: a player called ``<script>`` is printed, not run.
 """
@@ -21,15 +26,20 @@ from collections.abc import Callable
 from swissbridge.errors import OutputError
 from swissbridge.model import Tournament, format_points
 from swissbridge.pairing import RoundPairing, apply_pairing, board_order
-from swissbridge.watch.types import OutputFile
+from swissbridge.watch.types import OutputSet
 
 
 def _encode(text: str | bytes) -> bytes:
     return text if isinstance(text, bytes) else text.encode("utf-8")
 
 
+def round_folder(prefix: str, round_no: int) -> str:
+    """The folder that holds the published files of round ``round_no``."""
+    return f"{prefix}-R{round_no}"
+
+
 def output_names(prefix: str, round_no: int) -> dict[str, str]:
-    """The output file names of one round, by kind."""
+    """The output file names of one round, by kind (inside :func:`round_folder`)."""
     stem = f"{prefix}-R{round_no}"
     return {
         "sm": f"{stem}-Spielerauslosung.txt",
@@ -43,9 +53,10 @@ def output_names(prefix: str, round_no: int) -> dict[str, str]:
 _log = logging.getLogger("swissbridge.watch")
 
 
-def final_state_name(prefix: str, round_no: int) -> str:
-    """The TRF-2026 written after the results of the last round are recorded."""
-    return f"{prefix}-R{round_no}-final.trf"
+def final_state(prefix: str, round_no: int, data: bytes) -> OutputSet:
+    """The TRF-2026 written after the results of the last round ``round_no`` are recorded."""
+    name = f"{prefix}-R{round_no}-final"
+    return OutputSet(name, round_no + 1, {f"{name}.trf": data})
 
 
 def round_outputs(
@@ -53,9 +64,8 @@ def round_outputs(
     tournament: Tournament,
     pairing: RoundPairing,
     *,
-    kinds: tuple[str, ...] | None = None,
     sm_host_round: int | None = None,
-) -> list[OutputFile]:
+) -> OutputSet:
     """Render every output of a freshly paired round. ``tournament`` is the state
     *before* the pairing (results of the previous rounds recorded); ``sm_host_round``
     is the last round Swiss-Manager's export held, when known (the import file is
@@ -89,13 +99,14 @@ def round_outputs(
         "text": text,
         "html": lambda: pairing_html(tournament, pairing),
     }
-    outputs: list[OutputFile] = []
-    for kind in kinds or tuple(renderers):
+    files: dict[str, bytes] = {}
+    for kind, render in renderers.items():
         try:
-            outputs.append(OutputFile(names[kind], _encode(renderers[kind]()), pairing.round_no))
+            files[names[kind]] = _encode(render())
         except OutputError as exc:  # this format cannot hold the tournament: say so, publish the rest
             _log.warning("%s is not written: %s", names[kind], exc)
-    return outputs
+    host_file = names["sm"] if names["sm"] in files else None
+    return OutputSet(round_folder(prefix, pairing.round_no), pairing.round_no, files, host_file)
 
 
 def board_numbers(tournament: Tournament, round_no: int) -> dict[frozenset[int], int]:

@@ -5,8 +5,9 @@ it publishes and the context it decides in."""
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -68,12 +69,46 @@ class NoProgress:
 # what a host workflow decides for one tournament ("job")
 # --------------------------------------------------------------------------------------
 @dataclass(frozen=True, slots=True)
-class OutputFile:
-    """One file to publish: its name in the output folder and its bytes."""
+class OutputSet:
+    """Files published as one (:mod:`swissbridge.watch.publish`): the folder that
+    holds them in the output folder and ``{relative path: bytes}``. The host's
+    import file, if any, is written last; :meth:`adding` keeps it last."""
 
-    name: str
-    data: bytes
+    folder: str
+    """A plain name (``Open-R3``): letters, digits, ``.``, ``-``, ``_``."""
     round_no: int
+    files: Mapping[str, bytes]
+    """Path inside the folder (``/``-separated, no hidden parts) → content."""
+    host_file: str | None = None
+    """The file the host program imports (Swiss-Manager's ``Spielerauslosung``)."""
+
+    def __post_init__(self) -> None:
+        if not _SAFE_NAME.fullmatch(self.folder):
+            raise ValueError(f"not a plain folder name: {self.folder!r}")
+        for rel in self.files:
+            parts = rel.split("/")
+            if any(not _SAFE_NAME.fullmatch(part) for part in parts):
+                raise ValueError(f"not a plain relative path: {rel!r}")
+        if self.host_file is not None and self.host_file not in self.files:
+            raise ValueError(f"the host file {self.host_file!r} is not in the set")
+
+    def adding(self, files: Mapping[str, bytes]) -> OutputSet:
+        """This set with more files (a file already in it is replaced)."""
+        return replace(self, files={**self.files, **files})
+
+    def in_order(self) -> list[tuple[str, bytes]]:
+        """The files in writing order: the host's import file last."""
+        rest = [(rel, data) for rel, data in self.files.items() if rel != self.host_file]
+        if self.host_file is not None:
+            rest.append((self.host_file, self.files[self.host_file]))
+        return rest
+
+    def paths(self) -> list[str]:
+        """The files relative to the output folder (``folder/path``), in writing order."""
+        return [f"{self.folder}/{rel}" for rel, _ in self.in_order()]
+
+
+_SAFE_NAME = re.compile(r"[\w-][\w.-]*", re.UNICODE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +118,7 @@ class Publish:
     job: str
     round_no: int
     pairing: RoundPairing
-    outputs: tuple[OutputFile, ...]
+    outputs: OutputSet
     inputs: str
     """Digest of the inputs it was decided from."""
     summary: str
@@ -102,8 +137,8 @@ class Wait:
     message: str
     inputs: str
     notes: tuple[str, ...] = ()
-    outputs: tuple[OutputFile, ...] = ()
-    """Files to write even though no round is paired (the final state at the end)."""
+    outputs: OutputSet | None = None
+    """Files to publish even though no round is paired (the final state at the end)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,171 @@
+"""Publishing a round: its files appear together, whole, or not at all.
+
+What the watcher publishes is an :class:`~swissbridge.watch.types.OutputSet`: a
+folder name (``Open-R3``) and ``{relative path: bytes}``, the host's import file
+marked. To add a file to a round, add it to the set
+(:func:`swissbridge.watch.render.round_outputs` builds it;
+:meth:`~swissbridge.watch.types.OutputSet.adding` extends one): nothing else
+changes, the file is staged, counted, checked and published with the others.
+
+A set is published in three steps (:class:`~swissbridge.watch.loop.Watcher`
+drives them, holding the output folder's lock, re-verified before each step):
+
+1. **stage** (:func:`stage`): a hidden folder ``.Open-R3.staging`` in the output
+   folder receives every file, each written and ``fsync``-ed, the host's import
+   file last, then the folder's manifest (the watcher's memory of this set,
+   :data:`~swissbridge.watch.state.MANIFEST`); the staged folders are synced;
+2. **record**: the watcher's memory (the state file) records the publication,
+   written atomically and synced: the state that justifies the round is durable
+   before anything of the round is visible;
+3. **reveal** (:func:`reveal`): one ``rename`` turns ``.Open-R3.staging`` into
+   ``Open-R3``, and the output folder is synced.
+
+Whatever stops the watcher (``kill -9``, a power cut, a full disk), the visible
+outputs are the ones before, or those plus the complete folder. A full disk fails
+step 1 or 2: the staging folder is removed and the memory stays as it was. At the
+next start (:func:`leftovers`), a staging folder whose publication the memory
+already records (killed between steps 2 and 3) is revealed, since its round is
+published; any other is removed, with leftover temporary files.
+
+An existing folder of the same name is never replaced: identical content is
+adopted, a deleted file of a published round is written again, anything else is
+reported and left alone.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from swissbridge.atomic import sync_folder, write_new
+from swissbridge.errors import OutputError
+from swissbridge.watch.files import sha256
+from swissbridge.watch.state import MANIFEST
+from swissbridge.watch.types import OutputSet
+
+STAGING = ".staging"
+
+
+def staging_path(out: Path, folder: str) -> Path:
+    """Where the set ``folder`` is staged before it is revealed."""
+    return out / f".{folder}{STAGING}"
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """What the output folder already holds under a set's folder name."""
+
+    present: bool
+    missing: tuple[str, ...] = ()
+    """Files of the set that are not there."""
+    differs: tuple[str, ...] = ()
+    """Files of the set that hold something else (or are not files)."""
+
+
+def survey(out: Path, s: OutputSet) -> Found:
+    """Compare the folder ``s.folder`` in ``out`` (if any) with the set.
+    Raises :class:`OutputError` when it cannot be read."""
+    folder = out / s.folder
+    if not os.path.lexists(folder):
+        return Found(False)
+    if folder.is_symlink() or not folder.is_dir():
+        return Found(True, differs=(".",))
+    missing: list[str] = []
+    differs: list[str] = []
+    for rel, data in s.in_order():
+        try:
+            if (folder / rel).read_bytes() != data:
+                differs.append(rel)
+        except FileNotFoundError:
+            missing.append(rel)
+        except IsADirectoryError:
+            differs.append(rel)
+        except OSError as exc:
+            raise OutputError(f"cannot read {folder / rel}: {exc.strerror or exc}") from exc
+    return Found(True, tuple(missing), tuple(differs))
+
+
+def stage(out: Path, s: OutputSet, manifest: bytes) -> Path:
+    """Write the set into its staging folder, durably (step 1). Raises
+    :class:`OutputError`, leaving nothing behind."""
+    staged = staging_path(out, s.folder)
+    discard(staged)
+    try:
+        staged.mkdir()
+        folders = {staged}
+        for rel, data in s.in_order():
+            path = staged / rel
+            for parent in reversed(path.relative_to(staged).parents[:-1]):
+                (staged / parent).mkdir(exist_ok=True)
+                folders.add(staged / parent)
+            write_new(path, data)
+        write_new(staged / MANIFEST, manifest)
+        for folder in sorted(folders, key=lambda p: -len(p.parts)):
+            sync_folder(folder)
+        sync_folder(out)
+    except OSError as exc:
+        discard(staged)
+        raise OutputError(f"cannot write {out / s.folder}: {exc.strerror or exc}") from exc
+    return staged
+
+
+def reveal(out: Path, folder: str, staged: Path) -> None:
+    """Make the staged set ``folder`` visible in one rename (step 3). Raises :class:`OutputError`."""
+    target = out / folder
+    if os.path.lexists(target):  # rename would replace an empty folder: never replace anything
+        raise OutputError(f"{target} appeared while it was being published; it is not replaced")
+    try:
+        os.rename(staged, target)
+    except OSError as exc:
+        raise OutputError(f"cannot publish {target}: {exc.strerror or exc}") from exc
+    sync_folder(out)
+
+
+def discard(staged: Path) -> None:
+    """Remove a staging folder (or a leftover temporary file), if it is there."""
+    if os.path.isdir(staged) and not os.path.islink(staged):
+        shutil.rmtree(staged, ignore_errors=True)
+    else:
+        with contextlib.suppress(OSError):
+            os.unlink(staged)
+
+
+def staged_digests(staged: Path) -> dict[str, str]:
+    """``{relative path: sha256}`` of the files in a staging folder (its manifest left out)."""
+    out: dict[str, str] = {}
+    for path in sorted(staged.rglob("*")):
+        if path.is_file() and path.name != MANIFEST:
+            out[path.relative_to(staged).as_posix()] = sha256(path.read_bytes())
+    return out
+
+
+def leftovers(out: Path, recorded: Mapping[str, str]) -> tuple[list[str], list[Path]]:
+    """What an interrupted watcher left in ``out``: the staged folders to reveal
+    (their publication is recorded: ``recorded`` maps a file relative to ``out``
+    to its hash) and the staging folders and temporary files to remove."""
+    reveal_now: list[str] = []
+    remove: list[Path] = []
+    try:
+        entries = list(os.scandir(out))
+    except OSError:
+        return [], []
+    for entry in entries:
+        name = entry.name
+        if name.startswith(".") and name.endswith(".tmp"):
+            remove.append(Path(entry.path))
+        elif name.startswith(".") and name.endswith(STAGING) and entry.is_dir(follow_symlinks=False):
+            folder = name[1 : -len(STAGING)]
+            want = {k[len(folder) + 1 :]: v for k, v in recorded.items() if k.startswith(f"{folder}/")}
+            complete = False
+            if want and not os.path.lexists(out / folder):
+                with contextlib.suppress(OSError):
+                    complete = staged_digests(Path(entry.path)) == want
+            if complete:
+                reveal_now.append(folder)
+            else:
+                remove.append(Path(entry.path))
+    return sorted(reveal_now), sorted(remove)
