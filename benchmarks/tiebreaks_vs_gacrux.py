@@ -53,10 +53,13 @@ def corpora() -> dict[str, list[Path]]:
     }
 
 
-def gacrux_values(python: str, trf: Path, codes: list[str], after_round: int) -> dict[int, dict[str, Fraction | None]]:
+def gacrux_values(
+    python: str, trf: Path, codes: list[str], after_round: int, swiss: bool = False
+) -> dict[int, dict[str, Fraction | None]]:
     """Gacrux's tiebreakchecker on ``trf`` (a TRF swissbridge wrote) after ``after_round``,
-    as numbers."""
+    as numbers; ``swiss`` tells it the event is a Swiss (its ``-s``)."""
     cmd = [python, "-m", "gacrux.tiebreakchecker", "-i", str(trf), "-d", "T", "-n", str(after_round)]
+    cmd += ["-s"] if swiss else []
     cmd += ["-t", "PTS", *codes]
     out = subprocess.run(cmd, capture_output=True, text=True, timeout=300, check=False)
     if out.returncode != 0 or not out.stdout.startswith("StartNo"):
@@ -76,8 +79,11 @@ def gacrux_values(python: str, trf: Path, codes: list[str], after_round: int) ->
     return values
 
 
-def compare_file(python: str, path: Path, work: Path) -> tuple[str, dict[str, list[tuple[int, str, str]]], int]:
-    """(status, {code: [(start, ours, gacrux)]} differences, players) for one file."""
+def compare_file(
+    python: str, path: Path, work: Path, swiss: bool = False
+) -> tuple[str, dict[str, list[tuple[int, str, str]]], int]:
+    """(status, {code: [(start, ours, gacrux)]} differences, players) for one file;
+    ``swiss``: Gacrux is told the event is a Swiss when swissbridge takes it for one."""
     try:
         tournament = read_tournament(path)
     except SwissbridgeError as exc:
@@ -86,16 +92,17 @@ def compare_file(python: str, path: Path, work: Path) -> tuple[str, dict[str, li
         return "a team tournament (team tie-breaks are not swissbridge's)", {}, 0
     codes = [tb.code for tb in parse_tiebreaks(TIEBREAKS)]
     standings = compute(tournament, parse_tiebreaks(TIEBREAKS))
+    rr = standings.event.round_robin
     # Gacrux reads the file as swissbridge wrote it, so both see the same tournament
     # (the same rounds, points and ratings) whatever dialect the original is in; when it
     # refuses that copy (it checks the points column strictly), it reads the original.
     copy = work / (path.parent.name + "-" + path.stem + ".trf")
     try:
         copy.write_text(write_trf(tournament, dialect="trf26"), encoding="utf-8")
-        theirs = gacrux_values(python, copy, codes, standings.after_round)
+        theirs = gacrux_values(python, copy, codes, standings.after_round, swiss and not rr)
     except (SwissbridgeError, RuntimeError, subprocess.TimeoutExpired):
         try:
-            theirs = gacrux_values(python, path, codes, standings.after_round)
+            theirs = gacrux_values(python, path, codes, standings.after_round, swiss and not rr)
         except (RuntimeError, subprocess.TimeoutExpired) as exc:
             return f"gacrux failed: {exc}", {}, 0
     diffs: dict[str, list[tuple[int, str, str]]] = defaultdict(list)
@@ -125,6 +132,12 @@ def main() -> int:
     ap.add_argument("--show", type=int, default=3, help="differences listed per corpus and tie-break")
     ap.add_argument("--json", type=Path, help="write the counts and every difference here")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument(
+        "--swiss",
+        action="store_true",
+        help="tell Gacrux (-s) when an event is a Swiss: it takes a Dutch event of n players in n-1 rounds "
+        "for a round robin",
+    )
     args = ap.parse_args()
     codes = ["PTS", *(tb.code for tb in parse_tiebreaks(TIEBREAKS))]
     report: dict[str, object] = {}
@@ -135,7 +148,7 @@ def main() -> int:
                 continue
             files = files[: args.limit] if args.limit else files
             with ThreadPoolExecutor(args.jobs) as pool:
-                results = list(pool.map(lambda f: compare_file(args.gacrux_python, f, Path(tmp)), files))
+                results = list(pool.map(lambda f: compare_file(args.gacrux_python, f, Path(tmp), args.swiss), files))
             same: Counter[str] = Counter()
             differ: Counter[str] = Counter()
             files_differ: Counter[str] = Counter()
