@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from swissbridge.errors import InputError
-from swissbridge.model import Colour, Result, Tournament, format_points
+from swissbridge.model import Colour, Player, Result, Tournament, format_points
 from swissbridge.tiebreaks import (
     DEFAULT_TIEBREAKS,
     Event,
@@ -41,6 +41,7 @@ class Standing:
     """One line of the standings."""
 
     start_no: int
+    player: Player
     rank: int
     last_shared: int
     """The last place of a shared place (``rank`` itself when not shared)."""
@@ -128,6 +129,7 @@ def compute(
             values[n][tb.code] = v
             keys[n].append((1, 0) if v is None else (0, -float(v)))  # exact: tenths and hundredths
     order = sorted(event.participants, key=lambda n: (keys[n], n))
+    people = {p.start_no: p for p in tournament.players}
     rows: list[Standing] = []
     i = 0
     while i < len(order):
@@ -135,7 +137,8 @@ def compute(
         while j + 1 < len(order) and keys[order[j + 1]] == keys[order[i]]:
             j += 1
         for n in order[i : j + 1]:
-            rows.append(Standing(n, i + 1, j + 1, Fraction(event.participants[n].score, 10), values[n]))
+            points = Fraction(event.participants[n].score, 10)
+            rows.append(Standing(n, people[n], i + 1, j + 1, points, values[n]))
         i = j + 1
     return Standings(tournament, event, tuple(tiebreaks), tuple(rows))
 
@@ -169,9 +172,9 @@ def json_number(value: Value) -> int | float | None:
     return int(value) if value.denominator == 1 else float(value)
 
 
-def _name(tournament: Tournament, n: int) -> str:
-    p = tournament.player(n)
-    return (f"{p.title} " if p.title else "") + (p.name or f"#{n}")
+def player_name(p: Player) -> str:
+    """``GM Carlsen, Magnus``; ``#12`` for a player without a name."""
+    return (f"{p.title} " if p.title else "") + (p.name or f"#{p.start_no}")
 
 
 def _title(s: Standings) -> str:
@@ -183,14 +186,13 @@ def _title(s: Standings) -> str:
 
 
 def render_text(s: Standings) -> str:
-    t = s.tournament
     head = ["Rank", "No", "Name", "Rtg", "Pts", *(tb.code for tb in s.tiebreaks)]
     body = [
         [
             r.place,
             str(r.start_no),
-            _name(t, r.start_no),
-            str(t.player(r.start_no).rating or ""),
+            player_name(r.player),
+            str(r.player.rating or ""),
             format_value(r.points),
             *(format_value(r.values[tb.code]) for tb in s.tiebreaks),
         ]
@@ -227,14 +229,13 @@ def render_csv(s: Standings) -> str:
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     w.writerow(["Rank", "No", "Name", "Rating", "Points", *(tb.code for tb in s.tiebreaks)])
-    t = s.tournament
     for r in s.rows:
         w.writerow(
             [
                 r.place,
                 r.start_no,
-                _name(t, r.start_no),
-                t.player(r.start_no).rating or "",
+                player_name(r.player),
+                r.player.rating or "",
                 format_value(r.points),
                 *(format_value(r.values[tb.code]) for tb in s.tiebreaks),
             ]
@@ -278,17 +279,16 @@ th.name, td.name { text-align: left; white-space: normal; }
 
 def standings_table(s: Standings, link: str | None = None) -> str:
     """The standings as an HTML table; ``link`` (``"players/{n}.html"``) makes names links."""
-    t = s.tournament
     head = "".join(f"<th>{html.escape(tb.code)}</th>" for tb in s.tiebreaks)
     rows = []
     for r in s.rows:
-        name = html.escape(_name(t, r.start_no))
+        name = html.escape(player_name(r.player))
         if link is not None:
             name = f'<a href="{html.escape(link.format(n=r.start_no))}">{name}</a>'
         tbs = "".join(f"<td>{format_value(r.values[tb.code])}</td>" for tb in s.tiebreaks)
         rows.append(
             f"<tr><td>{r.place}</td><td>{r.start_no}</td><td class=name>{name}</td>"
-            f"<td>{t.player(r.start_no).rating or ''}</td><td>{format_value(r.points)}</td>{tbs}</tr>"
+            f"<td>{r.player.rating or ''}</td><td>{format_value(r.points)}</td>{tbs}</tr>"
         )
     return (
         "<div class=wrap><table class=standings>\n<thead><tr><th>Rank</th><th>No</th><th class=name>Name</th>"
@@ -332,13 +332,12 @@ _BYE_CELL = {Result.PAB: "PAB", Result.FULL_BYE: "F", Result.HALF_BYE: "H", Resu
 def crosstable_cells(s: Standings) -> list[tuple[Standing, list[str]]]:
     """Each player's rounds as ``"12w1"`` (opponent's rank, colour, result; ``+``/``-``
     a forfeit), ``PAB``, ``H``/``F`` byes and ``-`` for rounds not played, in rank order."""
-    t = s.tournament
     rank = {r.start_no: r.rank for r in s.rows}
     out = []
     for r in s.rows:
         cells = []
         for rnd in range(1, s.after_round + 1):
-            e = t.player(r.start_no).entry(rnd)
+            e = r.player.entry(rnd)
             if e is None:
                 cells.append("-")
             elif e.opponent is None:
@@ -351,10 +350,9 @@ def crosstable_cells(s: Standings) -> list[tuple[Standing, list[str]]]:
 
 
 def render_crosstable_text(s: Standings) -> str:
-    t = s.tournament
     head = ["Rank", "No", "Name", "Pts", *(str(i) for i in range(1, s.after_round + 1))]
     body = [
-        [r.place, str(r.start_no), _name(t, r.start_no), format_value(r.points), *cells]
+        [r.place, str(r.start_no), player_name(r.player), format_value(r.points), *cells]
         for r, cells in crosstable_cells(s)
     ]
     widths = [max(len(row[i]) for row in [head, *body]) for i in range(len(head))]
@@ -365,11 +363,10 @@ def render_crosstable_text(s: Standings) -> str:
 
 
 def crosstable_table(s: Standings, link: str | None = None) -> str:
-    t = s.tournament
     head = "".join(f"<th>{i}</th>" for i in range(1, s.after_round + 1))
     rows = []
     for r, cells in crosstable_cells(s):
-        name = html.escape(_name(t, r.start_no))
+        name = html.escape(player_name(r.player))
         if link is not None:
             name = f'<a href="{html.escape(link.format(n=r.start_no))}">{name}</a>'
         tds = "".join(f"<td>{html.escape(c)}</td>" for c in cells)
@@ -396,11 +393,11 @@ def explain_player(s: Standings, start_no: int) -> str:
     contribution with the rule that set it (C.07 16.3, 16.4), what the cuts removed."""
     if start_no not in s.event.participants:
         raise InputError(f"--explain #{start_no}: there is no player with start number {start_no}")
-    t, event = s.tournament, s.event
+    _t, event = s.tournament, s.event
     p = event.participants[start_no]
     row = next(r for r in s.rows if r.start_no == start_no)
     lines = [
-        f"#{start_no} {_name(t, start_no)}: place {row.place}, {format_value(row.points)} points "
+        f"#{start_no} {player_name(row.player)}: place {row.place}, {format_value(row.points)} points "
         f"after round {event.after_round}",
         "",
         "Rounds:",
