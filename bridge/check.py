@@ -523,9 +523,10 @@ def check_tournament(
 ) -> CheckReport:
     """Replay every completed round of ``tournament`` (or those in ``rounds``) with
     ``system`` and compare each with the pairing published for it."""
-    from swissbridge.service import adjourned_note
+    from swissbridge.service import adjourned_note, require_swiss
 
     name, engine = resolve(system)
+    require_swiss(tournament)
     explainer = _system_explainer(engine)
     inferred = tournament.initial_colour is None
     t = prepare_for_replay(tournament, total_rounds=total_rounds)

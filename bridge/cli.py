@@ -203,6 +203,8 @@ class Dialect(str, Enum):
     sm_players = "sm-players"
     pgn = "pgn"
     json = "json"
+    tunx = "tunx"
+    """Read only: Swiss-Manager's own file."""
 
 
 @app.command()

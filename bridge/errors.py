@@ -14,16 +14,24 @@ class InputError(SwissbridgeError):
     """A malformed or inconsistent input file.
 
     ``line`` and ``column`` are 1-based; ``None`` when the problem concerns the
-    whole file (for example two player lines that contradict each other)."""
+    whole file (for example two player lines that contradict each other). A binary
+    file has no lines: ``offset`` is the 0-based byte where the problem is."""
 
     def __init__(
-        self, message: str, *, path: str | None = None, line: int | None = None, column: int | None = None
+        self,
+        message: str,
+        *,
+        path: str | None = None,
+        line: int | None = None,
+        column: int | None = None,
+        offset: int | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
         self.path = path
         self.line = line
         self.column = column
+        self.offset = offset
 
     def located(self, path: str) -> InputError:
         """The same error attributed to ``path`` when it had no file yet."""
@@ -37,6 +45,8 @@ class InputError(SwissbridgeError):
             where += f":{self.line}"
             if self.column is not None:
                 where += f":{self.column}"
+        elif self.offset is not None:
+            where += f": byte {self.offset} (0x{self.offset:X})"
         return f"{where}: {self.message}"
 
 

@@ -59,10 +59,10 @@ def explain(tournament: Tournament, *, system: str = "dutch", round_no: int | No
     :class:`~swissbridge.pairing.NoLegalPairing` when the Dutch system finds no
     legal pairing (a Lim document then says where the pairing got stuck)."""
     from swissbridge.plugins import resolve
+    from swissbridge.service import require_swiss, round_to_pair
 
     _, engine = resolve(system)
-    from swissbridge.service import round_to_pair
-
+    require_swiss(tournament)
     r = round_to_pair(tournament, round_no)
     doc = _header(tournament, system, r)
     trace_fn = getattr(engine, "trace", None)

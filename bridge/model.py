@@ -324,6 +324,15 @@ class Acceleration:
     last_player: int
 
 
+class EventKind(enum.Enum):
+    """What kind of event a file describes. Only individual Swiss events are paired;
+    the others are read as far as the model holds them (players, rounds, results)."""
+
+    SWISS = "swiss"
+    ROUND_ROBIN = "round-robin"
+    TEAM = "team"
+
+
 @dataclass(frozen=True, slots=True)
 class Tournament:
     """A Swiss tournament: players with their history and the organiser's settings."""
@@ -338,6 +347,14 @@ class Tournament:
     announced_byes: tuple[AnnouncedBye, ...] = ()
     system: str = ""
     """The pairing system code of record 192 (e.g. ``FIDE_DUTCH_2026``), if any."""
+    kind: EventKind = EventKind.SWISS
+    """Swiss, round robin or team event, as the source file says (a Swiss event unless
+    it says otherwise)."""
+    tie_breaks: tuple[str, ...] = ()
+    """The tie-break list the source file states, in order of application, as FIDE
+    C.07 acronyms (``BH``, ``BH/C1``, ``BH/M1``, ``SB``, ``DE``, ``WIN``, ``PS``,
+    ``TPR``, ``ARO``, …); a tie-break the reader cannot name is kept as
+    ``<format>:<code>`` (e.g. ``tunx:0x08``). Empty when the file states none."""
     headers: tuple[tuple[str, str], ...] = ()
     """Header records (code, value) in file order, kept for faithful rewriting."""
     layout: tuple[str, ...] = field(default=(), compare=False)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 
 from swissbridge.errors import InputError
-from swissbridge.model import Tournament, format_points
+from swissbridge.model import EventKind, Tournament, format_points
 from swissbridge.pairing import RoundPairing, apply_pairing
 from swissbridge.plugins import resolve
 
@@ -24,6 +24,21 @@ def read_tournament(path: str | os.PathLike[str], fmt: str | None = None) -> Tou
 TEAM_RECORDS = frozenset({"013", "310"})
 """TRF records that describe teams (TRF16 013, TRF-2026 310): a team Swiss (C.04.6) is
 paired by teams, which the individual systems here do not do."""
+
+
+def require_swiss(tournament: Tournament) -> None:
+    """Refuse what the Swiss systems here cannot pair: a team event (paired by teams,
+    C.04.6) or a round robin (paired by its Berger tables, C.05 Annex 1, not round by
+    round)."""
+    if any(code in TEAM_RECORDS for code, _ in tournament.headers):
+        raise InputError("this is a team tournament (TRF records 013/310): swissbridge pairs individual events only")
+    if tournament.kind is EventKind.TEAM:
+        raise InputError("this is a team tournament: swissbridge pairs individual Swiss events only")
+    if tournament.kind is EventKind.ROUND_ROBIN:
+        raise InputError(
+            "this is a round robin: its pairings come from the Berger tables, not from a Swiss system; "
+            "swissbridge pairs individual Swiss events only"
+        )
 
 
 SHOWN_GAMES = 8
@@ -84,10 +99,7 @@ def pair_tournament(
     arbiter has to say so. A round none of whose games has a result is not adjourned
     but not played, and is always refused."""
     _, engine = resolve(system)
-    if any(code in TEAM_RECORDS for code, _ in tournament.headers):
-        raise InputError(
-            "this is a team tournament (TRF records 013/310): swissbridge pairs individual events only"
-        )
+    require_swiss(tournament)
     r = round_to_pair(tournament, round_no)
     unplayed = [rr for rr in range(1, r) if tournament.is_unplayed(rr)]
     if unplayed:

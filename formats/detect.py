@@ -16,6 +16,7 @@ name            what                                                  read    wr
 ``sm-players``  Swiss-Manager ``Spielerdaten``                        yes     yes
 ``pgn``         PGN: one game per board, ``Round "R.B"``              yes     yes
 ``json``        the documented JSON form of the model                 yes     yes
+``tunx``        Swiss-Manager's own tournament file (``.TUNX``)       yes     no
 ==============  ====================================================  ======  ======
 
 A folder is read as one tournament: the Swiss-Manager exports in it, or its PGN
@@ -35,7 +36,7 @@ from swissbridge.model import Tournament
 
 __all__ = ["READ_FORMATS", "WRITE_FORMATS", "detect_format", "lost_in", "read_any", "target_format", "write_any"]
 
-READ_FORMATS = ("trf", "trf16", "trf26", "sm", "sm-pairings", "sm-players", "pgn", "json")
+READ_FORMATS = ("trf", "trf16", "trf26", "sm", "sm-pairings", "sm-players", "pgn", "json", "tunx")
 WRITE_FORMATS = ("trf", "trf16", "trf26", "sm", "sm-pairings", "sm-players", "pgn", "json")
 
 _BY_SUFFIX = {
@@ -75,6 +76,10 @@ def _looks_like_trf(text: str) -> bool:
 
 
 def _sniff(head: bytes) -> str:
+    from swissbridge.formats.tunx import MAGIC
+
+    if head.startswith(MAGIC):
+        return "tunx"
     if head.startswith((b"\xff\xfe", b"\xfe\xff")):
         try:
             text = head.decode("utf-16", "ignore")
@@ -97,14 +102,12 @@ def _sniff(head: bytes) -> str:
         return "xml"
     if stripped.startswith("["):
         return "pgn"
-    if head.startswith(b"\x93\xff\x89\x44"):
-        return "tunx"
     return "trf"
 
 
 def detect_format(path: str | os.PathLike[str]) -> str:
     """The format of an input: ``folder``, a name of :data:`READ_FORMATS`, or
-    ``xml``/``tunx`` (recognised but not tournament files)."""
+    ``xml`` (recognised but not a tournament file)."""
     p = Path(path)
     if p.is_dir():
         return "folder"
@@ -167,11 +170,9 @@ def read_any(path: str | os.PathLike[str], fmt: str | None = None) -> Tournament
             "an XML file is not a tournament (a FIDE rating list is used with 'swissbridge ratings')", path=where
         )
     if kind == "tunx":
-        raise InputError(
-            "Swiss-Manager's native .TUNx files are not read; export the tournament with "
-            "'Extras → FIDE-Daten-Export TRF16' or the text exports of 'Extras → Daten Import/Export'",
-            path=where,
-        )
+        from swissbridge.formats.tunx import read_tunx
+
+        return read_tunx(p)
     raise InputError(f"unknown input format {kind!r}", path=where)
 
 

@@ -27,6 +27,7 @@ from swissbridge.model import (
     ByeKind,
     Colour,
     Entry,
+    EventKind,
     ForbiddenPairs,
     Player,
     Points,
@@ -115,6 +116,10 @@ def tournament_to_json(tournament: Tournament) -> str:
     doc["initial_colour"] = _colour(t.initial_colour)
     if t.system:
         doc["system"] = t.system
+    if t.kind is not EventKind.SWISS:
+        doc["kind"] = t.kind.value
+    if t.tie_breaks:
+        doc["tie_breaks"] = list(t.tie_breaks)
     doc["points"] = {k: _num(v) for k in _POINT_FIELDS if (v := getattr(t.points, k)) is not None}
     if t.acceleration:
         doc["acceleration"] = [
@@ -477,8 +482,21 @@ def _tournament(doc: Any, r: _Reader) -> Tournament:
         forbidden=tuple(forbidden),
         announced_byes=tuple(byes),
         system=r.text(d.get("system", ""), "$.system"),
+        kind=_event_kind(r, d.get("kind", EventKind.SWISS.value)),
+        tie_breaks=tuple(
+            r.text(v, f"$.tie_breaks[{i}]") for i, v in enumerate(r.lst(d.get("tie_breaks", []), "$.tie_breaks"))
+        ),
         headers=tuple(headers),
     )
+
+
+def _event_kind(r: _Reader, value: Any) -> EventKind:
+    text = r.text(value, "$.kind")
+    try:
+        return EventKind(text)
+    except ValueError:
+        kinds = ", ".join(k.value for k in EventKind)
+        raise r.error("$.kind", f"expected one of {kinds}, found {text!r}") from None
 
 
 def tournament_from_json(data: bytes | str, *, path: str | None = None) -> Tournament:

@@ -106,9 +106,14 @@ def test_from_option_forces_the_reader(tmp_path: Path) -> None:
     assert code == 2 and "expected a tag" in out
 
 
-def test_native_tunx_is_explained(tmp_path: Path) -> None:
-    code, out = invoke(str(shared_path("realworld", "echecsjs-tunx", "sample.TUNX")), str(tmp_path / "o.trf"))
-    assert code == 2 and "TUNx files are not read" in out
+def test_native_tunx_is_converted(tmp_path: Path) -> None:
+    source = shared_path("realworld", "echecsjs-tunx", "sample.TUNX")
+    code, _ = invoke(str(source), str(tmp_path / "o.trf"))
+    assert code == 0
+    again, original = detect.read_any(tmp_path / "o.trf"), detect.read_any(source)
+    assert [p.entries for p in again.players] == [p.entries for p in original.players]
+    code, out = invoke(str(source), str(tmp_path / "o.tunx"))
+    assert code == 2 and "cannot write .tunx files" in out
 
 
 def test_batch_goes_on_past_bad_files(tmp_path: Path) -> None:

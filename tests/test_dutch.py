@@ -338,3 +338,23 @@ def test_c8_keeps_the_next_bracket_pairable() -> None:
     assert [(p.higher, p.lower) for p in top.pairs] == [(2, 3)]
     assert [f.start_no for f in top.floaters] == [1]
     assert len(trace.brackets[1].pairs) == 2
+
+
+def test_c8_ranks_the_downfloaters_completion_forces() -> None:
+    # Round 3. #1 (2.0) floats alone into the 1.5 bracket {2, 3, 4}, which could pair
+    # everybody (1-2 & 3-4, 1-3 & 2-4). But #10 (0) may meet only #2 or #4, so [C4]
+    # forces the bracket to downfloat two of its residents, one of whom goes on to #10;
+    # #3 can meet nobody of the 1.0 group {5, 6, 7}. Pairing the MDP ([C7]):
+    #   1-2, floating 3, 4: #4 goes to #10, #3 passes on: the 1.0 bracket pairs 1 (5-7);
+    #   1-3, floating 2, 4: one goes to #10, the other meets a 1.0 player, 6-7: 2 pairs;
+    #   1-4, floating 2, 3: #2 goes to #10, #3 passes on: 1 pair.
+    # [C8] (the next bracket's pairs, in a complete round) picks 1-3 although it floats
+    # #4, who downfloated in round 2 ([C14]), where 1-4 would not (and 1-2 breaks [C12]).
+    history = ["1-8 1, 2 F, 3 F, 4 F, 5-6 =, 7 F", "1-9 1, 2-3 =, 4 H, 5 H, 6 H"]
+    apart = [(10, v) for v in (3, 5, 6, 7, 8, 9)] + [(3, v) for v in (5, 6, 7)]
+    _, trace = pair_round(build(10, history, forbidden=apart), 3)
+    second = trace.brackets[1]
+    assert second.mdps == (1,) and second.residents == (2, 3, 4)
+    assert [(p.higher, p.lower) for p in second.pairs] == [(1, 3)]
+    assert [f.start_no for f in second.floaters] == [2, 4]
+    assert len(trace.brackets[2].pairs) == 2

@@ -1,5 +1,5 @@
-"""Fuzzing every tournament-file reader (TRF, Swiss-Manager text files, PGN, FIDE
-XML, JSON, and the format-sniffing ``read_any``): arbitrary bytes and structured
+"""Fuzzing every tournament-file reader (TRF, Swiss-Manager text files and .TUNX,
+PGN, FIDE XML, JSON, and the format-sniffing ``read_any``): arbitrary bytes and structured
 mutations of real files (../shared/realworld, ../shared/corpus) either parse or
 raise :class:`~swissbridge.errors.InputError` with a location; never another
 exception, never a hang (each input is bounded in time), never memory out of
@@ -52,7 +52,7 @@ def _assert_contained(reader: Reader, fn: Callable[[bytes], object], data: bytes
 def test_every_reader_is_registered() -> None:
     """The TRF reader at least is fuzzed; the list names every reader the project has."""
     assert "trf" in IDS
-    assert {r.name for r in READERS} >= {"trf", "sm-players", "sm-pairings", "pgn", "fide-xml", "json"}
+    assert {r.name for r in READERS} >= {"trf", "sm-players", "sm-pairings", "pgn", "fide-xml", "json", "tunx"}
 
 
 @pytest.mark.parametrize(("reader", "fn"), LOADED, ids=IDS)

@@ -17,6 +17,7 @@ from swissbridge.model import (
     ByeKind,
     Colour,
     Entry,
+    EventKind,
     ForbiddenPairs,
     Player,
     PointSystem,
@@ -74,6 +75,8 @@ def test_every_model_field_survives() -> None:
         forbidden=(ForbiddenPairs((1, 2, 3), 2, 5), ForbiddenPairs((3, 4))),
         announced_byes=(AnnouncedBye(ByeKind.HALF, 3, (1, 2)),),
         system="FIDE_DUTCH_2026",
+        kind=EventKind.ROUND_ROBIN,
+        tie_breaks=("BH/C1", "SB", "tunx:0x08"),
         headers=(("022", "Town"), ("132", "  26/01/01")),
     )  # fmt: skip
     text = jsonfmt.tournament_to_json(t)
@@ -83,6 +86,12 @@ def test_every_model_field_survives() -> None:
     assert doc["points"]["win"] == 3 and doc["points"]["draw"] == 1
     assert doc["players"][0]["rounds"][0] == {"result": "win", "opponent": 2, "colour": "white"}
     assert doc["players"][0]["points"] == 1.5
+
+
+def test_an_unknown_event_kind_is_located() -> None:
+    text = '{"format": "swissbridge-tournament", "version": 1, "kind": "knockout", "players": []}'
+    with pytest.raises(InputError, match=r"\$\.kind: expected one of swiss, round-robin, team"):
+        jsonfmt.tournament_from_json(text)
 
 
 def test_pairing_json_round_trip() -> None:

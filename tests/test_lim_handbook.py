@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from swissbridge.model import Colour, Entry, Player, Result, Tournament
 from swissbridge.plugins.lim import LimSystem
-from swissbridge.plugins.lim.engine import exchange_order, proposed_pairing
+from swissbridge.plugins.lim.exchange import exchange_order, proposed_pairing
 from swissbridge.plugins.lim.rules import Side
 
 from tests.test_lim_support import fold, group, make_round, pair_round, pairs_of, player

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 from swissbridge.model import Colour, Entry, Player, PointSystem, Result, Tournament
-from swissbridge.plugins.lim.engine import LimProcedure, Unpairable, exchange_order
+from swissbridge.plugins.lim.engine import LimProcedure, Unpairable
+from swissbridge.plugins.lim.exchange import exchange_order
 from swissbridge.plugins.lim.rules import (
     Side,
     floated_in_round,

@@ -22,7 +22,8 @@ Each step is first optimised over the bracket and the next scoregroup alone, the
 part of the round the quality criteria look at. [C4]/[C5] then check that everybody
 else can still be paired with the PAB going to the round's PAB score; in the rare
 case they cannot, the step is optimised again over all unpaired players with
-completion as the most important field (see :meth:`BracketSolver.optimise`).
+completion as the most important field, and [C8] is then measured on the next
+bracket as it is paired in that complete round (see :meth:`BracketSolver.optimise`).
 """
 
 from __future__ import annotations
@@ -76,16 +77,41 @@ class BracketSolver:
     # -- the optimiser --------------------------------------------------------------
     def optimise(
         self,
+        bracket: Sequence[int],
+        nxt: Sequence[int],
+        lower: Sequence[int],
+        values: PairValues,
+        fields: Sequence[tuple[str, int]],
+        *,
+        closed: bool,
+    ) -> tuple[dict[int, int], bool]:
+        """The best matching of ``bracket`` and the next scoregroup ``nxt`` by
+        ``values`` (a tuple per pair in the order of ``fields``, ``None`` for a pair
+        with no value) that leaves everybody, ``lower`` included, completable
+        ([C4]/[C5]). Returns a complete pairing of all of them (partner or
+        :data:`BYE`) and whether completion had to override the bracket's own
+        optimum.
+
+        ``closed``: the bracket can pair all its players, so as long as it does, the
+        next scoregroup cannot change any choice made in it ([C8] only weighs
+        downfloaters) and is left out of the first try. When completion then forces
+        the bracket to downfloat after all, [C8] does weigh the next scoregroup, as
+        it is paired in a complete round: the constrained optimum always includes it."""
+        inner = list(bracket) if closed else [*bracket, *nxt]
+        found = self._optimise_free(inner, [*nxt, *lower] if closed else lower, values, fields)
+        if found is not None:
+            return found, False
+        return self._optimise_completing([*bracket, *nxt], lower, values, fields), True
+
+    def _optimise_free(
+        self,
         inner: Sequence[int],
         lower: Sequence[int],
         values: PairValues,
         fields: Sequence[tuple[str, int]],
-    ) -> tuple[dict[int, int], bool]:
-        """The best matching of ``inner`` by ``values`` (a tuple per pair in the order
-        of ``fields``, ``None`` for a pair with no value) that leaves ``inner`` plus
-        ``lower`` completable ([C4]/[C5]). Returns a complete pairing of all of them
-        (partner or :data:`BYE`) and whether completion had to override the bracket's
-        own optimum."""
+    ) -> dict[int, int] | None:
+        """The best matching of ``inner`` by ``values`` on its own, with a completion
+        of ``lower`` and the players it leaves single; ``None`` when there is none."""
         compat = self.ctx.compat
         layout = Layout.build(fields, len(inner) // 2)
         edges: list[tuple[int, int, int]] = []
@@ -105,14 +131,14 @@ class BracketSolver:
         mate = self.matcher(len(inner), edges)
         unmatched = [inner[i] for i in range(len(inner)) if mate[i] == -1]
         rest = self.comp.complete([*unmatched, *lower])
-        if rest is not None:
-            result = dict(rest)
-            for i, m in enumerate(mate):
-                if m != -1:
-                    result[inner[i]] = inner[m]
-            self.comp.remember(result)
-            return result, False
-        return self._optimise_completing(inner, lower, values, fields), True
+        if rest is None:
+            return None
+        result = dict(rest)
+        for i, m in enumerate(mate):
+            if m != -1:
+                result[inner[i]] = inner[m]
+        self.comp.remember(result)
+        return result
 
     def _optimise_completing(
         self,
@@ -243,13 +269,9 @@ class BracketSolver:
                 return (*q, *tb)
 
             fields1 = [*quality_fields, *zip(MDP_FIELDS, mdp_bounds(m, n_res), strict=False)]
-            # when the whole bracket can be paired, the next scoregroup cannot change
-            # any choice made here ([C8] only weighs downfloaters)
             whole = [*mdps, *residents]
-            if len(whole) % 2 == 0 and _max_pairs(whole, ctx.compat, mdp_set) * 2 == len(whole):
-                result, c1 = self.optimise(whole, [*nxt, *lower], values1, fields1)
-            else:
-                result, c1 = self.optimise([*whole, *nxt], lower, values1, fields1)
+            closed = len(whole) % 2 == 0 and _max_pairs(whole, ctx.compat, mdp_set) * 2 == len(whole)
+            result, c1 = self.optimise(whole, nxt, lower, values1, fields1, closed=closed)
             constrained |= c1
             for h in mdps:
                 partner = result.get(h, BYE)
@@ -282,10 +304,8 @@ class BracketSolver:
                 return (*q, *tb)
 
             fields2 = [*quality_fields, *zip(REMAINDER_FIELDS, remainder_bounds(p_now, r), strict=False)]
-            if not limbo and 2 * p_now == r:
-                result, c2 = self.optimise(rem, [*nxt, *lower], values2, fields2)
-            else:
-                result, c2 = self.optimise([*rem, *limbo, *nxt], lower, values2, fields2)
+            closed = not limbo and 2 * p_now == r
+            result, c2 = self.optimise([*rem, *limbo], nxt, lower, values2, fields2, closed=closed)
             rem_pairs = []
             for v in rem:
                 w = result.get(v, BYE)

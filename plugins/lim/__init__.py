@@ -14,11 +14,11 @@ import sys
 from swissbridge.errors import InputError
 from swissbridge.model import Tournament
 from swissbridge.pairing import Board, NoLegalPairing, RoundPairing, board_key
-from swissbridge.plugins.lim.engine import COLOUR_SEARCH_LIMIT, LimProcedure, Unpairable
+from swissbridge.plugins.lim.engine import LimProcedure, Unpairable
 from swissbridge.plugins.lim.rules import lim_round
 from swissbridge.plugins.lim.trace import BoardNote, LimTrace
 
-__all__ = ["COLOUR_SEARCH_LIMIT", "LimSystem", "LimTrace"]
+__all__ = ["LimSystem", "LimTrace"]
 
 
 class LimSystem:
@@ -26,14 +26,12 @@ class LimSystem:
 
     ``maxi`` forces the Maxi-tournament rules (the 100-point limits of 3.2.3, 3.8
     and 5.7) on or off; by default they apply when the tournament has more
-    registered players than 2^rounds. ``colour_search_limit`` bounds the colour
-    search of 5.2 per scoregroup (see :data:`COLOUR_SEARCH_LIMIT`)."""
+    registered players than 2^rounds."""
 
     name = "lim"
 
-    def __init__(self, maxi: bool | None = None, colour_search_limit: int = COLOUR_SEARCH_LIMIT) -> None:
+    def __init__(self, maxi: bool | None = None) -> None:
         self.maxi = maxi
-        self.colour_search_limit = colour_search_limit
 
     def trace(self, tournament: Tournament, round_no: int | None = None) -> tuple[RoundPairing | None, LimTrace]:
         """Pair the round and return the pairing (``None`` when no legal pairing
@@ -42,7 +40,7 @@ class LimSystem:
         if r < 1:
             raise InputError(f"rounds are numbered from 1, not {r}")
         rnd = lim_round(tournament, r, self.maxi)
-        procedure = LimProcedure(rnd, self.colour_search_limit)
+        procedure = LimProcedure(rnd)
         # The searches recurse once per pair of a scoregroup: make room for big groups.
         depth = sys.getrecursionlimit()
         sys.setrecursionlimit(max(depth, 2000 + 2 * len(rnd.players)))

@@ -29,10 +29,13 @@ from dataclasses import dataclass, field
 
 from swissbridge.model import Colour, format_points
 from swissbridge.plugins.lim.colours import Allocation, allocate_colours, due_colours_given
-from swissbridge.plugins.lim.matching import BipartiteMatching, LazyAdjacency, Matching, PairsAcross
+from swissbridge.plugins.lim.exchange import exchange_order, proposed_pairing
+from swissbridge.plugins.lim.matching import BipartiteMatching, LazyAdjacency, Matching
+from swissbridge.plugins.lim.objective import BLACK_DUE, NO_DUE, WHITE_DUE, most_due_colours
 from swissbridge.plugins.lim.rules import BLACK, WHITE, LimPlayer, LimRound, Side, within_maxi_limit
 from swissbridge.plugins.lim.trace import (
     BoardNote,
+    ColourNote,
     CrackStep,
     FloaterChoice,
     FloaterPairing,
@@ -42,15 +45,6 @@ from swissbridge.plugins.lim.trace import (
     ScrutinyStep,
     _plural,
 )
-
-COLOUR_SEARCH_LIMIT = 1000
-"""5.2 search bound: at most this many partial pairings are examined per
-scoregroup when looking for a pairing that gives more players their due colour
-than the result of the compatibility scrutiny. The search walks the exchange
-order of Article 4 and discards every partial pairing that cannot beat the best
-found so far (by counting the due colours still available), so in practice it
-ends long before the bound; when the bound is reached the best pairing found so
-far is used and the explanation says so."""
 
 _TYPE_RANK = {"d": 0, "c": 1, "b": 2, "a": 3}
 
@@ -67,10 +61,6 @@ class Unpairable(Exception):
     """The players to pair admit no pairing at all under Lim's absolute rules."""
 
 
-class _SearchLimit(Exception):
-    pass
-
-
 @dataclass
 class GroupOutcome:
     """A paired scoregroup: its pairs in the order they were made (floater pairs
@@ -84,36 +74,12 @@ class GroupOutcome:
     broken: set[int] = field(default_factory=set)
 
 
-def exchange_order(rest: list[int]) -> list[int]:
-    """4.2/4.3: the opponents the first player of ``rest`` tries, in order: the
-    bottom half of the list in order, then the top half from the bottom up (six
-    players: 4, 5, 6, 3, 2). Reading 8 for groups larger than six."""
-    h = len(rest) // 2
-    return rest[h:] + rest[1:h][::-1]
-
-
-def proposed_pairing(rest: list[int]) -> list[tuple[int, int]]:
-    """2.4: top half against bottom half, 1 v n/2+1, 2 v n/2+2, …"""
-    h = len(rest) // 2
-    return [(rest[i], rest[h + i]) for i in range(h)]
-
-
-def _colour_bound(whites: int, blacks: int, neither: int) -> int:
-    """5.2: the most players that can receive their due colour when ``whites`` are
-    due White, ``blacks`` due Black and ``neither`` have no due colour (each pair
-    with different due colours gives two, the rest at most one per due player's
-    pair)."""
-    d = abs(whites - blacks)
-    return 2 * min(whites, blacks) + min(d, neither) + max(0, d - neither) // 2
-
-
 class LimProcedure:
     """Pairs one round; build with :func:`~.rules.lim_round`."""
 
-    def __init__(self, rnd: LimRound, colour_search_limit: int = COLOUR_SEARCH_LIMIT) -> None:
+    def __init__(self, rnd: LimRound) -> None:
         self.rnd = rnd
         self.players = rnd.players
-        self.colour_search_limit = colour_search_limit
         self.trace = LimTrace(
             round_no=rnd.round_no,
             median_twice=rnd.median_twice,
@@ -544,7 +510,7 @@ class LimProcedure:
             first.append((p, c))
             rest = [v for v in rest if v != p and v != c]
             current = new
-        return self._colour_objective(g, side, order, lp, matching, first)
+        return self._colour_objective(g, side, order, lp, first)
 
     def _colour_objective(
         self,
@@ -552,21 +518,14 @@ class LimProcedure:
         side: Side,
         order: list[int],
         lp: list[LimPlayer],
-        matching: Matching,
         first: list[tuple[int, int]],
     ) -> list[tuple[int, int]]:
         """5.2 (reading 9): among all compatible pairings of the residents, the one
         giving the most players their due colour; ties go to the pairing that
-        comes first in the exchange order. In a Maxi-tournament (5.7) an exchange
-        made only for colour may replace an opponent only by one rated within 100
-        points of the opponent it replaces.
-
-        The search walks the exchange order of Article 4 depth first and drops
-        every partial pairing that cannot beat the best pairing found so far; it
-        stops as soon as a pairing reaches the upper bound (every pair with
-        different due colours that the compatibility allows, see
-        :func:`_due_pair_bound`), and after :data:`COLOUR_SEARCH_LIMIT` partial
-        pairings at most."""
+        comes first in the exchange order (:func:`.objective.most_due_colours`).
+        In a Maxi-tournament (5.7) an exchange made only for colour may replace an
+        opponent only by one rated within 100 points of the opponent it replaces
+        in the scrutiny's pairing."""
         if not first:
             return first
         rnd = self.rnd
@@ -581,9 +540,9 @@ class LimProcedure:
                 weights[k] = w
             return w
 
-        def cls(i: int) -> int:
+        def due_class(i: int) -> int:
             d = lp[i].due
-            return 0 if d is WHITE else 1 if d is BLACK else 2
+            return WHITE_DUE if d is WHITE else BLACK_DUE if d is BLACK else NO_DUE
 
         partner = {}
         for a, b in first:
@@ -592,7 +551,7 @@ class LimProcedure:
 
         def allowed(a: int, b: int) -> bool:
             """Compatible (2.1) and, in a Maxi-tournament, within 5.7's 100 points."""
-            if a not in partner or b not in partner or not compatible(lp[a], lp[b]):
+            if not compatible(lp[a], lp[b]):
                 return False
             if not maxi:
                 return True
@@ -600,142 +559,16 @@ class LimProcedure:
                 lp[a].rating, lp[partner[b]].rating
             )
 
-        count0 = sum(weight(a, b) for a, b in first)
-        counts = [0, 0, 0]
-        for i in order:
-            counts[cls(i)] += 1
-        dues = counts[0] + counts[1]
-        across = _pairs_across(order, lp, allowed)
-        n_order = len(order)
-        surplus = max(0, counts[2] - (n_order - counts[2])) // 2
-        bound = min(_colour_bound(*counts), n_order // 2 + across.size - surplus)
-        if count0 >= bound:
-            if dues:
-                g.colour_note = (
-                    f"5.2: the scrutiny's pairing gives {count0} of the {dues} players with a due colour "
-                    "their colour, the most possible"
-                )
-            return first
-
-        # The search runs on the graph of allowed pairs (5.7 included), starting
-        # from the scrutiny's pairing, which is one of its perfect matchings.
-        n = len(matching.alive)
-        in_order = set(order)
-        start = Matching(
-            LazyAdjacency(n, allowed) if maxi else matching.adj,
-            [i in in_order for i in range(n)],
-            [partner.get(i, -1) for i in range(n)],
-            len(first),
-            allowed if maxi else matching.edge,
+        best = most_due_colours(order, first, allowed, weight, due_class)
+        g.colour_choice = ColourNote(
+            dues=sum(1 for i in order if lp[i].due is not None),
+            scrutiny=[(lp[a].no, lp[b].no) for a, b in first],
+            scrutiny_given=best.scrutiny_given,
+            chosen=[(lp[a].no, lp[b].no) for a, b in best.pairs],
+            given=best.given,
+            maxi=maxi,
         )
-        nodes = 0
-        limit = self.colour_search_limit
-        acc: list[tuple[int, int]] = []
-        classes = {i: cls(i) for i in order}
-        options_of: dict[int, frozenset[int]] = {}
-
-        def allowed_from(p: int) -> frozenset[int]:
-            got = options_of.get(p)
-            if got is None:
-                got = frozenset(c for c in order if c != p and allowed(p, c))
-                options_of[p] = got
-            return got
-
-        def search(
-            rest: list[int], current: Matching, pairs: PairsAcross, total: int, w: int, b: int, z: int, target: int
-        ) -> bool:
-            """Depth first in the exchange order: the first pairing giving at least
-            ``target`` due colours. A partial pairing is dropped as soon as the
-            bound on what the rest can still give (:func:`_colour_bound`, then the
-            White/Black pairs still possible) says the target is out of reach."""
-            nonlocal nodes
-            if not rest:
-                return total >= target
-            nodes += 1
-            if nodes > limit:
-                raise _SearchLimit
-            p = rest[0]
-            cp = classes[p]
-            options = allowed_from(p)
-            alive: set[int] | None = None
-            for c in exchange_order(rest):
-                if c not in options:
-                    continue
-                left = [w, b, z]
-                left[cp] -= 1
-                left[classes[c]] -= 1
-                gain = weight(p, c)
-                if total + gain + _colour_bound(*left) < target:
-                    continue
-                if alive is None:
-                    alive = set(rest)
-                alive.discard(p)
-                alive.discard(c)
-                remaining = pairs.without(p, c, alive)
-                alive.add(c)
-                n_left = len(rest) - 2
-                if total + gain + n_left // 2 + remaining.size - max(0, 2 * left[2] - n_left) // 2 < target:
-                    continue
-                new = current.with_pair(p, c)
-                if new is None:
-                    continue
-                acc.append((p, c))
-                if search(
-                    [v for v in rest if v != p and v != c],
-                    new,
-                    remaining,
-                    total + gain,
-                    left[0],
-                    left[1],
-                    left[2],
-                    target,
-                ):
-                    return True
-                acc.pop()
-            return False
-
-        # Targets from the bound down: the first target reached is the maximum, and
-        # the pairing found for it is the first in the exchange order.
-        best, best_count = first, count0
-        target = bound
-        unproven: list[int] = []
-        budget = 4 * limit
-        while target > count0 and budget > 0:
-            nodes = 0
-            limit = min(self.colour_search_limit, budget)
-            acc.clear()
-            try:
-                found = search(list(order), start, across, 0, counts[0], counts[1], counts[2], target)
-            except _SearchLimit:
-                found = False
-                unproven.append(target)
-            budget -= nodes
-            if found:
-                best, best_count = list(acc), target
-                break
-            target -= 1
-        if unproven:
-            searched = (
-                f"search bound of {self.colour_search_limit} partial pairings reached for "
-                + ", ".join(str(t) for t in unproven)
-                + " due colours; not proven the most possible"
-            )
-        else:
-            searched = "the most possible"
-        if best is first:
-            g.colour_note = (
-                f"5.2: the scrutiny's pairing gives {count0} of the {dues} players with a due colour their colour; "
-                + ("no compatible pairing gives more" if not unproven else searched)
-            )
-            return first
-        before = "  ".join(f"{lp[a].no}–{lp[b].no}" for a, b in first)
-        after = "  ".join(f"{lp[a].no}–{lp[b].no}" for a, b in best)
-        g.colour_note = (
-            f"5.2 exchange for colour: the scrutiny's pairing {before} gives {count0} of {dues} players their due "
-            f"colour; {after} gives {best_count} ({searched}), the first such pairing in the exchange order"
-            + (" (5.7: replacements within 100 points)" if maxi else "")
-        )
-        return best
+        return best.pairs
 
 
 def _transfer_test(matching: Matching, m: int) -> Callable[[int], Matching | None]:
@@ -750,23 +583,3 @@ def _transfer_test(matching: Matching, m: int) -> Callable[[int], Matching | Non
         return cache[i]
 
     return valid
-
-
-def _pairs_across(order: list[int], lp: list[LimPlayer], allowed: Callable[[int, int], bool]) -> PairsAcross:
-    """5.2 bound: a pairing gives at most one due colour per pair, plus one more
-    for each pair of a player due White with one due Black, less one for each pair
-    of two players without a due colour. The most disjoint allowed White/Black
-    pairs (a bipartite matching) therefore bounds the number of due colours:
-    n/2 + that number − the pairs the surplus of players without a due colour
-    must form among themselves."""
-    whites = [i for i in order if lp[i].due is WHITE]
-    blacks = [i for i in order if lp[i].due is BLACK]
-    rows: dict[int, list[int]] = {x: [] for x in whites + blacks}
-    for x in whites:
-        for y in blacks:
-            if allowed(x, y):
-                rows[x].append(y)
-                rows[y].append(x)
-    across = PairsAcross(rows)
-    across.maximise(whites if len(whites) <= len(blacks) else blacks)
-    return across

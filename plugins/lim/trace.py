@@ -65,6 +65,35 @@ class BoardNote:
 
 
 @dataclass
+class ColourNote:
+    """5.2: the scrutiny's pairing, the pairing chosen for colour and the due
+    colours each gives (the chosen one gives the most possible)."""
+
+    dues: int
+    """Players of the group's residents left who have a due colour."""
+    scrutiny: list[tuple[int, int]]
+    scrutiny_given: int
+    chosen: list[tuple[int, int]]
+    given: int
+    maxi: bool
+
+    def text(self) -> str:
+        if self.given == self.scrutiny_given:
+            if not self.dues:
+                return ""
+            return (
+                f"5.2: the scrutiny's pairing gives {self.given} of the {self.dues} players with a due colour "
+                "their colour, the most possible"
+            )
+        return (
+            f"5.2 exchange for colour: the scrutiny's pairing {_pairs(self.scrutiny)} gives {self.scrutiny_given} "
+            f"of {self.dues} players their due colour; {_pairs(self.chosen)} gives {self.given}, the most "
+            "possible, and is the first such pairing in the exchange order"
+            + (" (5.7: replacements within 100 points)" if self.maxi else "")
+        )
+
+
+@dataclass
 class GroupTrace:
     """One scoregroup (or one attempt at the median) as it was paired."""
 
@@ -80,11 +109,16 @@ class GroupTrace:
     floater_pairs: list[FloaterPairing] = field(default_factory=list)
     proposal: list[tuple[int, int]] = field(default_factory=list)
     scrutiny: list[ScrutinyStep] = field(default_factory=list)
-    colour_note: str = ""
+    colour_choice: ColourNote | None = None
     pairs: list[tuple[int, int]] = field(default_factory=list)
     boards: list[BoardNote] = field(default_factory=list)
     blocked: str = ""
     """For a median that could not be paired: why."""
+
+    @property
+    def colour_note(self) -> str:
+        """5.2 in words ("" when the group had nothing to say about colours)."""
+        return self.colour_choice.text() if self.colour_choice is not None else ""
 
 
 @dataclass

@@ -151,11 +151,12 @@ READERS: tuple[Reader, ...] = (
         synthetic=lambda: [FIDE_XML_SAMPLE],
     ),
     Reader("json", "swissbridge.formats.jsonfmt", "parse_json", ("realworld/**/*.json",), synthetic=_json_seeds),
+    Reader("tunx", "swissbridge.formats.tunx", "parse_tunx", ("realworld/**/*.TUNX",)),
     Reader(
         "any-file",
         "swissbridge.formats.detect",
         "read_any",
-        ("realworld/**/*.trf", "realworld/**/*.txt", "realworld/**/*.pgn"),
+        ("realworld/**/*.trf", "realworld/**/*.txt", "realworld/**/*.pgn", "realworld/**/*.TUNX"),
         "path",
         suffix=".trf",
     ),
@@ -391,7 +392,7 @@ def run_one(fn: Callable[[bytes], object], data: bytes, *, seconds: float = 2.0,
     except Hang as exc:
         outcome = Outcome("hang", str(exc))
     except InputError as exc:
-        located = exc.line is not None or _whole_file_message(exc.message)
+        located = exc.line is not None or exc.offset is not None or _whole_file_message(exc.message)
         outcome = Outcome("input-error", str(exc), located=located)
         if not exc.message.strip():
             outcome = Outcome("crash", "InputError without a message")
