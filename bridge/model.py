@@ -251,6 +251,10 @@ class Player:
     """Format-specific fields the model has no place for, as ``(key, value)`` pairs
     kept for faithful rewriting (e.g. ``("sm.Identnr", "1234")`` from a Swiss-Manager
     player export). Keys are prefixed with the format that owns them."""
+    adjustments: tuple[tuple[int, Points], ...] = ()
+    """Points given or taken outside the games (TRF-2026 record 299 of blank type:
+    penalties, bonuses), as ``(round, points)``; round 0 means every round. They
+    count in the score, for the standings and for pairing (:meth:`adjustment`)."""
 
     def entry(self, round_no: int) -> Entry | None:
         """The entry of round ``round_no`` (1-based), or ``None`` when there is none."""
@@ -259,13 +263,25 @@ class Player:
         return None
 
     def score(self, points: PointSystem, rounds: int) -> Points:
-        """Points scored in rounds ``1..rounds`` (the standings)."""
-        return sum(points.points(e.result) for e in self.entries[:rounds])
+        """Points scored in rounds ``1..rounds`` (the standings), abnormal points included."""
+        return sum(points.points(e.result) for e in self.entries[:rounds]) + self.adjustment(rounds)
 
     def pairing_score(self, points: PointSystem, rounds: int) -> Points:
         """Points of rounds ``1..rounds`` for pairing purposes: games without a result
-        count as draws (GHR 3.1; :meth:`PointSystem.pairing_points`)."""
-        return sum(points.pairing_points(e.result) for e in self.entries[:rounds])
+        count as draws (GHR 3.1; :meth:`PointSystem.pairing_points`), abnormal points
+        count as in the standings."""
+        return sum(points.pairing_points(e.result) for e in self.entries[:rounds]) + self.adjustment(rounds)
+
+    def adjustment_in(self, round_no: int) -> Points:
+        """The abnormal points (record 299) of round ``round_no``: those given for that
+        round, and those given for every round (round 0), which count once in each."""
+        return sum(value for r, value in self.adjustments if r in (0, round_no))
+
+    def adjustment(self, rounds: int) -> Points:
+        """The abnormal points of rounds ``1..rounds`` (:meth:`adjustment_in`)."""
+        if not self.adjustments:
+            return 0
+        return sum(self.adjustment_in(r) for r in range(1, rounds + 1))
 
     def with_entry(self, round_no: int, entry: Entry) -> Player:
         """A copy with round ``round_no`` set (padding missed rounds as not paired)."""

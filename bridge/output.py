@@ -17,6 +17,22 @@ TOURNAMENT_FORMATS = frozenset({"trf", "json"})
 """The ``pair`` output formats that hold the whole tournament, and so may replace it."""
 
 
+def state_format(path: Path) -> str:
+    """The format a tournament file replaced in place is rewritten in: ``trf`` or
+    ``json``, the formats that hold a whole tournament; any other input (a
+    Swiss-Manager export, a PGN) cannot be replaced by one (:class:`UsageError`)."""
+    from swissbridge.formats.detect import detect_format
+
+    kind = detect_format(path)
+    if kind in ("trf", "trf16", "trf26"):
+        return "trf"
+    if kind == "json":
+        return "json"
+    raise UsageError(
+        f"{path} is a {kind} file, which cannot hold the whole tournament: write it elsewhere with -o EVENT.trf"
+    )
+
+
 def backup_path(path: Path) -> Path:
     """``event.trf`` → ``event.trf.bak``: where ``--in-place`` keeps the previous version."""
     return path.with_name(path.name + ".bak")
@@ -55,6 +71,7 @@ def write_output(
             )
         if not whole:
             raise UsageError(f"{target} is the input file: only a tournament (--format trf or json) may replace it")
+        state_format(target)
         try:
             previous = target.read_bytes()
         except OSError as exc:

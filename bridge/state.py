@@ -280,6 +280,8 @@ def build_state(tournament: Tournament, round_no: int | None = None) -> RoundSta
             e = p.entries[k] if k < len(p.entries) else None
             if e is not None:
                 running += pts.pairing_points(e.result)
+            if p.adjustments:
+                running += p.adjustment_in(k + 1)  # record 299 penalties and bonuses
             seq.append(running)
         scores_before[p.start_no] = seq
 

@@ -95,6 +95,8 @@ def _player(p: Player) -> dict[str, Any]:
         out["rank"] = p.rank
     if p.extras:
         out["extras"] = [[k, v] for k, v in p.extras]
+    if p.adjustments:
+        out["adjustments"] = [{"round": r, "points": _num(v)} for r, v in p.adjustments]
     out["rounds"] = [_entry(e) for e in p.entries]
     return out
 
@@ -389,6 +391,12 @@ def _tournament(doc: Any, r: _Reader) -> Tournament:
             if len(item) != 2:
                 raise r.error(f"{where}.extras[{j}]", "expected [key, value]")
             extras.append((r.text(item[0], f"{where}.extras[{j}][0]"), r.text(item[1], f"{where}.extras[{j}][1]")))
+        adjustments: list[tuple[int, Points]] = []
+        for j, ad in enumerate(r.lst(p.get("adjustments", []), f"{where}.adjustments")):
+            a = r.obj(ad, f"{where}.adjustments[{j}]")
+            aw = f"{where}.adjustments[{j}]"
+            round_no = r.integer(a.get("round"), f"{aw}.round", maximum=MAX_ROUNDS)
+            adjustments.append((round_no, r.points(a.get("points"), f"{aw}.points")))
         stated = p.get("points")
         players.append(
             Player(
@@ -405,6 +413,7 @@ def _tournament(doc: Any, r: _Reader) -> Tournament:
                 stated_points=None if stated is None else r.points(stated, f"{where}.points"),
                 rank=r.integer(p.get("rank"), f"{where}.rank", maximum=MAX_START_NO, minimum=0, optional=True),
                 extras=tuple(extras),
+                adjustments=tuple(adjustments),
             )
         )
     for i, pl in enumerate(players):

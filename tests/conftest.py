@@ -13,6 +13,20 @@ SAMPLES = ROOT / "samples"
 SHARED = Path(os.environ.get("SWISSBRIDGE_SHARED", ROOT.parent / "shared"))
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--stress", action="store_true", help="also run the long stress tests (marker `stress`)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked ``stress`` run only with ``--stress`` (or SWISSBRIDGE_STRESS=1)."""
+    if config.getoption("--stress") or os.environ.get("SWISSBRIDGE_STRESS") == "1":
+        return
+    skip = pytest.mark.skip(reason="long stress run: pass --stress")
+    for item in items:
+        if "stress" in item.keywords:
+            item.add_marker(skip)
+
+
 def shared_path(*parts: str) -> Path:
     """A path under ../shared; skips the calling test when it does not exist."""
     path = SHARED.joinpath(*parts)

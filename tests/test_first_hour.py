@@ -160,3 +160,187 @@ def test_p10_bad_numbers_are_usage_errors(args: list[str]) -> None:
     code, text = run(*args)
     assert code == 2
     assert "Invalid value" in text and "Traceback" not in text
+
+
+# -- 7. record 299 ----------------------------------------------------------------
+
+ABNORMAL = """012 Individual 299 {what}
+152 W
+142 3
+299          {value:>4}    1    {player}
+001    1      P1                                2500                             {p1}    1     2 w {r}
+001    2      P2                                2500                             {p2}    2     1 b {s}
+001    3      P3                                2500                             {p3}    3     4 w {r}
+001    4      P4                                2500                             {p4}    4     3 b {s}
+001    5      P5                                2500                             1.0    5  0000 - U
+"""
+BONUS = ABNORMAL.format(what="bonus", value="2.0", player=4, p1="1.0", p2="0.0", p3="1.0", p4="2.0", r="1", s="0")
+PENALTY = ABNORMAL.format(
+    what="penalty", value="-0.5", player=2, p1="0.5", p2="0.0", p3="0.5", p4="0.5", r="=", s="="
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"), [(BONUS, "3\n4 1\n5 3\n2 0\n"), (PENALTY, "3\n5 3\n4 1\n2 0\n")], ids=["bonus", "penalty"]
+)
+def test_p7_record_299_counts_for_pairing_and_the_points_column(tmp_path: Path, text: str, expected: str) -> None:
+    """The two regression files of a fork of the reference engine that implements 299:
+    the points column is accepted and the pairing is theirs."""
+    path = tmp_path / "abnormal.trf"
+    path.write_text(text, encoding="utf-8")
+    code, out = run("pair", path, "--system", "dutch", "-f", "pairlist")
+    assert (code, out) == (0, expected)
+
+
+def test_p7_record_299_counts_in_the_standings_and_is_written_back(tmp_path: Path) -> None:
+    from swissbridge.formats.trf import parse_trf, write_trf
+    from swissbridge.model import PointSystem
+
+    t = parse_trf(BONUS)
+    assert t.player(4).score(PointSystem(), 1) == 20 and t.player(4).adjustments == ((1, 20),)
+    assert parse_trf(PENALTY).player(2).score(PointSystem(), 1) == -5 + 5
+    again = write_trf(t)
+    assert "299           2.0    1    4" in again and parse_trf(again) == t
+    from swissbridge.formats.jsonfmt import tournament_from_json, tournament_to_json
+
+    assert tournament_from_json(tournament_to_json(t)).player(4).adjustments == ((1, 20),)
+    path = tmp_path / "bonus.trf"
+    path.write_text(BONUS, encoding="utf-8")
+    code, board = run("pair", path, "--system", "dutch")
+    assert code == 0 and "(4) P4" in board
+    assert [line.split()[3] for line in board.splitlines() if "(4) P4" in line] == ["2.0"]
+
+
+def test_p7_a_wrong_points_column_is_still_refused() -> None:
+    from swissbridge.errors import InputError
+    from swissbridge.formats.trf import parse_trf
+
+    with pytest.raises(InputError, match=r"the points column says 0\.0 but the results of rounds 1-1 give 2\.0"):
+        parse_trf(BONUS.replace("2500                             2.0", "2500                             0.0"))
+
+
+# -- 9. swissbridge result ------------------------------------------------------------
+
+PLAYER_LINE = "001 {n:>4} {sex}    {name:<33} {rating:>4} ENG             1990/01/01  0.0 {n:>4}"
+
+
+def players_only(folder: Path, players: int, rounds: int) -> Path:
+    lines = ["012 Result Open", f"142 {rounds}", "152 W"]
+    lines += [
+        PLAYER_LINE.format(n=n, sex="mw"[n % 2], name=f"Player, {n:02d}", rating=2400 - 20 * n)
+        for n in range(1, players + 1)
+    ]
+    path = folder / "event.trf"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def boards_of(board_list: str) -> list[tuple[int, int]]:
+    """(White, Black) of each board of ``pair``'s board list."""
+    out = []
+    for line in board_list.splitlines()[2:]:
+        numbers = [w.strip("()") for w in line.split() if w.startswith("(")]
+        if "pairing-allocated bye" not in line and "not paired" not in line and len(numbers) == 2:
+            out.append((int(numbers[0]), int(numbers[1])))
+    return out
+
+
+def test_p9_a_whole_event_with_pair_and_result_alone(tmp_path: Path) -> None:
+    """Nine rounds of 13 players run with ``pair --in-place`` and ``result`` only:
+    forfeits, a double forfeit, byes asked for before a round is paired, a
+    withdrawal. Every round's board numbers are those ``pair`` printed, the file
+    stays readable, its points are recomputed, and ``check`` finds every round
+    paired as the Dutch system pairs it."""
+    import random
+
+    from swissbridge.formats.trf import read_trf
+    from swissbridge.model import Result
+
+    path = players_only(tmp_path, 13, 9)
+    rng = random.Random(16)
+    asked = {3: ["#5", "H"], 4: ["#8", "F", "#2", "Z"], 7: ["#11", "H"]}
+    for r in range(1, 10):
+        if r in asked:
+            code, text = run("result", path, str(r), *asked[r])
+            assert code == 0, text
+        code, board_list = run("pair", path, "--in-place")
+        assert code == 0, board_list
+        boards = boards_of(board_list)
+        t = read_trf(path)
+        assert t.completed_rounds == r and len(boards) == len(t.pending_games(r))
+        words: list[str] = []
+        for i, (white, black) in enumerate(boards, 1):
+            assert t.player(white).entry(r) is not None
+            result = rng.choice(["1-0", "0-1", "½-½", "=", "1-0", "0-1"])
+            if (r, i) in ((2, 3), (6, 1)):
+                result = "+-" if r == 2 else "-+"
+            if (r, i) == (5, 2):
+                result = "--"
+            words += [str(i), result] if i % 2 else [f"#{black}", result]
+        code, text = run("result", path, str(r), "--", *words)
+        assert code == 0, text
+        if r == 5:
+            withdraw = run("result", path, "6", "#13", "withdrawn")
+            assert withdraw[0] == 0, withdraw[1]
+    final = read_trf(path)
+    assert final.completed_rounds == 9 and not any(final.pending_games(r) for r in range(1, 10))
+    thirteen = [final.player(13).entry(r) for r in range(6, 10)]
+    assert all(e is not None and e.result is Result.ZERO_BYE for e in thirteen)
+    assert final.player(5).entry(3) is not None and final.player(5).entry(3).result is Result.HALF_BYE  # type: ignore[union-attr]
+    forfeits = [e for p in final for e in p.entries if e.is_forfeit]
+    assert len(forfeits) == 6
+    for p in final:
+        assert p.stated_points == p.score(final.points, 9)
+    code, text = run("check", path)
+    assert code == 0 and "all 9 rounds ok" in text, text
+    assert (tmp_path / "event.trf.bak").exists()
+
+
+def test_p9_result_refuses_what_does_not_fit(tmp_path: Path) -> None:
+    path = copy_sample(tmp_path)
+    before = path.read_bytes()
+    cases = [
+        (["3", "9", "1-0"], "round 3 has 4 boards; there is no board 9"),
+        (["3", "1", "0-1"], "already has the result 1-0; give --correct to replace it"),
+        (["3", "#5", "H"], "player 5 has a game in round 3 (against 7)"),
+        (["3", "#42", "1-0"], "there is no player 42"),
+        (["3", "1", "2-0"], "unknown result '2-0'"),
+        (["3", "1"], "results come in pairs"),
+        (["6", "#5", "H"], "round 6 is beyond the 5 rounds of the tournament"),
+    ]
+    for args, message in cases:
+        code, text = run("result", path, *args)
+        assert code == 2 and message in text, (args, text)
+    assert path.read_bytes() == before
+    code, text = run("result", path, "3", "1", "0-1", "--correct")
+    assert code == 0, text
+    from swissbridge.formats.trf import read_trf
+
+    assert read_trf(path).player(2).entry(3).result.value == "1"  # type: ignore[union-attr]
+
+
+def test_p9_results_from_a_broadcast_pgn(tmp_path: Path) -> None:
+    """``--from-pgn``: the games of the round matched to its boards by the players,
+    as the watcher matches them; a board the PGN lacks stays open."""
+    from swissbridge.formats.trf import read_trf
+    from swissbridge.model import Result
+
+    path = copy_sample(tmp_path)
+    assert run("pair", path, "--in-place")[0] == 0
+    t = read_trf(path)
+    games = []
+    for i, (white, black) in enumerate(t.pending_games(4)[:3], 1):
+        w, b = t.player(white), t.player(black)
+        result = ["1-0", "0-1", "1/2-1/2"][i - 1]
+        games.append(
+            f'[Event "x"]\n[Round "4.{i}"]\n[White "{w.name}"]\n[Black "{b.name}"]\n[Result "{result}"]\n\n{result}\n'
+        )
+    pgn = tmp_path / "games.pgn"
+    pgn.write_text("\n".join(games), encoding="utf-8")
+    code, text = run("result", path, "4", "--from-pgn", pgn)
+    assert code == 0, text
+    assert "1 board(s) without a game in the PGN" in text
+    after = read_trf(path)
+    assert len(after.pending_games(4)) == 1
+    first_white = t.pending_games(4)[0][0]
+    assert after.player(first_white).entry(4).result is Result.WIN  # type: ignore[union-attr]

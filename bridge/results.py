@@ -1,0 +1,219 @@
+"""Entering results into a tournament file (``swissbridge result``), so that an event
+can be run with ``pair`` and ``result`` alone, without editing TRF columns.
+
+A result names a board of the round (``3``, numbered in the published order of
+C.04.2 Art. 3.6, as ``pair`` prints it) or a player (``#12``: the game that player
+has in the round, or a bye for the player):
+
+* a game: ``1-0``, ``0-1``, ``½-½`` (also ``=``, ``1/2-1/2``, ``0.5-0.5``), and
+  forfeits ``+-`` (White wins by forfeit), ``-+`` (Black does), ``--`` (both lose);
+* a player not paired in the round: ``H`` (half-point bye), ``F`` (full-point bye),
+  ``Z`` (zero-point bye, an absence), or ``withdrawn`` (absent from this round to
+  the last: the round's column, and TRF-2026 record 240 for the rounds after it).
+
+A game that already has a different result is refused unless ``correct``; the
+same result again changes nothing. Byes go into rounds not yet paired for the
+player (the round being paired next, as ``0000 - H`` in its column). The points
+column is recomputed from the results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from swissbridge.errors import InputError, UsageError
+from swissbridge.model import AnnouncedBye, ByeKind, Colour, Entry, Result, Tournament
+from swissbridge.pairing import board_order
+
+GAME_RESULTS: Mapping[str, tuple[Result, Result]] = {
+    "1-0": (Result.WIN, Result.LOSS),
+    "0-1": (Result.LOSS, Result.WIN),
+    "½-½": (Result.DRAW, Result.DRAW),
+    "1/2-1/2": (Result.DRAW, Result.DRAW),
+    "0.5-0.5": (Result.DRAW, Result.DRAW),
+    "=": (Result.DRAW, Result.DRAW),
+    "+-": (Result.FORFEIT_WIN, Result.FORFEIT_LOSS),
+    "-+": (Result.FORFEIT_LOSS, Result.FORFEIT_WIN),
+    "--": (Result.FORFEIT_LOSS, Result.FORFEIT_LOSS),
+}
+"""A game's result as written on the command line: (White's entry, Black's entry)."""
+
+BYES: Mapping[str, ByeKind] = {"H": ByeKind.HALF, "F": ByeKind.FULL, "Z": ByeKind.ZERO}
+WITHDRAWN = ("withdrawn", "wd")
+
+SHOWN: Mapping[Result, str] = {
+    Result.WIN: "1-0",
+    Result.LOSS: "0-1",
+    Result.DRAW: "½-½",
+    Result.FORFEIT_WIN: "+-",
+    Result.FORFEIT_LOSS: "-+",
+    Result.WIN_UNRATED: "1-0",
+    Result.LOSS_UNRATED: "0-1",
+    Result.DRAW_UNRATED: "½-½",
+}
+"""How a recorded game is shown in messages, from White's entry."""
+
+CHOICES = "1-0, 0-1, ½-½ (or =), +-, -+, --; for a player: H, F, Z or withdrawn"
+
+
+@dataclass(frozen=True, slots=True)
+class ResultItem:
+    """One result of the command line: a board (``board``) or a player (``player``)."""
+
+    text: str
+    result: str
+    board: int | None = None
+    player: int | None = None
+
+
+def parse_items(words: Sequence[str]) -> list[ResultItem]:
+    """``["3", "1-0", "#12", "H"]`` → items; a usage error names the word that is wrong."""
+    if len(words) % 2:
+        raise UsageError(f"results come in pairs, BOARD|#START RESULT; {words[-1]!r} has no result")
+    items: list[ResultItem] = []
+    for target, result in zip(words[::2], words[1::2], strict=True):
+        text = f"{target} {result}"
+        key = result.strip()
+        if key.upper() in BYES or key.lower() in WITHDRAWN:
+            key = key.upper() if key.upper() in BYES else WITHDRAWN[0]
+        elif key not in GAME_RESULTS:
+            raise UsageError(f"{text!r}: unknown result {result!r}; expected {CHOICES}")
+        number = target[1:] if target.startswith("#") else target
+        if not number.isdigit() or int(number) < 1:
+            raise UsageError(f"{text!r}: expected a board number (3) or a start number (#12), found {target!r}")
+        if target.startswith("#"):
+            items.append(ResultItem(text, key, player=int(number)))
+        elif key in GAME_RESULTS:
+            items.append(ResultItem(text, key, board=int(number)))
+        else:
+            raise UsageError(f"{text!r}: a bye is for a player: write #START {key}")
+    return items
+
+
+def enter_results(
+    tournament: Tournament, round_no: int, items: Sequence[ResultItem], *, correct: bool = False
+) -> Tournament:
+    """``tournament`` with ``items`` entered in round ``round_no`` and the points
+    column recomputed (:class:`InputError` for a board or player that does not
+    exist, a bye for a player who has a game, a result that contradicts one already
+    entered without ``correct``)."""
+    if round_no < 1:
+        raise UsageError(f"rounds are numbered from 1, not {round_no}")
+    if tournament.total_rounds is not None and round_no > tournament.total_rounds:
+        raise InputError(f"round {round_no} is beyond the {tournament.total_rounds} rounds of the tournament")
+    boards = board_order(tournament, round_no)
+    t = tournament
+    for item in items:
+        if item.board is not None:
+            if item.board > len(boards):
+                have = f"{len(boards)} board{'s' if len(boards) != 1 else ''}" if boards else "no boards"
+                raise InputError(f"{item.text!r}: round {round_no} has {have}; there is no board {item.board}")
+            white, black = boards[item.board - 1]
+            t = _game(t, round_no, white, black, item, correct)
+            continue
+        assert item.player is not None
+        n = item.player
+        try:
+            entry = t.player(n).entry(round_no)
+        except KeyError:
+            raise InputError(f"{item.text!r}: there is no player {n}") from None
+        if item.result in GAME_RESULTS:
+            if entry is None or entry.opponent is None:
+                raise InputError(f"{item.text!r}: player {n} has no game in round {round_no}")
+            white, black = (n, entry.opponent) if entry.colour is not Colour.BLACK else (entry.opponent, n)
+            t = _game(t, round_no, white, black, item, correct)
+        else:
+            t = _bye(t, round_no, n, entry, item, correct)
+    return t.with_players(replace(p, stated_points=None, rank=None) for p in t.players)
+
+
+def _game(t: Tournament, round_no: int, white: int, black: int, item: ResultItem, correct: bool) -> Tournament:
+    new_white, new_black = GAME_RESULTS[item.result]
+    old = t.player(white).entry(round_no)
+    assert old is not None
+    if old.result is not Result.PENDING and old.result is not new_white and not correct:
+        shown = SHOWN.get(old.result, old.result.value)
+        raise InputError(
+            f"{item.text!r}: round {round_no}, {white}-{black} already has the result {shown}; "
+            "give --correct to replace it"
+        )
+    colour_w = old.colour or Colour.WHITE
+    return t.with_round(
+        round_no,
+        {
+            white: Entry(new_white, black, colour_w),
+            black: Entry(new_black, white, colour_w.opposite),
+        },
+    )
+
+
+def _bye(t: Tournament, round_no: int, n: int, entry: Entry | None, item: ResultItem, correct: bool) -> Tournament:
+    if entry is not None and entry.opponent is not None:
+        raise InputError(
+            f"{item.text!r}: player {n} has a game in round {round_no} (against {entry.opponent}); "
+            "enter its result, a forfeit (+- or -+) if the player did not come"
+        )
+    if entry is not None and entry.result is Result.PAB:
+        raise InputError(f"{item.text!r}: player {n} has the pairing-allocated bye in round {round_no}")
+    if round_no > t.next_round:
+        raise InputError(
+            f"{item.text!r}: round {round_no} is after the round to be paired next ({t.next_round}); "
+            "enter it once the rounds before it are paired"
+        )
+    kind = ByeKind.ZERO if item.result == WITHDRAWN[0] else BYES[item.result]
+    if entry is not None and entry.result is not kind.result and not correct:
+        raise InputError(
+            f"{item.text!r}: player {n} already has the entry {entry.result.value} in round {round_no}; "
+            "give --correct to replace it"
+        )
+    t = t.with_round(round_no, {n: Entry(kind.result)})
+    if item.result != WITHDRAWN[0]:
+        return t
+    if t.total_rounds is None:
+        raise InputError(
+            f"{item.text!r}: the file does not say how many rounds the event has (TRF 142), "
+            "so the rounds a withdrawn player misses cannot be written; add it first"
+        )
+    later = tuple(
+        AnnouncedBye(ByeKind.ZERO, r, (n,))
+        for r in range(round_no + 1, t.total_rounds + 1)
+        if n not in t.announced(r)
+    )
+    return replace(t, announced_byes=(*t.announced_byes, *later))
+
+
+_PGN_RESULTS: Mapping[str, str] = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "½-½"}
+
+
+def items_from_pgn(tournament: Tournament, round_no: int, source: str) -> tuple[list[ResultItem], list[str]]:
+    """The finished games of a broadcast's PGN for round ``round_no``, matched to the
+    round's boards as the watcher matches them (FIDE ids, else names, colours as
+    paired; :func:`swissbridge.formats.pgn.read_round_feed`), as result items, and
+    notes on what the PGN leaves open (boards without a game, games in progress,
+    games that belong to no board). Games that disagree with each other are refused."""
+    from swissbridge.formats.pgn import read_round_feed
+    from swissbridge.history import played_pairing
+
+    pairing = played_pairing(tournament, round_no)
+    if not pairing.boards:
+        raise InputError(f"round {round_no} has no games to take results for")
+    # Matched against the round as paired, whatever it records already: a result the
+    # PGN contradicts is refused (or corrected) by enter_results, like one typed in.
+    unfinished: dict[int, Entry] = {}
+    for p in tournament.players:
+        e = p.entry(round_no)
+        if e is not None and e.opponent is not None:
+            unfinished[p.start_no] = Entry(Result.PENDING, e.opponent, e.colour)
+    open_round = tournament.with_round(round_no, unfinished)
+    feed = read_round_feed(source, open_round, round_no, pairing=pairing)
+    if feed.conflicts:
+        raise InputError(f"{source}: " + "; ".join(str(c) for c in feed.conflicts))
+    items = [
+        ResultItem(f"#{b.board.white} {b.result} ({b.games[0].where})", _PGN_RESULTS[b.result], player=b.board.white)
+        for b in feed.finished
+    ]
+    notes = [f"{len(feed.missing)} board(s) without a game in the PGN"] if feed.missing else []
+    notes += [f"{b.board.white}-{b.board.black}: in progress in the PGN" for b in feed.in_progress]
+    notes += [f"unmatched: {u}" for u in feed.unmatched]
+    return items, notes

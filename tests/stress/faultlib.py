@@ -1,0 +1,354 @@
+"""Fault injection for the watcher's publication, shared by the short tests
+(``tests/test_watch_faults.py``) and the long run (``watch_faults.py``).
+
+One *scenario*: a Swiss-Manager folder whose export holds round 2 played, an
+output folder where the watcher already published round 2 (the *before* state),
+and the outputs a clean run adds (round 3, the *after* state). Each trial copies
+the before state, runs the watcher in a forked child (the real code, the Dutch
+system) and hurts it:
+
+* **kill**: the child is killed with SIGKILL just before or just after its k-th
+  file-system step (creating a file or folder, ``fsync``, ``rename``), k drawn at
+  random over the steps of a clean run;
+* **disk full**: the output folder lies on a small tmpfs filled up to a random
+  number of free bytes (when this process may mount one), else the k-th step
+  fails with ``ENOSPC``.
+
+After each, the visible outputs must be exactly *before* or exactly *after*, byte
+for byte; the state file, if any, must parse; then a restarted watcher (with the
+space back) must converge on *after* with no staging or temporary file left.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import importlib
+import json
+import logging
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from swissbridge.formats.trf import write_trf  # noqa: E402
+from swissbridge.watch.loop import Watcher  # noqa: E402
+from swissbridge.watch.state import STATE_NAME, WatchState  # noqa: E402
+from swissbridge.watch.types import WatchConfig  # noqa: E402
+
+from tests.watch_support import field_of, played, visible  # noqa: E402
+
+PLAYERS = 24
+PAGE = 4096
+STEPS = ("open", "mkdir", "fsync", "rename", "replace")
+"""The ``os`` calls that change what is on disk (``open`` only when it creates)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    folder: Path
+    """The watched folder (the export with round 2 played)."""
+    before: Path
+    """An output folder holding what was published up to round 2."""
+    visible_before: dict[str, bytes]
+    visible_after: dict[str, bytes]
+    steps: int
+    """File-system steps of a clean run from ``before`` to ``after``."""
+
+
+@dataclass(slots=True)
+class Tally:
+    """Outcomes of a series of trials."""
+
+    trials: int = 0
+    nothing_new: int = 0
+    complete: int = 0
+    problems: list[str] = field(default_factory=list)
+
+    def add(self, problem: str | None, outcome: str) -> None:
+        self.trials += 1
+        if problem:
+            self.problems.append(problem)
+        elif outcome == "before":
+            self.nothing_new += 1
+        else:
+            self.complete += 1
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "trials": self.trials,
+            "nothing new": self.nothing_new,
+            "complete set": self.complete,
+            "problems": self.problems,
+        }
+
+
+# -- the child ---------------------------------------------------------------------------------
+def _hook(plan: Callable[[int, str], None]) -> None:
+    """Route the disk-changing ``os`` calls through ``plan(step, name)``, called before each."""
+    count = [0]
+    saved = {name: getattr(os, name) for name in STEPS}
+
+    def wrap(name: str) -> Callable[..., Any]:
+        real = saved[name]
+
+        def call(*args: Any, **kw: Any) -> Any:
+            if name == "open" and not (args[1] if len(args) > 1 else kw.get("flags", 0)) & os.O_CREAT:
+                return real(*args, **kw)
+            count[0] += 1
+            plan(count[0], name)
+            return real(*args, **kw)
+
+        return call
+
+    for name in STEPS:
+        setattr(os, name, wrap(name))
+
+
+def run_child(folder: Path, out: Path, plan: Callable[[int, str], None] | None = None) -> int:
+    """Run one watcher pass (``--once``) on ``folder`` in a forked child; returns its
+    exit status, or ``-SIGNAL`` when it was killed."""
+    pid = os.fork()
+    if pid == 0:  # pragma: no cover - the child
+        code = 70
+        try:
+            logging.getLogger("swissbridge.watch").setLevel(logging.CRITICAL + 1)
+            if plan is not None:
+                _hook(plan)
+            w = Watcher(WatchConfig(folder, host="swiss-manager", system="dutch", out=out, stable=0))
+            try:
+                w.acquire()
+                code = w.run_once().exit_code
+            except Exception:
+                code = 5
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    return -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
+
+
+def count_steps(folder: Path, out: Path) -> int:
+    """The file-system steps of a clean run (counted in the child, passed back in a file)."""
+    tally = out.parent / f".{out.name}.steps"
+
+    def plan(step: int, name: str) -> None:
+        with open(tally, "w") as fh:  # builtins.open: not a counted step
+            fh.write(str(step))
+
+    code = run_child(folder, out, plan)
+    if code != 0:
+        raise RuntimeError(f"the clean run failed (exit {code})")
+    steps = int(tally.read_text())
+    tally.unlink()
+    return steps
+
+
+def _preload() -> None:
+    """Import what a pass uses once, here, so that each forked child starts at once."""
+    from swissbridge.plugins import load
+
+    for module in ("swissbridge.formats.pgn", "swissbridge.formats.swissmanager", "swissbridge.service"):
+        importlib.import_module(module)
+    load("dutch")
+
+
+def make_scenario(root: Path) -> Scenario:
+    """The before state (round 2 published) and the after state of a clean run."""
+    _preload()
+    folder = root / "host"
+    folder.mkdir()
+    export = folder / "Open.trf"
+    t = field_of(PLAYERS, rounds=7)
+    export.write_text(write_trf(played(t, 1), dialect="trf16"))
+    before = root / "before"
+    if run_child(folder, before) != 0:
+        raise RuntimeError("cannot publish round 2")
+    export.write_text(write_trf(played(t, 2), dialect="trf16"))
+    visible_before = visible(before)
+    clean = root / "clean"
+    shutil.copytree(before, clean)
+    steps = count_steps(folder, clean)
+    visible_after = visible(clean)
+    if not set(visible_before) < set(visible_after):
+        raise RuntimeError("the clean run did not publish round 3")
+    return Scenario(folder, before, visible_before, visible_after, steps)
+
+
+# -- checking a trial -----------------------------------------------------------------------------
+def check(s: Scenario, out: Path, what: str) -> tuple[str | None, str]:
+    """Whether ``out`` shows exactly the before or the after state (and a sound state file)."""
+    seen = visible(out)
+    if seen == s.visible_before:
+        outcome = "before"
+    elif seen == s.visible_after:
+        outcome = "after"
+    else:
+        extra = sorted(set(seen) - set(s.visible_before))
+        changed = sorted(n for n in s.visible_before if seen.get(n) != s.visible_before[n])
+        return f"{what}: partial or mixed outputs (new {extra[:6]}, changed {changed[:6]})", ""
+    state = out / STATE_NAME
+    if state.exists():
+        try:
+            WatchState.from_json(state.read_bytes())
+        except ValueError as exc:
+            return f"{what}: damaged state file ({exc})", outcome
+    return None, outcome
+
+
+def restart(s: Scenario, out: Path, what: str) -> str | None:
+    """A restarted watcher converges on the after state, leaving nothing behind."""
+    code = run_child(s.folder, out)
+    if code != 0:
+        return f"{what}: the restart exited {code}"
+    if visible(out) != s.visible_after:
+        return f"{what}: the restart did not converge"
+    hidden = sorted(p.name for p in out.iterdir() if p.name.startswith("."))
+    if hidden != sorted([STATE_NAME, ".swissbridge-watch.lock"]):
+        return f"{what}: left behind {hidden}"
+    memory = json.loads((out / STATE_NAME).read_text())
+    if sorted(memory["published"]["Open"]) != ["2", "3"]:
+        return f"{what}: the memory records rounds {sorted(memory['published']['Open'])}"
+    return None
+
+
+# -- the trials -------------------------------------------------------------------------------------
+def kill_trial(s: Scenario, work: Path, i: int, rng: random.Random) -> tuple[str | None, str]:
+    """SIGKILL just before or just after a random step of the publication."""
+    out = work / f"kill{i}"
+    shutil.copytree(s.before, out)
+    step = rng.randint(1, s.steps)
+    after = rng.random() < 0.5
+    what = f"kill #{i} ({'after' if after else 'before'} step {step} of {s.steps})"
+    armed = [False]
+
+    def plan(n: int, name: str) -> None:
+        if n == step and not after:
+            os.kill(os.getpid(), signal.SIGKILL)
+        if armed[0]:
+            os.kill(os.getpid(), signal.SIGKILL)
+        armed[0] = n == step and after
+
+    code = run_child(s.folder, out, plan)
+    if code not in (-signal.SIGKILL, 0):
+        return f"{what}: exited {code}", ""
+    problem, outcome = check(s, out, what)
+    problem = problem or restart(s, out, what)
+    shutil.rmtree(out, ignore_errors=True)
+    return problem, outcome
+
+
+def injected_full_disk_trial(s: Scenario, work: Path, i: int, rng: random.Random) -> tuple[str | None, str]:
+    """The k-th step fails with ENOSPC (and so does every later one: the disk stays full)."""
+    out = work / f"enospc{i}"
+    shutil.copytree(s.before, out)
+    step = rng.randint(1, s.steps)
+    what = f"disk full #{i} (from step {step} of {s.steps}, injected)"
+
+    def plan(n: int, name: str) -> None:
+        if n >= step and name in ("open", "mkdir", "fsync"):
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    code = run_child(s.folder, out, plan)
+    if code not in (0, 5):
+        return f"{what}: exited {code} (expected 5, an output fault)", ""
+    problem, outcome = check(s, out, what)
+    problem = problem or restart(s, out, what)
+    shutil.rmtree(out, ignore_errors=True)
+    return problem, outcome
+
+
+@contextlib.contextmanager
+def small_tmpfs(size_kb: int) -> Iterator[Path | None]:
+    """A fresh tmpfs of ``size_kb`` KiB, or ``None`` when this process may not mount one."""
+    where = Path(tempfile.mkdtemp(prefix="swissbridge-tmpfs-"))
+    try:
+        mounted = (
+            sys.platform.startswith("linux")
+            and os.geteuid() == 0
+            and subprocess.run(
+                ["mount", "-t", "tmpfs", "-o", f"size={size_kb}k", "tmpfs", str(where)], capture_output=True
+            ).returncode
+            == 0
+        )
+    except OSError:
+        mounted = False
+    try:
+        yield where if mounted else None
+    finally:
+        if mounted:
+            subprocess.run(["umount", str(where)], capture_output=True)
+        shutil.rmtree(where, ignore_errors=True)
+
+
+def tmpfs_full_disk_trial(s: Scenario, disk: Path, i: int, rng: random.Random) -> tuple[str | None, str]:
+    """The output folder on a tmpfs with a random number of bytes left free; then
+    the space comes back (the filler is deleted) and the watcher restarts."""
+    out = disk / "out"
+    shutil.rmtree(out, ignore_errors=True)
+    shutil.copytree(s.before, out)
+    new = len(s.visible_after) - len(s.visible_before)
+    free = rng.randint(0, 3 * new * PAGE)  # tmpfs counts whole pages: a round takes about 2 × new pages
+    filler = disk / "filler"
+    _fill(disk, filler, free)
+    what = f"disk full #{i} (tmpfs, {shutil.disk_usage(disk).free} bytes free)"
+    code = run_child(s.folder, out)
+    problem, outcome = check(s, out, what)
+    if not problem and code not in (0, 5):
+        problem = f"{what}: exited {code}"
+    filler.unlink()
+    problem = problem or restart(s, out, what)
+    shutil.rmtree(out, ignore_errors=True)
+    return problem, outcome
+
+
+def _fill(disk: Path, filler: Path, free: int) -> None:
+    """Write ``filler`` until about ``free`` bytes are left on ``disk``."""
+    with open(filler, "wb") as fh:
+        chunk = b"\0" * 4096
+        while True:
+            left = shutil.disk_usage(disk).free
+            if left <= free:
+                break
+            try:
+                fh.write(chunk[: max(1, min(len(chunk), left - free))])
+                fh.flush()
+            except OSError:
+                break
+
+
+def run(kills: int, disk_full: int, *, seed: int = 1, work: Path | None = None) -> dict[str, Any]:
+    """``kills`` SIGKILL trials and ``disk_full`` full-disk trials; the tallies by kind."""
+    rng = random.Random(seed)
+    results: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory(dir=work) as tmp:
+        root = Path(tmp)
+        s = make_scenario(root)
+        results["steps of a clean publication"] = s.steps
+        tally = Tally()
+        for i in range(kills):
+            tally.add(*kill_trial(s, root, i, rng))
+        results["sigkill"] = tally.as_dict()
+        with small_tmpfs(1024) as disk:
+            tally = Tally()
+            for i in range(disk_full):
+                if disk is not None:
+                    tally.add(*tmpfs_full_disk_trial(s, disk, i, rng))
+                else:
+                    tally.add(*injected_full_disk_trial(s, root, i, rng))
+            results["disk full (tmpfs)" if disk is not None else "disk full (injected ENOSPC)"] = tally.as_dict()
+        tally = Tally()
+        for i in range(disk_full):
+            tally.add(*injected_full_disk_trial(s, root, i, rng))
+        results["disk full (injected ENOSPC)"] = tally.as_dict()
+    return results
