@@ -35,6 +35,10 @@ TRF-2026 records (142, 152, 162, 240, 250, 260) together with the ``XXR``/``XXC`
 lines every engine reads (TRF-2026 §7.7 advice: write both round-count lines);
 ``trf16`` writes the engine extensions instead (``XXR XXC XXS XXA XXP``) and turns
 the byes announced for the round to be paired into entries in the round's column.
+
+Size: one module per format (reader and writer of the same records, so that a
+record's layout is written once); the readers of the records are one method each,
+dispatched by the table ``_RECORDS``.
 """
 
 from __future__ import annotations
@@ -50,6 +54,7 @@ from swissbridge.formats._text import MAX_RATING, MAX_ROUNDS, MAX_START_NO, boun
 from swissbridge.history import infer_initial_colour
 from swissbridge.model import (
     OPPOSITE_RESULT,
+    TEAM_RECORDS,
     Acceleration,
     AnnouncedBye,
     ByeKind,
@@ -77,7 +82,6 @@ __all__ = [
 DIALECTS = ("trf16", "trf26")
 
 _CODES: dict[str, Result] = {r.value: r for r in Result if r is not Result.PENDING}
-_BYE_RESULTS = frozenset({Result.HALF_BYE, Result.FULL_BYE, Result.PAB, Result.ZERO_BYE})
 _EOL = re.compile(r"\r\n|\r|\n")
 _POINTS_PAIR = re.compile(r"([A-Za-z])\s*([+-]?\d+(?:[.,]\d*)?)")
 
@@ -94,7 +98,6 @@ _SHORT_TITLES = {
 """Single-letter titles of older German programs (``g`` GM, ``m`` IM, ``f`` FM, ``wf`` WFM)."""
 
 _KNOWN_NUMERIC = frozenset({"001", "013", "240", "250", "260", "299", "300", "310", "320", "330", "801", "802"})
-_TEAM_RECORDS = frozenset({"013", "310"})
 _BB_CODES = ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU")
 
 # Layout tokens (record codes) grouped by the part of the model they come from.
@@ -141,10 +144,20 @@ def parse_trf(data: bytes | str, path: str | None = None) -> Tournament:
     return _Reader(path).read(data)
 
 
-def _decode(data: bytes | str) -> str:
+_UTF8_SEQUENCE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
+"""A well-formed multi-byte UTF-8 character (rare in Windows-1252 text: an accented
+capital followed by a symbol)."""
+
+
+def _decode(data: bytes | str, path: str | None) -> str:
     """UTF-8 with or without BOM; anything that is not valid UTF-8 is read as Windows-1252
     (Latin-1 with the printable 0x80-0x9F characters of Windows programs), else Latin-1.
-    A DOS end-of-file mark (Ctrl-Z) at the end is dropped."""
+    A DOS end-of-file mark (Ctrl-Z) at the end is dropped.
+
+    A file that is UTF-8 except for some bytes (names written by one program, a line
+    added by another) is refused at its first invalid byte: read as Windows-1252 its
+    UTF-8 characters would become two or three characters each and shift every
+    fixed column after them."""
     if isinstance(data, str):
         text = data[1:] if data.startswith("\ufeff") else data
     else:
@@ -152,12 +165,38 @@ def _decode(data: bytes | str) -> str:
             data = data[3:]
         try:
             text = data.decode("utf-8")
-        except UnicodeDecodeError:
+        except UnicodeDecodeError as exc:
+            utf8 = _UTF8_SEQUENCE.search(data)
+            if utf8 is not None:
+                raise _mixed_encoding(data, exc.start, utf8.start(), path) from None
             try:
                 text = data.decode("cp1252")
             except UnicodeDecodeError:
                 text = data.decode("latin-1")
     return text.rstrip("\x1a")
+
+
+def _mixed_encoding(data: bytes, bad: int, good: int, path: str | None) -> InputError:
+    """The error for a file mixing UTF-8 (at byte ``good``) with another encoding (at byte ``bad``)."""
+
+    def where(at: int) -> tuple[int, int, str]:
+        start = max(data.rfind(b"\n", 0, at), data.rfind(b"\r", 0, at)) + 1
+        before = data[start:at].decode("utf-8", "replace")
+        end = len(data) if (nl := data.find(b"\n", at)) < 0 else nl
+        line = data.count(b"\n", 0, at) + 1 if b"\n" in data[:at] else data.count(b"\r", 0, at) + 1
+        return line, len(before) + 1, data[start:end].decode("utf-8", "replace").rstrip("\r")
+
+    line, column, _ = where(bad)
+    good_line, _, text = where(good)
+    sample = text.strip()[:40].rstrip()
+    return InputError(
+        f"byte 0x{data[bad]:02X} is not UTF-8, but line {good_line} is UTF-8 ({sample!r}): the file mixes two "
+        "encodings. Tried UTF-8 (fails at this byte) and Windows-1252/Latin-1 (would turn every UTF-8 letter into "
+        "two characters and shift the columns); save the file again in one encoding (UTF-8)",
+        path=path,
+        line=line,
+        column=column,
+    )
 
 
 def _byte_columns(line: str) -> str:
@@ -228,7 +267,7 @@ class _Reader:
 
     # -- pass 1: lines ----------------------------------------------------------
     def read(self, data: bytes | str) -> Tournament:
-        text = _decode(data)
+        text = _decode(data, self.path)
         endings = _EOL.findall(text)
         line_ending = endings[0] if endings else "\n"
         lines = _EOL.split(text)
@@ -263,7 +302,7 @@ class _Reader:
         else:
             # Other header records (022 city, 092 type, 132 round dates, ...), 299,
             # team records, national rating records (a federation code), vendor lines.
-            if code in _TEAM_RECORDS:
+            if code in TEAM_RECORDS:
                 self.team_file = True
             if code == "299":
                 self.abnormal.append((value, no))
@@ -701,7 +740,7 @@ class _Reader:
             )
         if not opponent:
             return Entry(result)
-        if result in _BYE_RESULTS:
+        if result.is_bye:
             raise self.error(
                 f"round {round_no}: a bye ({code}) has no opponent: expected 0000 in columns {col}-{col + 3}",
                 no,
@@ -1057,7 +1096,7 @@ def write_trf(t: Tournament, dialect: str = "trf26") -> str:
     if t.system:
         groups["192"] = [f"192 {t.system}"]
     open_round = _open_round(source, completed)
-    team_file = any(code in _TEAM_RECORDS for code, _ in t.headers)
+    team_file = any(code in TEAM_RECORDS for code, _ in t.headers)
     groups["001"] = [_player_line(t, p, completed, open_round, team_file) for p in t.players]
     if not trf16:
         use_xxz = (
