@@ -42,9 +42,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args(argv)
 
-    from swissbridge.check import before_round
     from swissbridge.formats.trf import parse_trf, write_trf
     from swissbridge.generate import generate_tournament
+    from swissbridge.history import before_round
     from swissbridge.model import Colour, Entry, Result
     from swissbridge.service import pair_tournament
     from swissbridge.watch.loop import Watcher

@@ -18,82 +18,43 @@ pairing the arbiter published, with the colours written for it.
 Files written by engines' generators (and the corpus) state neither the number
 of rounds nor the initial colour. The number of rounds then defaults to the
 rounds in the file, and the initial colour is inferred from the earliest round
-with colours, as the reference engine does (see :func:`infer_initial_colour`).
+with colours, as the reference engine does
+(:func:`swissbridge.history.infer_initial_colour`).
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from swissbridge.errors import InputError
-from swissbridge.model import ABSENT, Colour, Entry, Player, Result, Tournament, format_points
+from swissbridge.history import (
+    adjourned_note,
+    before_round,
+    initial_colour,
+    played_pairing,
+    round_byes,
+    uncoloured_boards,
+)
+from swissbridge.model import Colour, Tournament, format_points
 from swissbridge.pairing import Board, NoLegalPairing, RoundPairing
 from swissbridge.plugins import PairingSystem, resolve
-from swissbridge.state import RoundState, Strength, build_state
+from swissbridge.plugins.document import colour_letters
+from swissbridge.state import RoundState, build_state
 
 __all__ = [
     "BoardDiff",
     "CheckReport",
     "RoundCheck",
-    "before_round",
     "check_file",
     "check_tournament",
     "compare_round",
-    "infer_initial_colour",
-    "played_pairing",
     "prepare_for_replay",
-    "round_byes",
-    "uncoloured_boards",
 ]
 
 
 # -- preparing the file --------------------------------------------------------------------------
-
-
-def round_byes(tournament: Tournament, round_no: int) -> tuple[int | None, tuple[int, ...]]:
-    """Who received the pairing-allocated bye in ``round_no`` (``0000 - U``, or
-    ``0000 - +`` which some programs write for it: :attr:`Entry.paired`), and any
-    other player the file also gives one (a round has one at most: C.04.1 Art. 3)."""
-    byes = [
-        p.start_no
-        for p in tournament.players
-        if (e := p.entry(round_no)) is not None and e.opponent is None and e.paired
-    ]
-    return (byes[0] if byes else None), tuple(byes[1:])
-
-
-def _was_paired(entry: Entry | None) -> bool:
-    """The pairing of that round gave the player an opponent or the PAB."""
-    return entry is not None and entry.paired
-
-
-def infer_initial_colour(tournament: Tournament) -> Colour | None:
-    """The initial colour (C.04.3 5.2.5 for Dutch, C.04.4.3 7.2 for Lim: the colour
-    the top-ranked player receives in round 1) of a file that does not state it.
-
-    Taken from the earliest round in which any game carries a colour: the entered
-    players of that round (present, or paired in an earlier round) are counted in
-    start-number order; the first one with a colour in that round decides, its
-    colour kept when it stands at an odd position and inverted at an even one
-    (TPN parity). This is how the reference engine reads such files. ``None`` when
-    no game has a colour yet.
-    """
-    for r in range(1, tournament.rounds_in_file + 1):
-        if not any((e := p.entry(r)) is not None and e.colour is not None for p in tournament.players):
-            continue
-        position = 0
-        for p in tournament.players:
-            entry = p.entry(r)
-            entered = _was_paired(entry) or any(_was_paired(e) for e in p.entries[: r - 1])
-            if not entered:
-                continue
-            position += 1
-            if entry is not None and entry.colour is not None and entry.opponent is not None:
-                return entry.colour if position % 2 == 1 else entry.colour.opposite
-        return None
-    return None
 
 
 def prepare_for_replay(tournament: Tournament, *, total_rounds: int | None = None) -> Tournament:
@@ -101,100 +62,10 @@ def prepare_for_replay(tournament: Tournament, *, total_rounds: int | None = Non
     (``total_rounds``, else the file's own, else the rounds in the file) and the
     initial colour (stated, else inferred from the file)."""
     rounds = total_rounds or tournament.total_rounds or tournament.rounds_in_file
-    colour = tournament.initial_colour or infer_initial_colour(tournament)
+    colour = initial_colour(tournament)
     if rounds == tournament.total_rounds and colour is tournament.initial_colour:
         return tournament
     return replace(tournament, total_rounds=rounds, initial_colour=colour)
-
-
-def before_round(tournament: Tournament, round_no: int, *, unpaired_absent: bool = True) -> Tournament:
-    """The tournament as the pairing program saw it just before pairing ``round_no``:
-    the entries of rounds ``1..round_no-1``, and in round ``round_no`` only the
-    entries of players who are not paired (H, F, Z absences).
-
-    With ``unpaired_absent`` (the default, for replaying a completed round), a
-    player with no entry at all in ``round_no`` is recorded absent (``0000 - Z``):
-    the published pairing did not include them. Without it, a missing entry means
-    the player is to be paired (the state a generator or a live tournament is in).
-    """
-    if round_no < 1:
-        raise ValueError("rounds are numbered from 1")
-    done = round_no - 1
-    players: list[Player] = []
-    for p in tournament.players:
-        entries = list(p.entries[:done])
-        entry = p.entry(round_no)
-        if entry is not None and not entry.paired:
-            keep: Entry | None = entry
-        elif entry is None and unpaired_absent:
-            keep = ABSENT
-        else:
-            keep = None
-        if keep is not None:
-            while len(entries) < done:
-                entries.append(ABSENT)
-            entries.append(keep)
-        if tuple(entries) != p.entries:
-            p = replace(p, entries=tuple(entries))
-        players.append(p)
-    return replace(tournament, players=tuple(players))
-
-
-def uncoloured_boards(tournament: Tournament, round_no: int) -> frozenset[frozenset[int]]:
-    """The scheduled games of ``round_no`` whose colours neither player's entry gives
-    (some programs write forfeits as ``nnnn - +``)."""
-    out: set[frozenset[int]] = set()
-    by_number = {p.start_no: p for p in tournament.players}
-    for p in tournament.players:
-        entry = p.entry(round_no)
-        if entry is None or entry.opponent is None or entry.colour is not None:
-            continue
-        opponent = by_number.get(entry.opponent)
-        other = opponent.entry(round_no) if opponent is not None else None
-        if other is None or other.colour is None:
-            out.add(frozenset((p.start_no, entry.opponent)))
-    return frozenset(out)
-
-
-def played_pairing(tournament: Tournament, round_no: int, *, path: str | None = None) -> RoundPairing:
-    """The pairing published for ``round_no``, read back from the entries: every
-    scheduled game (forfeits included, with the colours written for them), the PAB,
-    and the players not paired with their entries (see :func:`round_byes`: a second
-    ``U`` in the round is listed there too). Boards are listed in the order of the
-    first player of each (start number); a board whose colours the file does not
-    give lists the lower start number first."""
-    boards: list[Board] = []
-    seen: set[int] = set()
-    bye, _ = round_byes(tournament, round_no)
-    absent: dict[int, Result] = {}
-    by_number = {p.start_no: p for p in tournament.players}
-    for p in tournament.players:
-        entry = p.entry(round_no)
-        n = p.start_no
-        if entry is None:
-            continue
-        if entry.opponent is None:
-            if n != bye:
-                absent[n] = entry.result
-            continue
-        if n in seen:
-            continue
-        m = entry.opponent
-        opponent = by_number.get(m)
-        if opponent is None:
-            raise InputError(f"round {round_no}: player {n} is paired with {m}, who is not in the file", path=path)
-        other = opponent.entry(round_no)
-        if other is None or other.opponent != n:
-            raise InputError(
-                f"round {round_no}: player {n} is paired with {m}, but {m}'s entry does not name {n}", path=path
-            )
-        seen.update((n, m))
-        colour = entry.colour or (other.colour.opposite if other.colour is not None else None)
-        if colour is Colour.BLACK:
-            boards.append(Board(m, n))
-        else:
-            boards.append(Board(n, m))
-    return RoundPairing(round_no=round_no, boards=tuple(boards), bye=bye, absent=absent)
 
 
 # -- comparing one round -------------------------------------------------------------------------
@@ -315,20 +186,16 @@ def _placement(pairing: RoundPairing, n: int) -> str:
     return f"{n} missing"
 
 
-def _preference_text(state: RoundState, n: int, *, dutch: bool) -> str:
-    """A player's played colours (GHR 3.4: unplayed rounds left out) and, for the
-    Dutch system, the colour preference they give (C.04.3 1.7)."""
+def _colour_text(state: RoundState, n: int) -> str:
+    """A player's played colours (GHR 3.4: unplayed rounds left out) and colour
+    difference; what the system makes of them is in its colour rule."""
     ps = state.players.get(n)
     if ps is None:
         return f"{n}: no history"
-    history = "".join("W" if c is Colour.WHITE else "B" for c in ps.colours)
+    history = colour_letters(ps.colours)
     if not history:
         return f"{n}: no game played yet"
-    text = f"{n}: colours {history} (difference {ps.colour_difference:+d})"
-    colour, strength = ps.preference
-    if dutch and colour is not None and strength is not Strength.NONE:
-        text += f", {strength.name.lower()} preference for {colour}"
-    return text
+    return f"{n}: colours {history} (difference {ps.colour_difference:+d})"
 
 
 def _scores(state: RoundState, board: Board) -> str:
@@ -341,8 +208,8 @@ def _scores(state: RoundState, board: Board) -> str:
 
 
 def _absolute_violation(state: RoundState, a: int, b: int) -> str:
-    """The absolute criterion a played board breaks, if any (C.04.3 [C1], [C3];
-    forbidden pairs, record 260)."""
+    """The rule of every system a played board breaks, if any (C.04.1: no rematch,
+    [C1] in the Dutch text; forbidden pairs, record 260)."""
     pa, pb = state.players.get(a), state.players.get(b)
     if pa is None or pb is None:
         return ""
@@ -350,8 +217,6 @@ def _absolute_violation(state: RoundState, a: int, b: int) -> str:
         return f"[C1]: {a} and {b} have already played each other"
     if frozenset((a, b)) in state.forbidden:
         return f"[C1]: the organiser forbids {a} - {b}"
-    if not state.compatible(pa, pb):
-        return f"[C3]: {a} and {b} have the same absolute colour preference"
     return ""
 
 
@@ -363,11 +228,6 @@ def _pab_violation(state: RoundState, n: int) -> str:
     return ""
 
 
-Explainer = Callable[[Tournament, int, RoundPairing, RoundPairing], str]
-"""A system's account of why its pairing beats the played one: called with the
-replayed tournament, the round, the expected and the played pairing."""
-
-
 def compare_round(
     expected: RoundPairing,
     played: RoundPairing,
@@ -375,7 +235,6 @@ def compare_round(
     state: RoundState | None = None,
     uncoloured: frozenset[frozenset[int]] = frozenset(),
     colour_rules: Mapping[frozenset[int], str] | None = None,
-    system: str = "dutch",
 ) -> tuple[BoardDiff, ...]:
     """The boards of ``expected`` that ``played`` does not reproduce, in expected
     board order, and a difference of the PAB. A board whose played colours are
@@ -401,7 +260,7 @@ def compare_round(
             if rule:
                 facts.append(f"the system's colour rule: {rule}")
             if state is not None:
-                facts.extend(_preference_text(state, n, dutch=system == "dutch") for n in (b.white, b.black))
+                facts.extend(_colour_text(state, n) for n in (b.white, b.black))
             criterion = "; ".join(facts)
             diffs.append(
                 BoardDiff(
@@ -475,44 +334,6 @@ def compare_round(
 # -- the whole tournament ------------------------------------------------------------------------
 
 
-def _system_explainer(engine: PairingSystem) -> Explainer | None:
-    """The system's own comparison of two pairings, when it offers one
-    (``compare(tournament, round_no, expected, played) -> str``)."""
-    fn = getattr(engine, "compare", None)
-    return fn if callable(fn) else None
-
-
-DUTCH_COLOUR_RULES = {
-    "5.2.1": "5.2.1, both players get their preference",
-    "5.2.2": "5.2.2, the stronger preference is granted",
-    "5.2.3": "5.2.3, colours alternate from the last game in which they had different colours",
-    "5.2.4": "5.2.4, the higher-ranked player gets their preference",
-    "5.2.5": "5.2.5, the higher-ranked player's TPN parity gives the initial colour or the other",
-}
-"""The colour rules of C.04.3 Article 5.2 in words, for a trace that names only the article."""
-
-
-def _colour_rules(engine: PairingSystem, tournament: Tournament, round_no: int) -> dict[frozenset[int], str]:
-    """The colour rule the system applied on each board, when it keeps a trace
-    (``trace(tournament, round_no)`` returning a trace, or a ``(pairing, trace)``
-    pair, whose ``boards`` name ``white``, ``black`` and ``rule``/``colour_rule``)."""
-    fn = getattr(engine, "trace", None)
-    if not callable(fn):
-        return {}
-    try:
-        result = fn(tournament, round_no)
-    except Exception:  # an explanation must never hide the verdict
-        return {}
-    trace = result[1] if isinstance(result, tuple) and len(result) == 2 else result
-    out: dict[frozenset[int], str] = {}
-    for board in getattr(trace, "boards", None) or ():
-        white, black = getattr(board, "white", None), getattr(board, "black", None)
-        rule = getattr(board, "colour_rule", None) or getattr(board, "rule", None)
-        if isinstance(white, int) and isinstance(black, int) and rule:
-            out[frozenset((white, black))] = DUTCH_COLOUR_RULES.get(str(rule), str(rule))
-    return out
-
-
 def check_tournament(
     tournament: Tournament,
     system: str | PairingSystem = "dutch",
@@ -523,11 +344,10 @@ def check_tournament(
 ) -> CheckReport:
     """Replay every completed round of ``tournament`` (or those in ``rounds``) with
     ``system`` and compare each with the pairing published for it."""
-    from swissbridge.service import adjourned_note, require_swiss
+    from swissbridge.service import require_swiss
 
     name, engine = resolve(system)
     require_swiss(tournament)
-    explainer = _system_explainer(engine)
     inferred = tournament.initial_colour is None
     t = prepare_for_replay(tournament, total_rounds=total_rounds)
     last = t.completed_rounds
@@ -551,7 +371,8 @@ def check_tournament(
             continue
         replay = before_round(t, r)
         try:
-            expected = engine.pair(replay, r)
+            trace = engine.trace(replay, r)
+            expected = trace.result()
         except NoLegalPairing as exc:
             results.append(
                 RoundCheck(round_no=r, played=played, expected=None, error=f"the system finds no legal pairing: {exc}")
@@ -566,15 +387,14 @@ def check_tournament(
         state = build_state(replay, r)
         played_set = set(played.boards)
         flips = any(Board(b.black, b.white) in played_set for b in expected.boards)
-        rules = _colour_rules(engine, replay, r) if flips else {}
-        diffs = compare_round(expected, played, state=state, uncoloured=uncoloured, colour_rules=rules, system=name)
-        if explainer is not None:
-            try:
-                why = explainer(replay, r, expected, played)
-            except Exception as exc:  # a system's explanation must never hide the verdict
-                why = f"(the system could not compare the pairings: {type(exc).__name__}: {exc})"
-            if why:
-                notes = (*notes, why)
+        rules = {frozenset((b.white, b.black)): b.rule for b in trace.boards} if flips else {}
+        diffs = compare_round(expected, played, state=state, uncoloured=uncoloured, colour_rules=rules)
+        try:
+            why = engine.compare(replay, r, expected, played)
+        except Exception as exc:  # a system's explanation must never hide the verdict
+            why = f"(the system could not compare the pairings: {type(exc).__name__}: {exc})"
+        if why:
+            notes = (*notes, why)
         results.append(RoundCheck(round_no=r, played=played, expected=expected, diffs=diffs, notes=notes))
     return CheckReport(
         system=name,

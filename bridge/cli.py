@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import sys
+from collections.abc import Callable
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, NoReturn
@@ -196,21 +197,23 @@ def pair(
     """Pair the next round of a tournament and print or write the pairing."""
     from swissbridge.output import TOURNAMENT_FORMATS, state_format, write_output
     from swissbridge.pairing import NoLegalPairing
-    from swissbridge.service import pair_tournament, read_tournament, render_pairing
+    from swissbridge.service import read_tournament, render_pairing, trace_tournament
 
     try:
         given = applied(read_tournament(input), settings(system, initial_colour, rounds))
         tournament, system_name = given.tournament, given.system
-        pairing = pair_tournament(tournament, system=system_name, round_no=round_no, adjourned=adjourned)
+        trace = trace_tournament(tournament, system=system_name, round_no=round_no, adjourned=adjourned)
+        pairing = trace.result()
         text = render_pairing(tournament, pairing, fmt.value, adjourned=adjourned)
         if in_place and output is None:  # the paired round into the input; the pairing on stdout
             state = render_pairing(tournament, pairing, state_format(input), adjourned=adjourned)
             write_output(input, state, inputs=[input], in_place=True)
         write_output(output, text, inputs=[input], in_place=in_place, whole=fmt.value in TOURNAMENT_FORMATS)
         if explain:
-            from swissbridge.service import explain_round
+            from swissbridge.explain import explain as build_explanation
+            from swissbridge.explain import render_text
 
-            typer.echo(explain_round(tournament, system=system_name, round_no=pairing.round_no), err=output is None)
+            typer.echo(render_text(build_explanation(tournament, system=system_name, trace=trace)), err=output is None)
     except NoLegalPairing as exc:
         no_pairing(round_no, exc)
     except SwissbridgeError as exc:
@@ -346,24 +349,86 @@ def ratings(
     ),
 )
 def check(
-    input: Annotated[Path, typer.Argument(help="Tournament file to check.", show_default=False)],
+    inputs: Annotated[
+        list[Path],
+        typer.Argument(
+            help="Tournament files, or folders searched recursively for them.", show_default=False, metavar="INPUT..."
+        ),
+    ],
     system: SystemOption = None,
     total_rounds: TotalRoundsOption = None,
     initial_colour: ColourOption = None,
+    jobs: Annotated[
+        int | None,
+        typer.Option("--jobs", "-j", min=1, help="Tournaments checked in parallel (default: the usable cores)."),
+    ] = None,
+    report_file: Annotated[
+        Path | None,
+        typer.Option("--report", help="Write every result here as JSON (atomically).", show_default=False),
+    ] = None,
 ) -> None:
     """Pair every round again from the history before it and compare with the
-    pairing played: "ok" per round, or the boards that differ. Exit 1 on any difference."""
+    pairing played. One file: "ok" per round, or the boards that differ. Several
+    files or a folder: one line per tournament that differs or cannot be read, then
+    "N passed, M failed". Exit 1 on any difference, 2 when a file cannot be read."""
+    from swissbridge import batch
+    from swissbridge.formats.detect import is_tournament_folder
+
+    given_settings = settings(system, initial_colour, total_rounds)
+    single = inputs[0] if len(inputs) == 1 else None
+    if single is not None and (not single.is_dir() or is_tournament_folder(single)):
+        check_single(single, given_settings, report_file)
+        return
+    found = batch.find_tournaments(inputs, skip=[report_file] if report_file else [])
+    if not found:
+        fail("no tournament files found in " + ", ".join(map(str, inputs)), EXIT_INPUT)
+    progress = batch_progress() if sys.stderr.isatty() else None
+    try:
+        results = batch.check_many(found, given_settings, jobs=jobs or batch.usable_cores(), progress=progress)
+    except KeyboardInterrupt:
+        fail("interrupted", 130)
+    if progress is not None:
+        sys.stderr.write("\r\033[K")
+    for line in batch.warning_lines(results):
+        typer.echo(f"swissbridge: warning: {line}", err=True)
+    for result in results:
+        if not result.passed:
+            typer.echo(batch.result_line(result))
+    typer.echo(batch.closing_line(results))
+    if report_file is not None:
+        try:
+            batch.write_report(report_file, results, given_settings)
+        except SwissbridgeError as exc:
+            report(exc)
+    raise typer.Exit(batch.exit_status(results))
+
+
+def check_single(input: Path, given_settings: Settings, report_file: Path | None) -> None:
+    """``check`` of one tournament: the per-round report."""
+    from swissbridge import batch
     from swissbridge.check import check_tournament
     from swissbridge.service import read_tournament
 
     try:
-        given = applied(read_tournament(input), settings(system, initial_colour, total_rounds))
+        given = applied(read_tournament(input), given_settings)
         result = check_tournament(given.tournament, given.system, path=str(input))
+        if report_file is not None:
+            batch.write_report(report_file, [batch.result_of(str(input), result, given.warnings)], given_settings)
     except SwissbridgeError as exc:
         report(exc, input)
     sys.stdout.write(result.render())
     if not result.ok:
         raise typer.Exit(EXIT_NO_PAIRING)
+
+
+def batch_progress() -> Callable[[int, int, int], None]:
+    """Progress of a batch check on the terminal (stderr), one line rewritten."""
+
+    def show(done: int, total: int, failed: int) -> None:
+        sys.stderr.write(f"\rchecked {done}/{total}, {failed} failed")
+        sys.stderr.flush()
+
+    return show
 
 
 class ExplainFormat(str, Enum):

@@ -132,12 +132,13 @@ def _system(tournament: Tournament, requested: str | None) -> str:
 def _pair(path: str, requested: str | None, output: str, checklist: str | None) -> int:
     from swissbridge.atomic import write_atomic
     from swissbridge.pairing import NoLegalPairing
-    from swissbridge.service import explain_round, pair_tournament, read_tournament
+    from swissbridge.service import read_tournament, trace_tournament
 
     tournament = read_tournament(path)
     system = _system(tournament, requested)
     try:
-        pairing = pair_tournament(tournament, system=system)
+        trace = trace_tournament(tournament, system=system)
+        pairing = trace.result()
     except NoLegalPairing as exc:
         _err(f"no legal pairing for round {tournament.next_round}: {exc}")
         return EXIT_NO_PAIRING
@@ -151,7 +152,9 @@ def _pair(path: str, requested: str | None, output: str, checklist: str | None) 
         from swissbridge.errors import InputError
 
         try:
-            why = explain_round(tournament, system=system, round_no=pairing.round_no)
+            from swissbridge.explain import explain, render_text
+
+            why = render_text(explain(tournament, system=system, trace=trace))
         except InputError as exc:
             why = f"{exc.message}\n"
         if checklist == "-":

@@ -1,9 +1,11 @@
 """``swissbridge explain``: why a round was paired as it was, for arbiters.
 
-A pairing system that keeps a trace (``trace(tournament, round_no)``) is asked for
-it; the trace becomes one *explanation document* (a JSON-ready ``dict``, documented
-in ``docs/explain.md`` and ``docs/explain.schema.json``), and the document is
-rendered as
+The pairing system traces the round (:meth:`~swissbridge.plugins.PairingSystem.trace`)
+and turns the trace into its part of one *explanation document*
+(:meth:`~swissbridge.plugins.PairingSystem.explain`, typed in
+:mod:`swissbridge.plugins.document`, documented in ``docs/explain.md`` and
+``docs/explain.schema.json``); this module writes the header (schema, round,
+absentees, initial colour), places every player, and renders the document as
 
 * ``text`` — what an arbiter reads at the board or pins on the wall;
 * ``json`` — the document itself, stable and versioned (:data:`SCHEMA`,
@@ -12,29 +14,40 @@ rendered as
   player name and every other piece of data is HTML-escaped).
 
 All three come from the same document, so they never tell different stories.
-
-Dutch (C.04.3): bracket by bracket, the residents and MDPs, the subgroups and the
-first candidate, the pairs made, the downfloaters and why each one rather than
-another player, the criteria not fully met with counts, a check that no better
-pairing of the bracket exists, the PAB and why that player, and the colour rule of
-every board (5.2.1–5.2.5) with the facts it reads (:mod:`swissbridge.explain_dutch`).
-Lim (C.04.4.3): scoregroup by scoregroup in the pairing order, from the Lim
-engine's step-by-step record (:mod:`swissbridge.explain_lim`).
+The Dutch part (C.04.3, bracket by bracket) is built by
+:mod:`swissbridge.plugins.dutch.explanation`, the Lim part (C.04.4.3, scoregroup by
+scoregroup) by :mod:`swissbridge.plugins.lim.explanation`.
 """
 
 from __future__ import annotations
 
 import html
 import json
-import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, TypeAlias
+from typing import TypeAlias
 
 from swissbridge.errors import InputError
+from swissbridge.history import adjourned_note, initial_colour, round_to_pair
 from swissbridge.model import Tournament
-
-JSON = dict[str, Any]
+from swissbridge.plugins import PairingSystem, Trace
+from swissbridge.plugins.document import (
+    Absent,
+    BoardDoc,
+    Bracket,
+    Bye,
+    Crack,
+    Explanation,
+    Player,
+    PlayerFacts,
+    PlayerReason,
+    Problem,
+    Reason,
+    Scoregroup,
+    colour_name,
+    entry_text,
+)
+from swissbridge.state import build_state
 
 SCHEMA = "swissbridge-explain"
 VERSION = 1
@@ -52,141 +65,98 @@ RULES = {
 # ================================================================ the document
 
 
-def explain(tournament: Tournament, *, system: str = "dutch", round_no: int | None = None) -> JSON:
-    """The explanation document of ``round_no`` (default: the next round).
+def explain(
+    tournament: Tournament, *, system: str | PairingSystem = "dutch", round_no: int | None = None,
+    trace: Trace | None = None,
+) -> Explanation:
+    """The explanation document of ``round_no`` (default: the next round), from the
+    system's ``trace`` of it (made here when not given).
 
-    Raises :class:`~swissbridge.errors.InputError` for an unknown system or round,
-    :class:`~swissbridge.pairing.NoLegalPairing` when the Dutch system finds no
-    legal pairing (a Lim document then says where the pairing got stuck)."""
+    Raises :class:`~swissbridge.errors.InputError` for an unknown system or round;
+    a system may raise :class:`~swissbridge.pairing.NoLegalPairing` when it finds no
+    legal pairing (the Dutch system does; a Lim document says where it got stuck)."""
     from swissbridge.plugins import resolve
-    from swissbridge.service import require_swiss, round_to_pair
+    from swissbridge.service import require_swiss
 
-    _, engine = resolve(system)
+    name, engine = resolve(system)
     require_swiss(tournament)
-    r = round_to_pair(tournament, round_no)
-    doc = _header(tournament, system, r)
-    trace_fn = getattr(engine, "trace", None)
-    result = trace_fn(tournament, r) if callable(trace_fn) else None
-    trace = result[1] if isinstance(result, tuple) and len(result) == 2 else result
-    from swissbridge.plugins.dutch.trace import RoundTrace
-    from swissbridge.plugins.lim.trace import LimTrace
-
-    if isinstance(trace, RoundTrace):
-        from swissbridge.explain_dutch import explain_dutch
-
-        doc.update(explain_dutch(tournament, r, trace))
-        doc["notes"] = list(trace.notes)
-    elif isinstance(trace, LimTrace):
-        from swissbridge.explain_lim import explain_lim
-
-        doc.update(explain_lim(tournament, r, trace))
-        doc["pairing_found"] = bool(doc["boards"]) or doc["bye"] is not None or doc["paired"] == 0
-    else:
-        text_fn = getattr(engine, "explain", None)
-        if not callable(text_fn):
-            raise InputError(f"the {system} system cannot explain its pairings")
-        doc["notes"] = [str(text_fn(tournament, r))]
-    from swissbridge.service import adjourned_note
-
-    if (note := adjourned_note(tournament, r)) is not None:
-        doc["notes"].insert(0, note)
-    _locate(doc)
-    return doc
-
-
-def _header(tournament: Tournament, system: str, r: int) -> JSON:
-    from swissbridge.explain_dutch import ENTRY_TEXT
-    from swissbridge.state import build_state
-
+    r = round_to_pair(tournament, trace.round_no if trace is not None else round_no)
+    if trace is None:
+        trace = engine.trace(tournament, r)
+    part = engine.explain(tournament, trace)
     st = build_state(tournament, r)
-    absent = [
-        {
-            "player": n,
-            "name": tournament.player(n).name,
-            "entry": result.value,
-            "text": ENTRY_TEXT.get(result, result.name.lower().replace("_", " ")),
-        }
+    absent: list[Absent] = [
+        {"player": n, "name": tournament.player(n).name, "entry": result.value, "text": entry_text(result)}
         for n, result in sorted(st.absent.items())
     ]
-    initial = tournament.initial_colour
-    if initial is None:
-        try:
-            from swissbridge.plugins.dutch.engine import initial_colour
-
-            initial = initial_colour(tournament)
-        except InputError:
-            initial = None
+    notes = list(trace.notes)
+    if (note := adjourned_note(tournament, r)) is not None:
+        notes.insert(0, note)
+    boards = part.get("boards", [])
+    bye = part.get("bye")
+    brackets = part.get("brackets", [])
+    scoregroups = part.get("scoregroups", [])
     return {
         "schema": SCHEMA,
         "version": VERSION,
-        "system": system,
-        "rules": RULES.get(system, system),
+        "system": name,
+        "rules": RULES.get(name, name),
         "tournament": {"name": tournament.name, "rounds": tournament.total_rounds},
         "round": st.round_no,
         "last_round": st.last_round,
-        "paired": len(st.present),
+        "paired": part.get("paired", len(st.present)),
         "absent": absent,
-        "initial_colour": None if initial is None else str(initial).lower(),
-        "pab_score": None,
-        "median": None,
-        "maxi": None,
-        "pairing_found": True,
-        "players": [],
-        "brackets": [],
-        "scoregroups": [],
-        "cracks": [],
-        "boards": [],
-        "bye": None,
-        "notes": [],
-        "disagreements": [],
+        "initial_colour": part.get("initial_colour", colour_name(initial_colour(tournament))),
+        "pab_score": part.get("pab_score"),
+        "median": part.get("median"),
+        "maxi": part.get("maxi"),
+        "pairing_found": trace.pairing is not None,
+        "players": _located(part.get("players", []), boards, bye, brackets, scoregroups),
+        "brackets": brackets,
+        "scoregroups": scoregroups,
+        "cracks": part.get("cracks", []),
+        "boards": boards,
+        "bye": bye,
+        "notes": notes,
+        "disagreements": part.get("disagreements", []),
     }
 
 
-def _locate(doc: JSON) -> None:
-    """Give every player document where the player ended up: board and colour,
+def _located(
+    players: list[PlayerFacts],
+    boards: list[BoardDoc],
+    bye: Bye | None,
+    brackets: list[Bracket],
+    scoregroups: list[Scoregroup],
+) -> list[Player]:
+    """Every player's facts with where the player ended up: board and colour,
     opponent, the PAB, and the bracket (or scoregroup) that paired them."""
-    where: dict[int, JSON] = {}
-    for b in doc["boards"]:
-        where[b["white"]] = {"board": b["board"], "colour": "white", "opponent": b["black"]}
-        where[b["black"]] = {"board": b["board"], "colour": "black", "opponent": b["white"]}
-    if doc["bye"] is not None:
-        where[doc["bye"]["player"]] = {"board": None, "colour": None, "opponent": None, "pab": True}
+    where: dict[int, tuple[int | None, str | None, int | None]] = {}
+    for b in boards:
+        where[b["white"]] = (b["board"], "white", b["black"])
+        where[b["black"]] = (b["board"], "black", b["white"])
+    pab = bye["player"] if bye is not None else None
     section: dict[int, str] = {}
-    for br in doc["brackets"]:
-        for p in br["pairs"]:
-            for n in (p["higher"], p["lower"]):
+    for br in brackets:
+        for pair in br["pairs"]:
+            for n in (pair["higher"], pair["lower"]):
                 section[n] = f"bracket {br['number']}"
-    for g in doc["scoregroups"]:
-        for a, b in g["pairs"]:
-            section[a] = section[b] = f"scoregroup {g['score']}"
-    if doc["bye"] is not None and doc["brackets"]:
-        section[doc["bye"]["player"]] = f"bracket {doc['brackets'][-1]['number']}"
-    for p in doc["players"]:
+    for g in scoregroups:
+        for a, b2 in g["pairs"]:
+            section[a] = section[b2] = f"scoregroup {g['score']}"
+    if pab is not None and brackets:
+        section[pab] = f"bracket {brackets[-1]['number']}"
+    out: list[Player] = []
+    for p in players:
         n = p["player"]
-        w = where.get(n, {})
-        p["board"] = w.get("board")
-        p["colour"] = w.get("colour")
-        p["opponent"] = w.get("opponent")
-        p["pab"] = bool(w.get("pab", False))
-        p["paired_in"] = section.get(n)
+        board, colour, opponent = where.get(n, (None, None, None))
+        out.append(
+            {**p, "board": board, "colour": colour, "opponent": opponent, "pab": n == pab, "paired_in": section.get(n)}
+        )
+    return out
 
 
-def explain_file(
-    path: str | os.PathLike[str], *, system: str = "dutch", round_no: int | None = None, fmt: str = "text"
-) -> str:
-    """Read a tournament file and render the explanation of a round."""
-    from swissbridge.service import read_tournament
-
-    tournament = read_tournament(path)
-    return render(explain(tournament, system=system, round_no=round_no), fmt)
-
-
-def explain_text(tournament: Tournament, *, system: str = "dutch", round_no: int | None = None) -> str:
-    """The text explanation (used by ``pair --explain`` and the drop-in engine)."""
-    return render_text(explain(tournament, system=system, round_no=round_no))
-
-
-def render(doc: JSON, fmt: str) -> str:
+def render(doc: Explanation, fmt: str) -> str:
     if fmt == "text":
         return render_text(doc)
     if fmt == "json":
@@ -196,7 +166,7 @@ def render(doc: JSON, fmt: str) -> str:
     raise InputError(f"unknown explanation format {fmt!r}; expected one of {', '.join(FORMATS)}")
 
 
-def render_json(doc: JSON) -> str:
+def render_json(doc: Explanation) -> str:
     """The document as JSON: two-space indent, keys in document order, UTF-8 text."""
     return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
 
@@ -252,6 +222,9 @@ class _Item:
     html: str = "list"
 
 
+_Reasonlike: TypeAlias = Reason | PlayerReason | Problem
+
+
 def _nos(numbers: Iterable[int]) -> str:
     return ", ".join(f"#{n}" for n in numbers)
 
@@ -267,7 +240,7 @@ def _refs(numbers: Iterable[int], *, empty: str) -> list[_Seg]:
     return out or [empty]
 
 
-def _player_names(doc: JSON) -> dict[int, str]:
+def _player_names(doc: Explanation) -> dict[int, str]:
     out: dict[int, str] = {}
     for p in doc["players"]:
         title = f"{p['title']} " if p.get("title") else ""
@@ -277,11 +250,11 @@ def _player_names(doc: JSON) -> dict[int, str]:
     return out
 
 
-def _scores(doc: JSON) -> dict[int, str]:
+def _scores(doc: Explanation) -> dict[int, str]:
     return {p["player"]: p["pairing_score"] for p in doc["players"]}
 
 
-def _who(doc: JSON) -> Callable[[int], list[_Seg]]:
+def _who(doc: Explanation) -> Callable[[int], list[_Seg]]:
     """``#12 GM Name (3.5)``: a player with name and pairing score."""
     names = _player_names(doc)
     scores = _scores(doc)
@@ -292,20 +265,20 @@ def _who(doc: JSON) -> Callable[[int], list[_Seg]]:
     return who
 
 
-def _rule(r: JSON) -> str:
+def _rule(r: _Reasonlike) -> str:
     rule = str(r["rule"])
     return f"[{rule}]" if rule.startswith("C") and rule[1:].isdigit() else f"{rule}:"
 
 
-def _reason(r: JSON, *extra: _Seg) -> _Item:
+def _reason(r: _Reasonlike, *extra: _Seg) -> _Item:
     return _Item([_Rule(_rule(r)), " ", str(r["text"]), *extra])
 
 
-def _grouped(entries: list[JSON]) -> list[_Item]:
+def _grouped(entries: list[PlayerReason]) -> list[_Item]:
     """``rather_than`` (or ``passed_over``) entries with the same reason, merged
     into one line (players in order): ``#3, #7: [C6] …``."""
     groups: dict[tuple[str, str], list[int]] = {}
-    firsts: dict[tuple[str, str], JSON] = {}
+    firsts: dict[tuple[str, str], PlayerReason] = {}
     for e in entries:
         key = (str(e["rule"]), str(e["text"]))
         groups.setdefault(key, []).append(int(e["player"]))
@@ -318,13 +291,13 @@ def _heading(word: str, rest: str = "") -> tuple[str, str]:
     return word.upper() + rest, word + rest
 
 
-def _title_line(doc: JSON) -> str:
+def _title_line(doc: Explanation) -> str:
     name = doc["tournament"]["name"] or "Tournament"
     of = f" of {doc['tournament']['rounds']}" if doc["tournament"]["rounds"] else ""
     return f"{name} — round {doc['round']}{of}: why the pairing is what it is"
 
 
-def _topscorers_line(doc: JSON) -> str | None:
+def _topscorers_line(doc: Explanation) -> str | None:
     tops = [p["player"] for p in doc["players"] if p["topscorer"]]
     if not doc["last_round"] or doc["system"] != "dutch":
         return None
@@ -333,11 +306,11 @@ def _topscorers_line(doc: JSON) -> str | None:
     return f"Topscorers (1.8: more than half the maximum score, last round only): {_nos(tops)}"
 
 
-def _summary_line(doc: JSON) -> str:
+def _summary_line(doc: Explanation) -> str:
     parts = [doc["rules"], f"{doc['paired']} players to pair"]
-    if doc["initial_colour"]:
+    if initial := doc["initial_colour"]:
         article = "5.1" if doc["system"] == "dutch" else "7.2" if doc["system"] == "lim" else "drawn by lot"
-        parts.append(f"initial colour {doc['initial_colour'].capitalize()} ({article})")
+        parts.append(f"initial colour {initial.capitalize()} ({article})")
     if doc["last_round"]:
         parts.append("last round (topscorers, 1.8)" if doc["system"] == "dutch" else "last round (Article 6)")
     if doc["system"] == "lim" and doc["median"] is not None:
@@ -346,7 +319,7 @@ def _summary_line(doc: JSON) -> str:
     return "; ".join(parts)
 
 
-def _meta_lines(doc: JSON) -> list[str]:
+def _meta_lines(doc: Explanation) -> list[str]:
     """The lines under the title: rules and counts, topscorers, absentees."""
     out = [_summary_line(doc)]
     tops = _topscorers_line(doc)
@@ -366,24 +339,25 @@ CRACKS = "Blocked median (2.6): pairings broken"
 FLOATS_KEY = "Floats: previous round / two rounds before (D down, U up, F floated)."
 
 
-def _crack(c: JSON) -> str:
+def _crack(c: Crack) -> str:
     return f"{c['pair'][0]}–{c['pair'][1]} of scoregroup {c['score']} ({c['side']}): {c['reason']}"
 
 
-def _floats(p: JSON) -> str:
+def _floats(p: Player) -> str:
     return "/".join({"down": "D", "up": "U", "floated": "F"}.get(f or "", "-") for f in p["floats"])
 
 
-def _paired(p: JSON) -> list[_Seg]:
+def _paired(p: Player) -> list[_Seg]:
     """Where the player ended up: ``PAB``, ``board 3, White v #12`` or ``-``."""
     if p["pab"]:
         return ["PAB"]
     if p["board"] is not None:
-        return [_Link(f"board{p['board']}", f"board {p['board']}"), f", {p['colour'].capitalize()} v #{p['opponent']}"]
+        colour = (p["colour"] or "").capitalize()
+        return [_Link(f"board{p['board']}", f"board {p['board']}"), f", {colour} v #{p['opponent']}"]
     return ["-"]
 
 
-def _bracket(br: JSON) -> tuple[str, list[_Item]]:
+def _bracket(br: Bracket) -> tuple[str, list[_Item]]:
     """A Dutch bracket (Article 3): its heading and its items."""
     n = len(br["residents"]) + len(br["mdps"])
     heading = f"Bracket {br['number']} — score {br['score']}, {br['kind']}, {n} player{'s' if n != 1 else ''}"
@@ -401,7 +375,7 @@ def _bracket(br: JSON) -> tuple[str, list[_Item]]:
         fc = br["first_candidate"]
         pairs = ", ".join(f"{a}–{b}" for a, b in fc["pairs"])
         problems = [
-            _reason(r, _Only(f" ({r['pair'][0]}–{r['pair'][1]})" if r.get("pair") else "")) for r in fc["problems"]
+            _reason(r, _Only(f" ({pair[0]}–{pair[1]})" if (pair := r["pair"]) else "")) for r in fc["problems"]
         ]
         items.append(_Item([f"First candidate (3.3): {pairs}: {fc['verdict']}"], problems, html="split"))
         made = [
@@ -434,7 +408,7 @@ def _bracket(br: JSON) -> tuple[str, list[_Item]]:
     return heading, items
 
 
-def _scoregroup(g: JSON) -> list[str]:
+def _scoregroup(g: Scoregroup) -> list[str]:
     """A Lim scoregroup in the pairing order (2.2): its heading, then its lines."""
     where = {
         "above": "above the median, paired downward",
@@ -495,7 +469,7 @@ def _text_items(items: list[_Item], depth: int) -> list[str]:
     return out
 
 
-def render_text(doc: JSON) -> str:
+def render_text(doc: Explanation) -> str:
     """The explanation as plain text (UTF-8), sections in the order an arbiter
     asks: the boards and their colours, the PAB, how each bracket was paired, and
     every player's facts."""
@@ -641,7 +615,7 @@ def _html_items(items: list[_Item]) -> list[str]:
     return h
 
 
-def render_html(doc: JSON) -> str:
+def render_html(doc: Explanation) -> str:
     """A self-contained printable page: the same sections as the text, with a
     board table and a player table linked to the brackets."""
     names = _player_names(doc)

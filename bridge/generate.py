@@ -7,7 +7,7 @@ requested half- and full-point byes (announced in advance with record 240),
 absences, late entries and withdrawals, and optionally 3-1-0 scoring, Baku
 acceleration (C.04.7, record 250) and forbidden pairs (record 260). Every round is
 paired by the chosen system from exactly the history a replay sees
-(:func:`swissbridge.check.before_round`), so a generated file passes
+(:func:`swissbridge.history.before_round`), so a generated file passes
 ``swissbridge check`` with the same system by construction.
 
 Everything random comes from one ``random.Random(seed)``: the same arguments give
@@ -21,11 +21,11 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from swissbridge.check import before_round
+from swissbridge.acceleration import baku_acceleration
 from swissbridge.errors import InputError
+from swissbridge.history import before_round
 from swissbridge.model import (
     ABSENT,
-    Acceleration,
     AnnouncedBye,
     ByeKind,
     Colour,
@@ -46,7 +46,6 @@ __all__ = [
     "GenerateOptions",
     "GenerationFailed",
     "RoundHook",
-    "baku_acceleration",
     "generate_tournament",
     "plan_tournament",
     "play_round",
@@ -180,38 +179,6 @@ class Plan:
     strengths: dict[int, int]
     absences: dict[int, dict[int, Entry]]
     """Round → start number → the entry of a player not paired that round."""
-
-
-def baku_acceleration(initial_players: list[int], rounds: int, points: PointSystem) -> tuple[Acceleration, ...]:
-    """C.04.7 (Baku Acceleration Method): GA is the first half of the players
-    present before round 1, rounded up to an even number (2·⌈N/4⌉); the accelerated
-    rounds are the first ⌈R/2⌉; GA players get the points of a win before the first
-    ⌈accelerated/2⌉ of them and half of it before the others. The range runs from
-    start number 1 to the last GA player, so a late entry placed above that player
-    joins GA ("the last GA player stays the same").
-
-    Raises ``InputError`` unless a win is worth two draws and a loss nothing (the
-    method's premise)."""
-    if points.win != 2 * points.draw or points.loss != 0:
-        raise InputError("Baku acceleration (C.04.7) needs a point system where a win is worth two draws")
-    if not initial_players or rounds < 1:
-        return ()
-    ga = min(len(initial_players), 2 * math.ceil(len(initial_players) / 4))
-    last_ga = sorted(initial_players)[ga - 1]
-    accelerated = math.ceil(rounds / 2)
-    full = math.ceil(accelerated / 2)
-    out = [Acceleration(points=points.win, first_round=1, last_round=full, first_player=1, last_player=last_ga)]
-    if accelerated > full:
-        out.append(
-            Acceleration(
-                points=points.win // 2,
-                first_round=full + 1,
-                last_round=accelerated,
-                first_player=1,
-                last_player=last_ga,
-            )
-        )
-    return tuple(out)
 
 
 def plan_tournament(players: int, rounds: int, system: str, seed: int, options: GenerateOptions | None = None) -> Plan:

@@ -192,8 +192,8 @@ def items_from_pgn(tournament: Tournament, round_no: int, source: str) -> tuple[
     paired; :func:`swissbridge.formats.pgn.read_round_feed`), as result items, and
     notes on what the PGN leaves open (boards without a game, games in progress,
     games that belong to no board). Games that disagree with each other are refused."""
-    from swissbridge.check import played_pairing
     from swissbridge.formats.pgn import read_round_feed
+    from swissbridge.history import played_pairing
 
     pairing = played_pairing(tournament, round_no)
     if not pairing.boards:

@@ -7,9 +7,10 @@ from __future__ import annotations
 import os
 
 from swissbridge.errors import InputError
+from swissbridge.history import round_to_pair, unfinished_games
 from swissbridge.model import EventKind, Tournament, format_points
 from swissbridge.pairing import RoundPairing, apply_pairing
-from swissbridge.plugins import resolve
+from swissbridge.plugins import PairingSystem, Trace, resolve
 
 
 def read_tournament(path: str | os.PathLike[str], fmt: str | None = None) -> Tournament:
@@ -41,63 +42,34 @@ def require_swiss(tournament: Tournament) -> None:
         )
 
 
-SHOWN_GAMES = 8
-"""How many unfinished games an error message names before it says "and N more"."""
-
-
-def unfinished_games(tournament: Tournament, round_no: int) -> str | None:
-    """The games of rounds before ``round_no`` without a result (``"2 games without a
-    result (round 4 3-7, round 4 12-15)"``), or None when there are none."""
-    from swissbridge.messages import listed
-
-    games = [f"round {r} {w}-{b}" for r in range(1, round_no) for w, b in tournament.pending_games(r)]
-    if not games:
-        return None
-    return f"{len(games)} game{'s' if len(games) != 1 else ''} without a result ({listed(games, SHOWN_GAMES)})"
-
-
-def adjourned_note(tournament: Tournament, round_no: int) -> str | None:
-    """What ``explain`` and ``check`` say of a round paired with games of earlier
-    rounds still without a result (GHR 3.1), or None."""
-    unfinished = unfinished_games(tournament, round_no)
-    if unfinished is None:
-        return None
-    return f"{unfinished}: each counted as a drawn game, as GHR 3.1 counts an adjourned game"
-
-
-def round_to_pair(tournament: Tournament, round_no: int | None) -> int:
-    """The round to pair or explain: ``round_no``, or the next one. Refused: a round
-    beyond the tournament's total, and a round with an earlier round never paired
-    (pairing over it would record every player absent in it, which nobody said)."""
-    r = tournament.next_round if round_no is None else round_no
-    if r < 1:
-        raise InputError(f"rounds are numbered from 1, not {r}")
-    if tournament.total_rounds is not None and r > tournament.total_rounds:
-        raise InputError(f"round {r} is beyond the {tournament.total_rounds} rounds of the tournament")
-    gaps = tournament.unpaired_rounds(r)
-    if gaps:
-        from swissbridge.messages import ranges
-
-        rounds = ranges(gaps)
-        raise InputError(
-            f"cannot pair round {r}: round{'s' if len(gaps) > 1 else ''} {rounds} "
-            f"{'have' if len(gaps) > 1 else 'has'} not been paired; pair round {gaps[0]} first "
-            f"(or write who was absent in it, 0000 - Z, for every player)"
-        )
-    return r
-
-
 def pair_tournament(
     tournament: Tournament, *, system: str = "dutch", round_no: int | None = None, adjourned: bool = False
 ) -> RoundPairing:
     """Pair ``round_no`` (default: the next round) of ``tournament`` with ``system``.
 
-    Games of earlier rounds without a result are refused (:func:`unfinished_games`)
+    Games of earlier rounds without a result are refused (:func:`~swissbridge.history.unfinished_games`)
     unless ``adjourned``: then each counts as a drawn game for pairing (GHR 3.1). The
     rule allows that for *adjourned* games, but a missing result is far more often
     one not entered yet, and a pairing made on a guessed result is wrong; so the
     arbiter has to say so. A round none of whose games has a result is not adjourned
     but not played, and is always refused."""
+    engine, r = _pairable(tournament, system, round_no, adjourned)
+    return engine.pair(tournament, r)
+
+
+def trace_tournament(
+    tournament: Tournament, *, system: str = "dutch", round_no: int | None = None, adjourned: bool = False
+) -> Trace:
+    """Pair the round as :func:`pair_tournament` does, and keep the system's trace of it
+    (``pair --explain`` explains the pairing it made, without pairing again)."""
+    engine, r = _pairable(tournament, system, round_no, adjourned)
+    return engine.trace(tournament, r)
+
+
+def _pairable(
+    tournament: Tournament, system: str, round_no: int | None, adjourned: bool
+) -> tuple[PairingSystem, int]:
+    """The system and the round to pair, once the tournament is known to be pairable."""
     _, engine = resolve(system)
     require_swiss(tournament)
     r = round_to_pair(tournament, round_no)
@@ -113,14 +85,7 @@ def pair_tournament(
             f"cannot pair round {r}: {problem}: enter the results, or, for adjourned games, "
             "pair with `swissbridge pair --adjourned`, which counts them as draws (GHR 3.1)"
         )
-    return engine.pair(tournament, r)
-
-
-def pair_file(
-    path: str | os.PathLike[str], *, system: str = "dutch", round_no: int | None = None, adjourned: bool = False
-) -> tuple[Tournament, RoundPairing]:
-    tournament = read_tournament(path)
-    return tournament, pair_tournament(tournament, system=system, round_no=round_no, adjourned=adjourned)
+    return engine, r
 
 
 def render_pairing(tournament: Tournament, pairing: RoundPairing, fmt: str, *, adjourned: bool = False) -> str:
@@ -175,12 +140,3 @@ def board_list(tournament: Tournament, pairing: RoundPairing) -> str:
         why = result.name.lower().replace("_", " ")
         lines.append(f"{'':>3}  {num:>5} {name[:28]:<28} {score:>5}   not paired ({why})")
     return "\n".join(lines) + "\n"
-
-
-def explain_round(tournament: Tournament, *, system: str = "dutch", round_no: int | None = None) -> str:
-    """How the system paired the round, for people: the text form of
-    :func:`swissbridge.explain.explain` (brackets or scoregroups, floaters, criteria,
-    PAB, colour rules); a system without a trace gives its own ``explain`` text."""
-    from swissbridge.explain import explain_text
-
-    return explain_text(tournament, system=system, round_no=round_no)

@@ -34,7 +34,17 @@ from swissbridge.errors import InputError
 from swissbridge.messages import listed
 from swissbridge.model import Tournament
 
-__all__ = ["READ_FORMATS", "WRITE_FORMATS", "detect_format", "lost_in", "read_any", "target_format", "write_any"]
+__all__ = [
+    "FILE_SUFFIXES",
+    "READ_FORMATS",
+    "WRITE_FORMATS",
+    "detect_format",
+    "is_tournament_folder",
+    "lost_in",
+    "read_any",
+    "target_format",
+    "write_any",
+]
 
 READ_FORMATS = ("trf", "trf16", "trf26", "sm", "sm-pairings", "sm-players", "pgn", "json", "tunx")
 WRITE_FORMATS = ("trf", "trf16", "trf26", "sm", "sm-pairings", "sm-players", "pgn", "json")
@@ -50,6 +60,11 @@ _BY_SUFFIX = {
     ".turx": "tunx",
     ".tumx": "tunx",
 }
+FILE_SUFFIXES = frozenset(s for s, fmt in _BY_SUFFIX.items() if fmt in ("trf", "json", "tunx"))
+"""The extensions of the files that each hold a whole tournament on their own (round
+PGNs and Swiss-Manager text exports make one tournament per folder instead:
+:func:`is_tournament_folder`)."""
+
 _SUFFIX_OF = {
     "trf": ".trf",
     "trf16": ".trf",
@@ -197,11 +212,31 @@ def _read_sm_file(p: Path, kind: str) -> Tournament:
     return sm.read_sm_export(players, [p])
 
 
+def _round_pgns(folder: Path) -> list[Path]:
+    return sorted(f for f in folder.iterdir() if f.is_file() and f.suffix.lower() == ".pgn")
+
+
+def is_tournament_folder(folder: str | os.PathLike[str]) -> bool:
+    """Whether ``folder`` is itself one tournament for :func:`read_any`: it holds round
+    PGN files or Swiss-Manager text exports (a folder holding several Spielerdaten
+    exports counts too: reading it says which to keep)."""
+    from swissbridge.formats import swissmanager as sm
+
+    p = Path(folder)
+    if _round_pgns(p):
+        return True
+    try:
+        players, pairings = sm.find_sm_files(p)
+    except InputError:
+        return True
+    return players is not None or bool(pairings)
+
+
 def _read_folder(folder: Path) -> Tournament:
     from swissbridge.formats import swissmanager as sm
 
     players, pairings = sm.find_sm_files(folder)
-    pgns = sorted(f for f in folder.iterdir() if f.is_file() and f.suffix.lower() == ".pgn")
+    pgns = _round_pgns(folder)
     if pgns:
         from swissbridge.formats.pgn import tournament_from_pgn
 

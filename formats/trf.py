@@ -41,12 +41,13 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from swissbridge.errors import InputError, OutputError
 from swissbridge.formats._text import MAX_RATING, MAX_ROUNDS, MAX_START_NO, bounded_int, bounded_value
+from swissbridge.history import infer_initial_colour
 from swissbridge.model import (
     OPPOSITE_RESULT,
     Acceleration,
@@ -68,7 +69,6 @@ __all__ = [
     "DIALECTS",
     "allowed_points",
     "canonical_acceleration",
-    "infer_initial_colour",
     "parse_trf",
     "read_trf",
     "write_trf",
@@ -249,55 +249,10 @@ class _Reader:
         if len(code) == 3 and raw[3:4] not in ("", " ", "\t"):
             raise self.error(f"expected a record code of three characters and a blank, found {raw[:4]!r}", no, 1)
         value = raw[4:] if len(raw) > 3 else ""
-        if code == "001":
-            self.layout.append("001")
-            self.players.append(self.player(raw, no))
-        elif code == "012":
-            self.layout.append("012")
-            self.name = value.strip()
-        elif code == "142":
-            self.layout.append("142")
-            self.set_total(self.integer(value, no, 5, "the number of rounds"), no, "142")
-        elif code == "XXR":
-            self.layout.append("XXR")
-            self.set_total(self.integer(value, no, 5, "the number of rounds"), no, "XXR")
-        elif code == "152":
-            self.layout.append("152")
-            c = value.strip().upper()
-            if c not in ("W", "B"):
-                raise self.error(f"expected the initial colour W or B in column 5, found {value.strip()!r}", no, 5)
-            self.initial_colour = Colour.WHITE if c == "W" else Colour.BLACK
-        elif code == "XXC":
-            self.layout.append("XXC")
-            self.xxc(value, no)
-        elif code == "162":
-            self.layout.append("162")
-            self.record_162(value, no)
-        elif code == "XXS":
-            self.layout.append("XXS")
-            self.xxs(value, no)
-        elif code in _BB_CODES:
+        record = _RECORDS.get(code)
+        if record is not None:
             self.layout.append(code)
-            self.bb(code, value, no)
-        elif code == "192":
-            self.layout.append("192")
-            self.system = value.strip()
-        elif code in ("240", "250", "260"):
-            # Team files use these for teams; they are kept verbatim (see finish()).
-            self.team_lines.append((code, value, no))
-            self.layout.append(code)
-        elif code == "XXZ":
-            self.layout.append("XXZ")
-            self.absent_next.append((self.numbers(value, no, 5, "start numbers"), no))
-        elif code == "XXP":
-            self.layout.append("XXP")
-            ids = self.numbers(value, no, 5, "start numbers")
-            if len(ids) < 2:
-                raise self.error("expected at least two start numbers in an XXP line", no, 5)
-            self.forbidden.append((ForbiddenPairs(tuple(ids)), no))
-        elif code == "XXA":
-            self.layout.append("XXA")
-            self.xxa(raw, no)
+            record(self, code, raw, value, no)
         elif code.isdigit() and code not in _KNOWN_NUMERIC and not code.endswith("2"):
             raise self.error(
                 f"unknown record code {code!r}: expected 001 (player), a header code ending in 2, "
@@ -314,6 +269,53 @@ class _Reader:
                 self.abnormal.append((value, no))
             self.layout.append("")
             self.headers.append((code, value))
+
+    # -- one method per record code (see _RECORDS) --------------------------------
+    def _player_record(self, code: str, raw: str, value: str, no: int) -> None:
+        self.players.append(self.player(raw, no))
+
+    def _name_record(self, code: str, raw: str, value: str, no: int) -> None:
+        self.name = value.strip()
+
+    def _rounds_record(self, code: str, raw: str, value: str, no: int) -> None:
+        self.set_total(self.integer(value, no, 5, "the number of rounds"), no, code)
+
+    def _colour_record(self, code: str, raw: str, value: str, no: int) -> None:
+        c = value.strip().upper()
+        if c not in ("W", "B"):
+            raise self.error(f"expected the initial colour W or B in column 5, found {value.strip()!r}", no, 5)
+        self.initial_colour = Colour.WHITE if c == "W" else Colour.BLACK
+
+    def _xxc_record(self, code: str, raw: str, value: str, no: int) -> None:
+        self.xxc(value, no)
+
+    def _points_record(self, code: str, raw: str, value: str, no: int) -> None:
+        self.record_162(value, no)
+
+    def _xxs_record(self, code: str, raw: str, value: str, no: int) -> None:
+        self.xxs(value, no)
+
+    def _bb_record(self, code: str, raw: str, value: str, no: int) -> None:
+        self.bb(code, value, no)
+
+    def _system_record(self, code: str, raw: str, value: str, no: int) -> None:
+        self.system = value.strip()
+
+    def _team_or_player_record(self, code: str, raw: str, value: str, no: int) -> None:
+        # Team files use 240/250/260 for teams; they are kept verbatim (see finish()).
+        self.team_lines.append((code, value, no))
+
+    def _xxz_record(self, code: str, raw: str, value: str, no: int) -> None:
+        self.absent_next.append((self.numbers(value, no, 5, "start numbers"), no))
+
+    def _xxp_record(self, code: str, raw: str, value: str, no: int) -> None:
+        ids = self.numbers(value, no, 5, "start numbers")
+        if len(ids) < 2:
+            raise self.error("expected at least two start numbers in an XXP line", no, 5)
+        self.forbidden.append((ForbiddenPairs(tuple(ids)), no))
+
+    def _xxa_record(self, code: str, raw: str, value: str, no: int) -> None:
+        self.xxa(raw, no)
 
     def integer(self, value: str, no: int, column: int, what: str) -> int:
         """A number of rounds (0-999) starting in ``column``."""
@@ -936,6 +938,31 @@ class _Reader:
                 )
 
 
+
+_Record = Callable[[_Reader, str, str, str, int], None]
+
+_RECORDS: dict[str, _Record] = {
+    "001": _Reader._player_record,
+    "012": _Reader._name_record,
+    "142": _Reader._rounds_record,
+    "XXR": _Reader._rounds_record,
+    "152": _Reader._colour_record,
+    "XXC": _Reader._xxc_record,
+    "162": _Reader._points_record,
+    "XXS": _Reader._xxs_record,
+    **dict.fromkeys(_BB_CODES, _Reader._bb_record),
+    "192": _Reader._system_record,
+    "240": _Reader._team_or_player_record,
+    "250": _Reader._team_or_player_record,
+    "260": _Reader._team_or_player_record,
+    "XXZ": _Reader._xxz_record,
+    "XXP": _Reader._xxp_record,
+    "XXA": _Reader._xxa_record,
+}
+"""The records the reader interprets, by code; any other line is kept as a header
+(or refused, for an unknown numeric code)."""
+
+
 def _code(result: Result) -> str:
     return " " if result is Result.PENDING else result.value
 
@@ -970,32 +997,6 @@ def _open_round(t: Tournament, completed: int) -> bool:
     return completed > 0 and any(
         len(q.entries) >= completed and q.entries[completed - 1].result is Result.PENDING for q in t.players
     )
-
-
-def infer_initial_colour(t: Tournament) -> Colour | None:
-    """The initial colour when no 152/XXC line gives it (dutch-reference §1.4): in the
-    earliest round where somebody had a colour, the first player in start-number
-    order who had been paired by then and had a colour in that round; that colour,
-    inverted if the player is in an even position among those counted."""
-    for r in range(1, t.rounds_in_file + 1):
-        if not any((e := p.entry(r)) is not None and e.colour is not None for p in t.players):
-            continue
-        k = 0
-        for p in t.players:
-            if not any(_was_paired(e) for e in p.entries[:r]):
-                continue
-            k += 1
-            e = p.entry(r)
-            if e is not None and e.colour is not None:
-                return e.colour if k % 2 else e.colour.opposite
-        return None
-    return None
-
-
-def _was_paired(e: Entry) -> bool:
-    """Paired in that round (dutch-reference §1.3): an opponent, the PAB, or ``0000 - +``
-    (which older programs write for the PAB and the reference engine reads as one)."""
-    return e.paired or (e.result is Result.FORFEIT_WIN and e.opponent is None)
 
 
 def canonical_acceleration(virtual: dict[tuple[int, int], Points]) -> tuple[Acceleration, ...]:

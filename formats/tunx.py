@@ -6,8 +6,10 @@ The layout, as far as it is understood, is documented field by field in
 ``93 FF 89 44``; the tournament's texts (UTF-16LE, each after a 16-bit length in
 characters); a settings block of fixed size (marker ``95 FF 89 44``); one record per
 round (marker ``A3``); one record per player (marker ``A5``: 30 texts and 110 bytes
-of numbers); and the pairing records (marker ``B3``), 21 bytes each, round after
-round, as many per round as the round's record says. All numbers are little-endian.
+of numbers); the pairing records (marker ``B3``), 21 bytes each, round after
+round, as many per round as the round's record says; perhaps the forbidden pairs
+(marker ``C5``); a section table (``D3``) and the end marker (``E3``). All numbers
+are little-endian.
 
 The reader is bounded: every length and count is checked against the bytes left
 before anything is read or allocated, and a damaged file gives an
@@ -32,6 +34,7 @@ from swissbridge.model import (
     Colour,
     Entry,
     EventKind,
+    ForbiddenPairs,
     Player,
     Result,
     Tournament,
@@ -196,6 +199,10 @@ class PairingRecord:
     black: int
     code: int
     offset: int
+    marked: bool = False
+    """Byte 6 of the record is 1: in the corpus, exactly the three pairings that an
+    arbiter appears to have set by hand (each is where Swiss-Manager's round 1
+    differs from the Dutch system's)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +218,8 @@ class Layout:
     """The pairing records of each round (rounds 1..total)."""
     counts_at: tuple[int, ...] = ()
     """Where each round's count of pairing records is stored (a 16-bit number)."""
+    forbidden: tuple[tuple[int, int], ...] = ()
+    """Pairs of players who must not meet (section ``C5``), by start number."""
 
 
 def read_layout(data: bytes, path: str | None = None) -> Layout:
@@ -246,11 +255,28 @@ def read_layout(data: bytes, path: str | None = None) -> Layout:
             f"the round records announce {sum(counts)} pairing records ({needed} bytes), but only {left} bytes are left"
         )
     rounds = tuple(tuple(_record(cur, r) for _ in range(count)) for r, count in enumerate(counts, 1))
-    if not any(cur.at_marker(code) for code in (0xB5, 0xC5, 0xD3)):
-        raise cur.error(f"expected a section marker (B5, C5 or D3 FF 89 44) after the {sum(counts)} pairing records")
+    forbidden = _forbidden(cur, settings.players) if cur.at_marker(0xC5) else ()
+    if not cur.at_marker(0xD3):
+        raise cur.error(f"expected the section table marker D3 FF 89 44 after the {sum(counts)} pairing records")
     if not data.endswith(_marker(0xE3)):
         raise cur.error("the file does not end with the end marker E3 FF 89 44: it is truncated", len(data))
-    return Layout(tuple(texts), settings, players, rounds, tuple(at for _, at in counted))
+    return Layout(tuple(texts), settings, players, rounds, tuple(at for _, at in counted), forbidden)
+
+
+def _forbidden(cur: _Cursor, players: int) -> tuple[tuple[int, int], ...]:
+    """Section ``C5``: pairs of start numbers (two 16-bit numbers each) up to the
+    section table, players who must not meet (in the one file that has the
+    section, two pairs of relatives, neither of which ever met)."""
+    cur.marker(0xC5, "the forbidden pairs")
+    pairs: list[tuple[int, int]] = []
+    while not cur.at_marker(0xD3):
+        at = cur.pos
+        raw = cur.take(4, "a forbidden pair (or the section table marker D3 FF 89 44)")
+        a, b = _u16(raw, 0), _u16(raw, 2)
+        if not (1 <= a <= players and 1 <= b <= players) or a == b:
+            raise cur.error(f"forbidden pair {a}-{b}: expected two different players (1-{players})", at)
+        pairs.append((a, b))
+    return tuple(pairs)
 
 
 def parse_tunx(data: bytes, path: str | None = None) -> Tournament:
@@ -266,6 +292,7 @@ def parse_tunx(data: bytes, path: str | None = None) -> Tournament:
         name=texts[0].strip() if texts else "",
         total_rounds=settings.total_rounds or None,
         announced_byes=announced,
+        forbidden=tuple(ForbiddenPairs(pair) for pair in layout.forbidden),
         kind=settings.kind,
         tie_breaks=settings.tie_breaks,
         headers=headers,
@@ -308,7 +335,7 @@ def _round_records(cur: _Cursor, round_no: int) -> tuple[int, int]:
 def _record(cur: _Cursor, round_no: int) -> PairingRecord:
     at = cur.pos
     raw = cur.take(_RECORD_SIZE, f"a pairing record of round {round_no}")
-    return PairingRecord(_u16(raw, 0), _u16(raw, 2), _u16(raw, 4), at)
+    return PairingRecord(_u16(raw, 0), _u16(raw, 2), _u16(raw, 4), at, raw[6] == 1)
 
 
 def _player(cur: _Cursor, start_no: int) -> Player:

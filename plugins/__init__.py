@@ -1,9 +1,22 @@
 """Pairing systems behind one protocol, discovered through entry points.
 
-A system is an object with a ``name`` and a ``pair(tournament, round_no)`` method
-returning a :class:`~swissbridge.pairing.RoundPairing` (or raising
-:class:`~swissbridge.pairing.NoLegalPairing`). Third-party packages add one by
-declaring an entry point in the group ``swissbridge.systems``::
+A system (:class:`PairingSystem`) has one method per capability, and the core
+(``pair``, ``check``, ``explain``, the watcher, the drop-in engine) calls only these:
+
+* :meth:`~PairingSystem.pair` — the round's :class:`~swissbridge.pairing.RoundPairing`
+  (or :class:`~swissbridge.pairing.NoLegalPairing`);
+* :meth:`~PairingSystem.trace` — the same pairing with the record of how it was made,
+  a :class:`Trace` (boards with the rule that gave their colours, the PAB, notes;
+  a system extends it with its own steps);
+* :meth:`~PairingSystem.explain` — that trace as the system's part of the explanation
+  document (:class:`~swissbridge.plugins.document.SystemPart`);
+* :meth:`~PairingSystem.compare` — for ``check``: why the system's pairing of a round
+  is preferred to the one that was played;
+* :meth:`~PairingSystem.default_acceleration` — the virtual points (C.04.7) the system
+  applies by itself when the file gives none.
+
+Third-party packages add one by declaring an entry point in the group
+``swissbridge.systems``::
 
     [project.entry-points."swissbridge.systems"]
     mysystem = "mypackage.pairing:MySystem"
@@ -16,12 +29,16 @@ command's start-up short; any other name is looked up among the entry points.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from importlib import import_module
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from swissbridge.errors import UsageError
-from swissbridge.model import Tournament
-from swissbridge.pairing import RoundPairing
+from swissbridge.model import Acceleration, Tournament
+from swissbridge.pairing import NoLegalPairing, RoundPairing
+
+if TYPE_CHECKING:
+    from swissbridge.plugins.document import SystemPart
 
 GROUP = "swissbridge.systems"
 BUILTIN = {
@@ -31,15 +48,101 @@ BUILTIN = {
 """The systems shipped with swissbridge (the same targets as their entry points)."""
 
 
+@dataclass
+class TracedBoard:
+    """A board of the pairing and the rule that gave its colours, in the system's words
+    (``"5.2.2, the stronger colour preference is granted"``)."""
+
+    white: int
+    black: int
+    rule: str
+
+
+@dataclass(kw_only=True)
+class Trace:
+    """How a round was paired: what every system records. A system's own trace
+    extends it with its steps (Dutch brackets, Lim scoregroups)."""
+
+    round_no: int
+    pairing: RoundPairing | None = None
+    """The pairing made; ``None`` when no legal pairing exists (see :attr:`failure`)."""
+    failure: str = ""
+    """Why no legal pairing exists, when it does not."""
+    boards: list[TracedBoard] = field(default_factory=list)
+    """The boards in publication order."""
+    bye: int | None = None
+    """The player who received the pairing-allocated bye."""
+    notes: list[str] = field(default_factory=list)
+
+    def result(self) -> RoundPairing:
+        """The pairing, or :class:`~swissbridge.pairing.NoLegalPairing` with the reason."""
+        if self.pairing is None:
+            raise NoLegalPairing(self.failure or "no legal pairing")
+        return self.pairing
+
+
 @runtime_checkable
 class PairingSystem(Protocol):
-    """A Swiss pairing system."""
+    """A Swiss pairing system: one method per capability."""
 
     name: str
 
     def pair(self, tournament: Tournament, round_no: int | None = None) -> RoundPairing:
-        """Pair ``round_no`` (default: the next round) from the history before it."""
+        """Pair ``round_no`` (default: the next round) from the history before it;
+        raises :class:`~swissbridge.pairing.NoLegalPairing` when no pairing is legal."""
         ...
+
+    def trace(self, tournament: Tournament, round_no: int | None = None) -> Trace:
+        """Pair the round and record how: a trace whose ``pairing`` is ``None`` (and
+        ``failure`` says why) when no legal pairing exists."""
+        ...
+
+    def explain(self, tournament: Tournament, trace: Trace) -> SystemPart:
+        """The system's part of the explanation document of the round ``trace`` paired
+        (``trace`` comes from this system's :meth:`trace` on ``tournament``)."""
+        ...
+
+    def compare(self, tournament: Tournament, round_no: int, expected: RoundPairing, played: RoundPairing) -> str:
+        """Why ``expected`` (this system's pairing of ``round_no``) is preferred to the
+        ``played`` one, for ``swissbridge check`` (empty when the system cannot tell)."""
+        ...
+
+    def default_acceleration(self, tournament: Tournament) -> tuple[Acceleration, ...]:
+        """The virtual points (C.04.7) this system gives by itself when the file gives
+        none (for example Baku acceleration named by record 192); ``()`` for none."""
+        ...
+
+
+class BasicSystem:
+    """A base for a system that only pairs: subclass it, set ``name`` and write
+    :meth:`pair`; the other capabilities follow from the pairing (a trace of its
+    boards without colour rules, an explanation listing the boards and the PAB, no
+    comparison, no acceleration). Override any of them to say more."""
+
+    name: str = "basic"
+
+    def pair(self, tournament: Tournament, round_no: int | None = None) -> RoundPairing:
+        raise NotImplementedError(f"{type(self).__name__}.pair")
+
+    def trace(self, tournament: Tournament, round_no: int | None = None) -> Trace:
+        r = tournament.next_round if round_no is None else round_no
+        try:
+            pairing = self.pair(tournament, r)
+        except NoLegalPairing as exc:
+            return Trace(round_no=r, failure=str(exc))
+        boards = [TracedBoard(b.white, b.black, "") for b in pairing.boards]
+        return Trace(round_no=r, pairing=pairing, boards=boards, bye=pairing.bye)
+
+    def explain(self, tournament: Tournament, trace: Trace) -> SystemPart:
+        from swissbridge.plugins.document import boards_part
+
+        return boards_part(tournament, trace)
+
+    def compare(self, tournament: Tournament, round_no: int, expected: RoundPairing, played: RoundPairing) -> str:
+        return ""
+
+    def default_acceleration(self, tournament: Tournament) -> tuple[Acceleration, ...]:
+        return ()
 
 
 class UnknownSystem(LookupError):
@@ -71,7 +174,7 @@ def _instance(name: str, obj: object) -> PairingSystem:
     """The system an entry point names: a class is instantiated without arguments."""
     system = obj() if isinstance(obj, type) else obj
     if not isinstance(system, PairingSystem):
-        raise UnknownSystem(f"entry point {name!r} is not a pairing system")
+        raise UnknownSystem(f"entry point {name!r} is not a pairing system (see swissbridge.plugins.PairingSystem)")
     return system
 
 
@@ -83,4 +186,4 @@ def resolve(system: str | PairingSystem) -> tuple[str, PairingSystem]:
             return system, load(system)
         except UnknownSystem as exc:
             raise UsageError(str(exc)) from None
-    return getattr(system, "name", type(system).__name__), system
+    return system.name, system

@@ -12,9 +12,10 @@ import re
 from pathlib import Path
 
 import pytest
-from swissbridge.check import before_round, check_tournament, played_pairing, prepare_for_replay
+from swissbridge.check import check_tournament, prepare_for_replay
 from swissbridge.cli import app
 from swissbridge.generate import GenerateOptions, generate_tournament
+from swissbridge.history import before_round, played_pairing
 from swissbridge.model import OPPOSITE_RESULT, Colour, Entry, Tournament, format_points
 from swissbridge.pairing import Board
 from swissbridge.plugins.dutch import DutchSystem

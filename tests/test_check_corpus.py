@@ -18,9 +18,11 @@ import time
 from pathlib import Path
 
 import pytest
-from swissbridge.check import check_tournament, played_pairing, prepare_for_replay
+from swissbridge.check import check_tournament, prepare_for_replay
+from swissbridge.history import played_pairing
 from swissbridge.model import Tournament
 from swissbridge.pairing import Board, RoundPairing
+from swissbridge.plugins import BasicSystem
 
 from tests.conftest import SHARED
 from tests.test_check import flip_colours, swap_blacks
@@ -52,7 +54,7 @@ def reference_pairing(folder: Path, r: int) -> RoundPairing:
     return RoundPairing(round_no=r, boards=tuple(boards), bye=bye)
 
 
-class Oracle:
+class Oracle(BasicSystem):
     """Answers every round with the corpus's reference pairing."""
 
     name = "reference"

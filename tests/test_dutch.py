@@ -274,8 +274,12 @@ def test_c9_among_the_lowest_scoregroup() -> None:
 
 
 def test_explain_mentions_brackets_and_rules() -> None:
-    text = DutchSystem().explain(build(5, ["1-3 1, 4-2 0"], total_rounds=3))
-    assert "Bracket 1" in text and "PAB: 4" in text and "5.2." in text
+    t = build(5, ["1-3 1, 4-2 0"], total_rounds=3)
+    system = DutchSystem()
+    doc = system.explain(t, system.trace(t))
+    assert doc["brackets"][0]["number"] == 1
+    assert doc["bye"] is not None and doc["bye"]["player"] == 4
+    assert all(b["rule"].startswith("5.2.") for b in doc["boards"])
 
 
 def test_trace_is_structured() -> None:

@@ -15,10 +15,10 @@ from typing import Any, ClassVar
 
 import pytest
 from swissbridge.cli import app
-from swissbridge.explain import explain, explain_text, render, render_html, render_json, render_text
-from swissbridge.explain_dutch import best_perfect_pairing
+from swissbridge.explain import explain, render, render_html, render_json, render_text
 from swissbridge.formats.trf import read_trf, write_trf
-from swissbridge.model import Colour, Player
+from swissbridge.model import Colour, Player, Tournament
+from swissbridge.plugins.dutch.explanation import best_perfect_pairing
 from swissbridge.plugins.matching import max_cardinality_matching
 from typer.testing import CliRunner
 
@@ -304,14 +304,26 @@ def test_cli_explain_errors(tmp_path: Path) -> None:
     assert lim.exit_code == 1 and "NO LEGAL PAIRING" in lim.output
 
 
-def test_pair_explain_and_service_use_this_renderer() -> None:
-    from swissbridge.service import explain_round
+def test_pair_explain_pairs_the_round_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from swissbridge.plugins import Trace
+    from swissbridge.plugins.dutch import DutchSystem
 
-    t = read_trf(GOLDEN / "t108-r03.trf")
-    assert explain_round(t, system="dutch") == explain_text(t, system="dutch")
+    traced: list[int | None] = []
+    original = DutchSystem.trace
+
+    def counted(self: DutchSystem, tournament: Tournament, round_no: int | None = None) -> Trace:
+        traced.append(round_no)
+        return original(self, tournament, round_no)
+
+    def again(*_: object, **__: object) -> None:
+        raise AssertionError("the round was paired a second time")
+
+    monkeypatch.setattr(DutchSystem, "trace", counted)
+    monkeypatch.setattr(DutchSystem, "pair", again)
     result = runner.invoke(app, ["pair", str(GOLDEN / "t108-r03.trf"), "--explain"])
-    assert result.exit_code == 0
+    assert result.exit_code == 0, result.output
     assert "BRACKETS (Article 3)" in result.output and "PAIRING-ALLOCATED BYE: #7" in result.output
+    assert traced == [3]
 
 
 # ---------------------------------------------------------------- algorithms

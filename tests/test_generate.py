@@ -13,6 +13,7 @@ import random
 from collections import Counter
 
 import pytest
+from swissbridge.acceleration import baku_acceleration
 from swissbridge.check import check_tournament
 from swissbridge.errors import InputError
 from swissbridge.generate import (
@@ -20,7 +21,6 @@ from swissbridge.generate import (
     EngineFault,
     GenerateOptions,
     GenerationFailed,
-    baku_acceleration,
     generate_tournament,
     plan_tournament,
     play_round,

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import chess.pgn
 import pytest
-from swissbridge.check import before_round, played_pairing
 from swissbridge.errors import InputError
 from swissbridge.formats import pgn
 from swissbridge.formats.trf import read_trf
+from swissbridge.history import before_round, played_pairing
 from swissbridge.model import Colour, Entry, Player, Result, Tournament
 from swissbridge.pairing import Board, RoundPairing
 

@@ -7,8 +7,9 @@ from dataclasses import replace
 
 import pytest
 from swissbridge.errors import InputError, UsageError
+from swissbridge.history import unfinished_games
 from swissbridge.model import OPPOSITE_RESULT, Colour, Entry, Player, PointSystem, Result, Tournament
-from swissbridge.service import pair_tournament, render_pairing, unfinished_games
+from swissbridge.service import pair_tournament, render_pairing
 
 FOUR = tuple(Player(n, f"Player {n}") for n in range(1, 5))
 

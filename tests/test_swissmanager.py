@@ -9,10 +9,10 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from swissbridge.check import before_round, played_pairing
 from swissbridge.errors import InputError
 from swissbridge.formats import swissmanager as sm
 from swissbridge.formats.trf import read_trf
+from swissbridge.history import before_round, played_pairing
 from swissbridge.model import Colour, Entry, Player, Result, Tournament
 from swissbridge.pairing import Board, RoundPairing
 

@@ -7,7 +7,8 @@ from dataclasses import replace
 
 import pytest
 from swissbridge.errors import InputError
-from swissbridge.formats.trf import canonical_acceleration, infer_initial_colour, parse_trf, write_trf
+from swissbridge.formats.trf import canonical_acceleration, parse_trf, write_trf
+from swissbridge.history import infer_initial_colour
 from swissbridge.model import (
     Acceleration,
     AnnouncedBye,

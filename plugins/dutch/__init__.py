@@ -16,18 +16,26 @@ Modules, one concern each:
 * :mod:`.colours` — Article 5;
 * :mod:`.engine` — the round: brackets, PAB, colours, board order
   (:func:`swissbridge.pairing.board_key`);
-* :mod:`.trace` / :mod:`.explain` — why each pairing was made.
+* :mod:`.trace` — what the round's pairing decided, step by step;
+* :mod:`.explanation` — why: the Dutch part of the explanation document;
+* :mod:`.compare` — why the system's pairing beats a played one (``check``).
 """
 
 from __future__ import annotations
 
-from swissbridge.model import Tournament
-from swissbridge.pairing import RoundPairing
+from typing import TYPE_CHECKING
 
-from .engine import pair_round
+from swissbridge.model import Acceleration, Tournament
+from swissbridge.pairing import NoLegalPairing, RoundPairing
+from swissbridge.plugins import Trace
+
+from .engine import baku_default, pair_round
 from .trace import RoundTrace
 
-__all__ = ["DutchSystem", "explain_trace", "pair_round"]
+if TYPE_CHECKING:
+    from swissbridge.plugins.document import SystemPart
+
+__all__ = ["DutchSystem", "RoundTrace", "pair_round"]
 
 
 class DutchSystem:
@@ -41,17 +49,24 @@ class DutchSystem:
         pairing, _ = pair_round(tournament, r)
         return pairing
 
-    def trace(self, tournament: Tournament, round_no: int | None = None) -> RoundTrace:
-        """The structured account of the pairing of ``round_no``."""
+    def trace(self, tournament: Tournament, round_no: int | None = None) -> Trace:
+        """The pairing of ``round_no`` with the structured account of how it was made
+        (a :class:`~.trace.RoundTrace`)."""
         r = tournament.next_round if round_no is None else round_no
-        _, trace = pair_round(tournament, r)
+        try:
+            _, trace = pair_round(tournament, r)
+        except NoLegalPairing as exc:
+            return Trace(round_no=r, failure=str(exc))
         return trace
 
-    def explain(self, tournament: Tournament, round_no: int | None = None) -> str:
-        """A readable account of how ``round_no`` was paired."""
-        from .explain import render_text  # only when asked: keeps ``pair`` start-up lean
+    def explain(self, tournament: Tournament, trace: Trace) -> SystemPart:
+        """Why the round was paired as ``trace`` says, bracket by bracket; raises
+        :class:`~swissbridge.pairing.NoLegalPairing` when there was no legal pairing."""
+        from .explanation import explain_dutch  # only when asked: keeps ``pair`` start-up lean
 
-        return render_text(self.trace(tournament, round_no))
+        trace.result()
+        assert isinstance(trace, RoundTrace), "a trace made by DutchSystem.trace"
+        return explain_dutch(tournament, trace.round_no, trace)
 
     def compare(self, tournament: Tournament, round_no: int, expected: RoundPairing, played: RoundPairing) -> str:
         """Why ``expected`` (this system's pairing of ``round_no``) is preferred to the
@@ -60,6 +75,7 @@ class DutchSystem:
 
         return compare_pairings(tournament, round_no, expected, played)
 
-
-def explain_trace(tournament: Tournament, round_no: int) -> RoundTrace:
-    return DutchSystem().trace(tournament, round_no)
+    def default_acceleration(self, tournament: Tournament) -> tuple[Acceleration, ...]:
+        """C.04.7 (Baku) when record 192 names an accelerated Dutch system and the file
+        gives no virtual points itself."""
+        return baku_default(tournament)

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from swissbridge.acceleration import baku_acceleration
 from swissbridge.errors import InputError
-from swissbridge.model import Colour, Tournament, format_points
+from swissbridge.history import initial_colour as history_initial_colour
+from swissbridge.model import Acceleration, Colour, Tournament, format_points
 from swissbridge.pairing import Board, NoLegalPairing, RoundPairing, board_key
 
 from .bracket import BracketSolver
-from .colours import allocate
+from .colours import COLOUR_RULE_TEXT, allocate
 from .completion import Completion
 from .context import RoundContext, build_context
 from .criteria import Scope
@@ -19,41 +21,36 @@ from .trace import BoardTrace, BracketTrace, ByeTrace, RoundTrace
 
 
 def initial_colour(tournament: Tournament) -> Colour:
-    """5.1: the colour drawn before round 1 (TRF 152 / XXC). Without it, it is inferred
-    from the earliest round with a colour (dutch-reference.md §1.4): the first player
-    in start-number order who had a colour then, inverted for an even position among
-    the players paired by then."""
-    if tournament.initial_colour is not None:
-        return tournament.initial_colour
-    for r in range(1, tournament.rounds_in_file + 1):
-        position = 0
-        for p in tournament.players:
-            e = p.entry(r)
-            if not any(x.paired for x in p.entries[:r]):
-                continue
-            position += 1
-            if e is not None and e.played and e.colour is not None:
-                return e.colour if position % 2 == 1 else e.colour.opposite
-    raise InputError(
-        "the initial colour is unknown: give --initial-colour white or black "
-        "(in a TRF file: record 152 W/B, or XXC white1/black1)"
-    )
+    """5.1: the colour drawn before round 1 (TRF 152 / XXC), or the one the history
+    implies (:func:`swissbridge.history.initial_colour`); a round-1 pairing needs it."""
+    colour = history_initial_colour(tournament)
+    if colour is None:
+        raise InputError(
+            "the initial colour is unknown: give --initial-colour white or black "
+            "(in a TRF file: record 152 W/B, or XXC white1/black1)"
+        )
+    return colour
+
+
+def baku_default(tournament: Tournament) -> tuple[Acceleration, ...]:
+    """C.04.7 (Baku) when record 192 names an accelerated Dutch system
+    (``FIDE_DUTCH_BAKU``, ``FIDE_DUTCH_2025_BAKU``, ...) and the file gives no
+    virtual points itself (250/XXA lines take precedence): ``()`` otherwise. GA is
+    sized as the 2026 text says, 2·⌈N/4⌉ of the N listed players (the reference
+    engine uses ⌈N/2⌉, dutch-reference.md §2.3)."""
+    if tournament.acceleration or "BAKU" not in tournament.system.upper():
+        return ()
+    if tournament.total_rounds is None:
+        raise InputError("Baku acceleration needs the number of rounds (record 142 or XXR)")
+    starts = [p.start_no for p in tournament.players]
+    return baku_acceleration(starts, tournament.total_rounds, tournament.points)
 
 
 def with_builtin_acceleration(tournament: Tournament) -> Tournament:
-    """C.04.7 (Baku) when record 192 names an accelerated Dutch system
-    (``FIDE_DUTCH_BAKU``, ``FIDE_DUTCH_2025_BAKU``, ...) and the file gives no
-    virtual points itself (250/XXA lines take precedence). GA is sized as the 2026
-    text says, 2·⌈N/4⌉ of the N listed players (the reference engine uses ⌈N/2⌉,
-    dutch-reference.md §2.3)."""
-    if tournament.acceleration or "BAKU" not in tournament.system.upper():
-        return tournament
-    if tournament.total_rounds is None:
-        raise InputError("Baku acceleration needs the number of rounds (record 142 or XXR)")
-    from swissbridge.generate import baku_acceleration
-
-    starts = [p.start_no for p in tournament.players]
-    return replace(tournament, acceleration=baku_acceleration(starts, tournament.total_rounds, tournament.points))
+    """The tournament with the acceleration the system applies by itself
+    (:func:`baku_default`), as it is paired, explained and compared."""
+    acceleration = baku_default(tournament)
+    return replace(tournament, acceleration=acceleration) if acceleration else tournament
 
 
 def pair_round(tournament: Tournament, round_no: int) -> tuple[RoundPairing, RoundTrace]:
@@ -62,7 +59,7 @@ def pair_round(tournament: Tournament, round_no: int) -> tuple[RoundPairing, Rou
     absent = tuple(sorted(ctx.state.absent))
     if ctx.n == 0:  # everybody absent: the empty pairing
         empty = RoundPairing(round_no=ctx.round_no, boards=(), absent=dict(ctx.state.absent), system="dutch")
-        return empty, RoundTrace(round_no=ctx.round_no, players=0, absent=absent, bye_score=None)
+        return empty, RoundTrace(round_no=ctx.round_no, pairing=empty, players=0, absent=absent, bye_score=None)
     colour0 = initial_colour(tournament)
     comp = Completion(ctx)
     comp.fix_bye_score()
@@ -87,12 +84,17 @@ def pair_round(tournament: Tournament, round_no: int) -> tuple[RoundPairing, Rou
     )
     trace = RoundTrace(
         round_no=ctx.round_no,
+        pairing=pairing,
+        bye=pairing.bye,
         players=ctx.n,
         absent=absent,
         bye_score=format_points(comp.bye_score) if comp.bye_score is not None else None,
         brackets=tuple(brackets),
-        boards=tuple(BoardTrace(i + 1, b.white, b.black, rule) for i, (_, b, rule) in enumerate(boards)),
-        bye=(
+        boards=[
+            BoardTrace(b.white, b.black, f"{rule}, {COLOUR_RULE_TEXT[rule]}", i + 1, rule)
+            for i, (_, b, rule) in enumerate(boards)
+        ],
+        pab=(
             ByeTrace(
                 bye.start_no,
                 format_points(bye.pscore),

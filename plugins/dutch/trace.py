@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from swissbridge.plugins import Trace, TracedBoard
+
 
 @dataclass(frozen=True)
 class Shortfall:
@@ -64,14 +66,13 @@ class BracketTrace:
     have done."""
 
 
-@dataclass(frozen=True)
-class BoardTrace:
-    """A published board and the Article 5 rule that gave the colours."""
+@dataclass
+class BoardTrace(TracedBoard):
+    """A published board and the Article 5 rule that gave the colours (``rule`` in
+    words, ``article`` its number: ``"5.2.2"``)."""
 
     board: int
-    white: int
-    black: int
-    colour_rule: str
+    article: str
 
 
 @dataclass(frozen=True)
@@ -81,16 +82,15 @@ class ByeTrace:
     reason: str
 
 
-@dataclass(frozen=True)
-class RoundTrace:
+@dataclass(kw_only=True)
+class RoundTrace(Trace):
     """The whole round: brackets from the top, then the boards in publication order."""
 
-    round_no: int
     players: int
     absent: tuple[int, ...]
     bye_score: str | None
     """The [C5] PAB score, when the number of players is odd."""
     brackets: tuple[BracketTrace, ...] = ()
-    boards: tuple[BoardTrace, ...] = ()
-    bye: ByeTrace | None = None
-    notes: tuple[str, ...] = field(default=())
+    boards: list[BoardTrace] = field(default_factory=list)  # type: ignore[assignment]
+    pab: ByeTrace | None = None
+    """The PAB and why that player."""

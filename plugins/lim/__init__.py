@@ -10,13 +10,18 @@ text leaves open are settled by the readings listed in ``docs/lim.md``.
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 from swissbridge.errors import InputError
-from swissbridge.model import Tournament
-from swissbridge.pairing import Board, NoLegalPairing, RoundPairing, board_key
+from swissbridge.model import Acceleration, Tournament
+from swissbridge.pairing import Board, RoundPairing, board_key
+from swissbridge.plugins import Trace
 from swissbridge.plugins.lim.engine import LimProcedure, Unpairable
 from swissbridge.plugins.lim.rules import lim_round
 from swissbridge.plugins.lim.trace import BoardNote, LimTrace
+
+if TYPE_CHECKING:
+    from swissbridge.plugins.document import SystemPart
 
 __all__ = ["LimSystem", "LimTrace"]
 
@@ -33,9 +38,9 @@ class LimSystem:
     def __init__(self, maxi: bool | None = None) -> None:
         self.maxi = maxi
 
-    def trace(self, tournament: Tournament, round_no: int | None = None) -> tuple[RoundPairing | None, LimTrace]:
-        """Pair the round and return the pairing (``None`` when no legal pairing
-        exists) with the step-by-step record of how it was made."""
+    def trace(self, tournament: Tournament, round_no: int | None = None) -> LimTrace:
+        """Pair the round and record how, step by step; the trace's ``pairing`` is
+        ``None`` (and ``failure`` says why) when no legal pairing exists."""
         r = tournament.next_round if round_no is None else round_no
         if r < 1:
             raise InputError(f"rounds are numbered from 1, not {r}")
@@ -48,7 +53,8 @@ class LimSystem:
             allocations, bye = procedure.run()
         except Unpairable as exc:
             procedure.trace.notes.append(f"NO LEGAL PAIRING: {exc}")
-            return None, procedure.trace
+            procedure.trace.failure = str(exc)
+            return procedure.trace
         finally:
             sys.setrecursionlimit(depth)
         players = rnd.players
@@ -59,24 +65,33 @@ class LimSystem:
 
         ordered = sorted(allocations, key=lambda al: key(al.white, al.black))
         procedure.trace.boards = [BoardNote(al.white, al.black, al.rule) for al in ordered]
-        pairing = RoundPairing(
+        procedure.trace.pairing = RoundPairing(
             round_no=r,
             boards=tuple(Board(al.white, al.black) for al in ordered),
             bye=bye,
             absent=dict(rnd.state.absent),
             system=self.name,
         )
-        return pairing, procedure.trace
+        return procedure.trace
 
     def pair(self, tournament: Tournament, round_no: int | None = None) -> RoundPairing:
         """Pair ``round_no`` (default: the next round) by the Lim system; raises
         :class:`~swissbridge.pairing.NoLegalPairing` when no pairing respects the
         absolute rules (no rematch, the colour limits of 2.1/5.1, Article 6)."""
-        pairing, trace = self.trace(tournament, round_no)
-        if pairing is None:
-            raise NoLegalPairing(trace.notes[-1].removeprefix("NO LEGAL PAIRING: "))
-        return pairing
+        return self.trace(tournament, round_no).result()
 
-    def explain(self, tournament: Tournament, round_no: int | None = None) -> str:
+    def explain(self, tournament: Tournament, trace: Trace) -> SystemPart:
         """How the round was paired, per scoregroup in pairing order, for arbiters."""
-        return self.trace(tournament, round_no)[1].render()
+        from swissbridge.plugins.lim.explanation import explain_lim  # only when asked
+
+        assert isinstance(trace, LimTrace), "a trace made by LimSystem.trace"
+        return explain_lim(tournament, trace.round_no, trace)
+
+    def compare(self, tournament: Tournament, round_no: int, expected: RoundPairing, played: RoundPairing) -> str:
+        """The Lim system does not rank two pairings of a round: ``check`` reports the
+        boards that differ and the rules the played ones break."""
+        return ""
+
+    def default_acceleration(self, tournament: Tournament) -> tuple[Acceleration, ...]:
+        """The Lim text has no acceleration of its own."""
+        return ()

@@ -200,7 +200,8 @@ def random_tournament(seed: int) -> Iterator[PairedRound]:
                 away[p.start_no] = Entry(kind)
         if away:
             t = t.with_round(r, away)
-        pairing, trace = system.trace(t, r)
+        trace = system.trace(t, r)
+        pairing = trace.pairing
         yield PairedRound(t, r, pairing, trace)
         if pairing is None:
             return
@@ -249,7 +250,8 @@ def run_corpus(root: Path, use_cli: bool = False, limit: int | None = None) -> d
                     out.unlink()
                     trace = None
             else:
-                pairing, trace = system.trace(t, r)
+                trace = system.trace(t, r)
+                pairing = trace.pairing
         except Exception as exc:
             counts["crashes"] += 1
             print(f"CRASH {path}: {type(exc).__name__}: {exc}")

@@ -20,6 +20,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from swissbridge.history import initial_colour
 from swissbridge.model import Colour, Player, Points, Result, Tournament
 from swissbridge.state import RoundState, build_state
 
@@ -216,6 +217,12 @@ def lim_player(player: Player, state: RoundState, previous_scores: dict[int, Poi
     )
 
 
+def lim_initial_colour(tournament: Tournament) -> Colour:
+    """7.2: the initial colour, the one the file states or its history implies
+    (:func:`swissbridge.history.initial_colour`); White before any game has a colour."""
+    return initial_colour(tournament) or WHITE
+
+
 def lim_round(tournament: Tournament, round_no: int, maxi: bool | None = None) -> LimRound:
     """Everything Lim needs to pair ``round_no``.
 
@@ -235,5 +242,5 @@ def lim_round(tournament: Tournament, round_no: int, maxi: bool | None = None) -
         last_round=state.last_round,
         maxi=maxi_by_default(len(tournament.players), rounds) if maxi is None else maxi,
         median_twice=median_score_twice(round_no, tournament.points.win),
-        initial_colour=tournament.initial_colour or WHITE,
+        initial_colour=lim_initial_colour(tournament),
     )

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from swissbridge.model import format_points
+from swissbridge.plugins import Trace, TracedBoard
 from swissbridge.plugins.lim.rules import Side
 
 _MAX_LISTED = 12
@@ -56,12 +57,8 @@ class ScrutinyStep:
 
 
 @dataclass
-class BoardNote:
+class BoardNote(TracedBoard):
     """One board with the colour rule of Article 5 (or 7.2) that decided it."""
-
-    white: int
-    black: int
-    rule: str
 
 
 @dataclass
@@ -131,22 +128,19 @@ class CrackStep:
     reason: str
 
 
-@dataclass
-class LimTrace:
+@dataclass(kw_only=True)
+class LimTrace(Trace):
     """The whole round."""
 
-    round_no: int
+    boards: list[BoardNote] = field(default_factory=list)  # type: ignore[assignment]
     median_twice: int
     maxi: bool
     last_round: bool
     present: int = 0
     absent: list[int] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
     pab: PabTrace | None = None
     groups: list[GroupTrace] = field(default_factory=list)
     cracks: list[CrackStep] = field(default_factory=list)
-    boards: list[BoardNote] = field(default_factory=list)
-    bye: int | None = None
 
     def render(self) -> str:
         return render_trace(self)

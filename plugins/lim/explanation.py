@@ -11,14 +11,21 @@ preference, floaters of types a–d (3.9), "floated" in the previous round (3.10
 from __future__ import annotations
 
 import re
-from typing import Any
 
-from swissbridge.explain_dutch import colour_name, player_identity, reason
-from swissbridge.model import Colour, Tournament, format_points
+from swissbridge.model import Tournament, format_points
+from swissbridge.plugins.document import (
+    BoardDoc,
+    Bye,
+    PlayerFacts,
+    Scoregroup,
+    SystemPart,
+    colour_letters,
+    colour_name,
+    player_identity,
+    reason,
+)
 from swissbridge.plugins.lim.trace import GroupTrace, LimTrace
 from swissbridge.state import build_state
-
-JSON = dict[str, Any]
 
 _ARTICLE = re.compile(r"(Article \d+|\d+(?:\.\d+)*(?:/\d+(?:\.\d+)*)?)")
 
@@ -45,7 +52,7 @@ def _median(twice: int) -> str:
     return format_points(twice // 2) if twice % 2 == 0 else f"{twice / 20:.2f}"
 
 
-def _group(g: GroupTrace) -> JSON:
+def _group(g: GroupTrace) -> Scoregroup:
     return {
         "score": format_points(g.score),
         "side": g.side.value,
@@ -76,25 +83,25 @@ def _group(g: GroupTrace) -> JSON:
     }
 
 
-def explain_lim(tournament: Tournament, round_no: int, trace: LimTrace) -> JSON:
+def explain_lim(tournament: Tournament, round_no: int, trace: LimTrace) -> SystemPart:
     """The Lim part of the explanation document (see :mod:`swissbridge.explain`)."""
-    from swissbridge.plugins.lim.rules import due_colour, floated_in_round, scores_when_paired
+    from swissbridge.plugins.lim.rules import due_colour, floated_in_round, lim_initial_colour, scores_when_paired
 
     st = build_state(tournament, round_no)
     present = sorted(st.present, key=lambda s: (-s.pairing_score, s.tpn))
     before = scores_when_paired(tournament, round_no - 1) if round_no > 1 else {}
-    players: list[JSON] = []
+    players: list[PlayerFacts] = []
     for rank, s in enumerate(present, 1):
         due = due_colour(s.colours)
-        doc = player_identity(tournament, s.start_no, round_no)
         floated = round_no > 1 and floated_in_round(tournament.player(s.start_no), round_no - 1, before)
-        doc.update(
+        players.append(
             {
+                **player_identity(tournament, s.start_no, round_no),
                 "tpn": s.tpn,
                 "rank": rank,
                 "score": format_points(s.score),
                 "pairing_score": format_points(s.pairing_score),
-                "colours": "".join("W" if c is Colour.WHITE else "B" for c in s.colours),
+                "colours": colour_letters(s.colours),
                 "colour_difference": s.colour_difference,
                 "preference": colour_name(due),
                 "strength": None,
@@ -105,9 +112,8 @@ def explain_lim(tournament: Tournament, round_no: int, trace: LimTrace) -> JSON:
                 "topscorer": False,
             }
         )
-        players.append(doc)
     players.sort(key=lambda d: int(d["player"]))
-    bye: JSON | None = None
+    bye: Bye | None = None
     if trace.pab is not None and trace.pab.chosen is not None:
         chosen = trace.pab.chosen
         bye = {
@@ -119,7 +125,7 @@ def explain_lim(tournament: Tournament, round_no: int, trace: LimTrace) -> JSON:
             ],
             "passed_over": [{"player": n, "rule": "Article 1", "text": why} for n, why in trace.pab.passed_over],
         }
-    boards = [
+    boards: list[BoardDoc] = [
         {
             "board": i,
             "white": b.white,
@@ -131,6 +137,7 @@ def explain_lim(tournament: Tournament, round_no: int, trace: LimTrace) -> JSON:
     ]
     return {
         "paired": trace.present,
+        "initial_colour": colour_name(lim_initial_colour(tournament)),
         "median": _median(trace.median_twice),
         "maxi": trace.maxi,
         "players": players,
@@ -141,5 +148,4 @@ def explain_lim(tournament: Tournament, round_no: int, trace: LimTrace) -> JSON:
         ],
         "boards": boards,
         "bye": bye,
-        "notes": list(trace.notes),
     }

@@ -34,18 +34,36 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from swissbridge.model import Colour, Points, Result, Tournament, format_points
 from swissbridge.pairing import NoLegalPairing
-from swissbridge.plugins.dutch.colours import allocate as allocate_colours
-from swissbridge.plugins.dutch.completion import Completion
-from swissbridge.plugins.dutch.context import build_context
-from swissbridge.plugins.dutch.trace import BracketTrace, RoundTrace
+from swissbridge.plugins.document import (
+    ENTRY_TEXT,
+    BoardDoc,
+    Bracket,
+    BracketPair,
+    Bye,
+    Downfloater,
+    Optimality,
+    PlayerFacts,
+    PlayerReason,
+    Problem,
+    Reason,
+    Shortfall,
+    SystemPart,
+    colour_letters,
+    colour_name,
+    player_identity,
+    reason,
+)
 from swissbridge.plugins.matching import max_cardinality_matching, max_weight_matching
 from swissbridge.state import Compatibility, Float, PlayerState, RoundState, Strength
 
-JSON = dict[str, Any]
+from .colours import allocate as allocate_colours
+from .completion import Completion
+from .context import build_context
+from .engine import initial_colour, with_builtin_acceleration
+from .trace import BracketTrace, RoundTrace
 
 ENUMERATE_LIMIT = 16
 """Largest number of players whose pairings are all compared on [C10]–[C21]."""
@@ -77,31 +95,11 @@ CRITERIA_TEXT = {
 }
 """What each criterion of Article 2 minimises, in an arbiter's words."""
 
-COLOUR_RULE_TEXT = {
-    "5.2.1": "both players get their colour preference",
-    "5.2.2": "the stronger colour preference is granted",
-    "5.2.3": "colours alternate against the last game in which they had different colours",
-    "5.2.4": "the higher-ranked player gets their preference",
-    "5.2.5": "the higher-ranked player's TPN decides: odd gets the initial colour",
-}
-
-ENTRY_TEXT = {
-    Result.HALF_BYE: "half-point bye",
-    Result.FULL_BYE: "full-point bye",
-    Result.ZERO_BYE: "zero-point bye (absent)",
-    Result.FORFEIT_LOSS: "forfeit loss",
-    Result.FORFEIT_WIN: "forfeit win",
-    Result.PAB: "pairing-allocated bye",
-}
 
 
-def reason(rule: str, text: str) -> JSON:
-    """One step of an explanation: the article or criterion, and what it says here."""
-    return {"rule": rule, "text": text}
 
 
-def colour_name(c: Colour | None) -> str | None:
-    return None if c is None else ("white" if c is Colour.WHITE else "black")
+
 
 
 def _cap(c: Colour) -> str:
@@ -319,13 +317,9 @@ class DutchExplainer:
     """Builds the explanation document of one Dutch round from its trace."""
 
     def __init__(self, tournament: Tournament, round_no: int, trace: RoundTrace) -> None:
-        from swissbridge.plugins.dutch import engine as dutch_engine
-
         # the same tournament the engine paired (e.g. with C.04.7 virtual points
         # implied by record 192), so that scores and floats agree with its trace
-        builtin = getattr(dutch_engine, "with_builtin_acceleration", None)
-        if callable(builtin):
-            tournament = builtin(tournament)
+        tournament = with_builtin_acceleration(tournament)
         self.t = tournament
         self.trace = trace
         # the engine's own reading of the round: players in the order of Article 1.2,
@@ -348,7 +342,7 @@ class DutchExplainer:
             except NoLegalPairing:
                 self.completion.bye_score = None
         self.pab_score: Points | None = self.completion.bye_score
-        self.initial = dutch_engine.initial_colour(tournament)
+        self.initial = initial_colour(tournament)
         self._complete_cache: dict[tuple[frozenset[int], bool], bool] = {}
 
     # -- small helpers -------------------------------------------------------------
@@ -368,7 +362,7 @@ class DutchExplainer:
                 return r
         return None
 
-    def incompatibility(self, a: int, b: int) -> JSON | None:
+    def incompatibility(self, a: int, b: int) -> Reason | None:
         """[C1]/[C3]: why ``a`` and ``b`` may not meet in this round, or ``None``."""
         if b in self.compat[a]:
             return None
@@ -667,7 +661,7 @@ class DutchExplainer:
         return result(covered, pairs)
 
     # -- comparing two choices of downfloaters ------------------------------------------
-    def separate(self, info: BracketInfo, other: Evaluation, chosen: Evaluation) -> tuple[JSON, bool]:
+    def separate(self, info: BracketInfo, other: Evaluation, chosen: Evaluation) -> tuple[Reason, bool]:
         """The first criterion (order of 3.8) on which floating ``other.floaters``
         instead of the engine's downfloaters makes a difference, as a reason worded
         from the point of view of the alternative; and whether the alternative is
@@ -785,31 +779,28 @@ class DutchExplainer:
 
     def candidate_problems(
         self, info: BracketInfo, pairs: list[tuple[int, int, bool]], floaters: list[int]
-    ) -> list[JSON]:
-        out: list[JSON] = []
+    ) -> list[Problem]:
+        out: list[Problem] = []
         mdp_set = {m.start_no for m in info.mdps}
         for a, b, mp in pairs:
             bad = self.incompatibility(a, b)
             if bad is not None:
-                out.append({**bad, "pair": [a, b]})
+                out.append({"rule": bad["rule"], "text": bad["text"], "pair": [a, b]})
                 continue
             for name, _ in sorted(self.pair_failures(self.fact(a), self.fact(b), mp).items()):
-                out.append({**self.failure_reason(name, a, b), "pair": [a, b]})
+                why = self.failure_reason(name, a, b)
+                out.append({"rule": why["rule"], "text": why["text"], "pair": [a, b]})
         for n in floaters:
             f = self.fact(n)
             if n in mdp_set:
                 continue
             for name, back in (("C14", 1), ("C16", 2)):
                 if self.round_no > back and f.floated(back) is Float.DOWN:
-                    out.append(
-                        {
-                            **reason(name, f"#{n} would float again after a downfloat in round {self.round_no - back}"),
-                            "pair": None,
-                        }
-                    )
+                    text = f"#{n} would float again after a downfloat in round {self.round_no - back}"
+                    out.append({"rule": name, "text": text, "pair": None})
         return out
 
-    def failure_reason(self, name: str, a: int, b: int) -> JSON:
+    def failure_reason(self, name: str, a: int, b: int) -> Reason:
         """What failing ``name`` means for the pair ``a``-``b``."""
         fa, fb = self.fact(a), self.fact(b)
         pref = _cap(fa.pref) if fa.pref else "?"
@@ -830,7 +821,7 @@ class DutchExplainer:
         back = 1 if name == "C15" else 2
         return reason(name, f"#{res}, the MDP's opponent, had an upfloat in round {self.round_no - back}")
 
-    def explain_bracket(self, info: BracketInfo, number_of: dict[int, int]) -> JSON:
+    def explain_bracket(self, info: BracketInfo, number_of: dict[int, int]) -> Bracket:
         b = info.trace
         chosen = self.evaluate(info, info.floaters)
         s1, s2, first_pairs, first_floaters = self.first_candidate(info)
@@ -859,7 +850,7 @@ class DutchExplainer:
         score = b.score
         kind = "homogeneous" if not info.mdps else "heterogeneous"
         local_mate = self._local_pairs(members, mdp_set)
-        doc: JSON = {
+        doc: Bracket = {
             "number": b.number,
             "score": score,
             "kind": kind,
@@ -902,9 +893,9 @@ class DutchExplainer:
         mate = max_cardinality_matching(len(members), adj)
         return sum(1 for i, m in enumerate(mate) if m > i)
 
-    def explain_pair(self, a: int, b: int, mdp_pair: bool) -> JSON:
+    def explain_pair(self, a: int, b: int, mdp_pair: bool) -> BracketPair:
         fa, fb = self.fact(a), self.fact(b)
-        notes: list[JSON] = []
+        notes: list[Reason] = []
         if mdp_pair:
             hi, lo = (fa, fb) if fa.pscore > fb.pscore else (fb, fa)
             notes.append(
@@ -927,9 +918,9 @@ class DutchExplainer:
             notes.append(self.failure_reason(name, a, b))
         return {"higher": a, "lower": b, "mdp_pairing": mdp_pair, "notes": notes}
 
-    def shortfalls(self, info: BracketInfo, chosen: Evaluation) -> list[JSON]:
+    def shortfalls(self, info: BracketInfo, chosen: Evaluation) -> list[Shortfall]:
         """The criteria of [C6]–[C21] the chosen candidate does not fully meet, with counts."""
-        out: list[JSON] = []
+        out: list[Shortfall] = []
         floaters = sorted(info.floaters, key=lambda n: self.fact(n).rank)
         if floaters:
             out.append(
@@ -994,7 +985,7 @@ class DutchExplainer:
                 )
         return out
 
-    def optimality(self, info: BracketInfo, chosen: Evaluation) -> JSON:
+    def optimality(self, info: BracketInfo, chosen: Evaluation) -> Optimality:
         """Given the downfloaters, is any other pairing of the other players better
         on [C10]–[C21]? Checked by trying them all (up to :data:`ENUMERATE_LIMIT`)."""
         rest = [f.start_no for f in info.members if f.start_no not in info.floaters]
@@ -1043,7 +1034,7 @@ class DutchExplainer:
             text = f"given the downfloaters, a pairing of the other {n} players with fewer failures exists"
         return {"checked": True, "pairings": total, "best": best, "text": text}
 
-    def float_reasons(self, info: BracketInfo, local_pairs: int) -> list[JSON]:
+    def float_reasons(self, info: BracketInfo, local_pairs: int) -> list[Reason]:
         """Why the bracket leaves players unpaired at all: [C6] (an odd number, or the
         pairs [C1]/[C3] and 3.2 allow), or [C4]/[C5] (pairing more here would make
         the rest of the round impossible; checked with a matching)."""
@@ -1120,7 +1111,7 @@ class DutchExplainer:
             1 for i, m in enumerate(mate) if i < m < len(players) and players[i] in inside and players[m] in inside
         )
 
-    def explain_floaters(self, info: BracketInfo, chosen: Evaluation) -> list[JSON]:
+    def explain_floaters(self, info: BracketInfo, chosen: Evaluation) -> list[Downfloater]:
         """Each downfloater: where it goes, its float history, and for every other
         player of the bracket the first criterion that floating that player
         instead would make worse (brackets up to :data:`SWAP_LIMIT` players)."""
@@ -1135,11 +1126,11 @@ class DutchExplainer:
         if k + 1 < len(traces):
             nb = traces[k + 1]
             next_label = f"bracket {nb.number} ({nb.score})"
-        out: list[JSON] = []
+        out: list[Downfloater] = []
         compared = len(members) <= SWAP_LIMIT
         for v in floaters:
             f = self.fact(v)
-            rather: list[JSON] = []
+            rather: list[PlayerReason] = []
             if compared:
                 for x in paired:
                     other = self.evaluate(info, (info.floaters - {v}) | {x}, full=False)
@@ -1148,7 +1139,7 @@ class DutchExplainer:
                         self.disagreements.append(
                             f"bracket {b.number}: floating #{x} instead of #{v} is better on [{why['rule']}]"
                         )
-                    rather.append({"player": x, **why})
+                    rather.append({"player": x, "rule": why["rule"], "text": why["text"]})
             goes = f"floats to {next_label}" if next_label else "is left over: takes the PAB"
             facts: list[str] = []
             if self.round_no >= 2 and f.floated(1) is not Float.NONE:
@@ -1169,10 +1160,10 @@ class DutchExplainer:
         return out
 
     # -- boards and PAB --------------------------------------------------------------------
-    def explain_board(self, board: int, white: int, black: int, engine_rule: str) -> JSON:
+    def explain_board(self, board: int, white: int, black: int, engine_rule: str) -> BoardDoc:
         fw, fb = self.fact(white), self.fact(black)
         rule, _, back = self.allocate(fw, fb)
-        reasons: list[JSON] = [reason(rule, self.colour_text(rule, fw, fb, back))]
+        reasons: list[Reason] = [reason(rule, self.colour_text(rule, fw, fb, back))]
         for who, got in ((fw, Colour.WHITE), (fb, Colour.BLACK)):
             if who.colours and who.colours[-1] is got:
                 n = 1
@@ -1182,7 +1173,7 @@ class DutchExplainer:
                     n += 1
                 times = {1: "again", 2: "for the third game running"}.get(n, f"for game {n + 1} running")
                 reasons.append(
-                    reason(rule, f"#{who.no} has {_cap(got)} {times} (played colours {_colours(who.colours)})")
+                    reason(rule, f"#{who.no} has {_cap(got)} {times} (played colours {colour_letters(who.colours)})")
                 )
         return {"board": board, "white": white, "black": black, "rule": engine_rule, "reasons": reasons}
 
@@ -1225,7 +1216,7 @@ class DutchExplainer:
                 f"each now gets the other one"
             )
         return (
-            f"both want {pref} with equal strength and the same played colours ({_colours(a.colours)}); "
+            f"both want {pref} with equal strength and the same played colours ({colour_letters(a.colours)}); "
             f"the higher-ranked #{higher.no} ({self._pts(higher.pscore)}, TPN {higher.tpn}) gets their preference"
         )
 
@@ -1234,13 +1225,13 @@ class DutchExplainer:
         played = [r for r in range(1, self.round_no) if (e := self.t.player(n).entry(r)) is not None and e.played]
         return played[-back]
 
-    def explain_bye(self, infos: list[BracketInfo], floater_docs: dict[int, JSON]) -> JSON | None:
-        bye = self.trace.bye
+    def explain_bye(self, infos: list[BracketInfo], floater_docs: dict[int, Downfloater]) -> Bye | None:
+        bye = self.trace.pab
         if bye is None:
             return None
         v = bye.start_no
         f = self.fact(v)
-        reasons: list[JSON] = [
+        reasons: list[Reason] = [
             reason("1.9.1", f"{len(self.order)} players to pair: an odd number, one player gets the PAB"),
             reason("C2", f"#{v} has not had a PAB, nor a win's points without playing"),
             reason(
@@ -1265,7 +1256,7 @@ class DutchExplainer:
                     "so [C9] does not decide here"
                 )
             reasons.append(reason("C9", text))
-        passed: list[JSON] = []
+        passed: list[PlayerReason] = []
         for n in self.order:
             if n == v:
                 continue
@@ -1273,11 +1264,10 @@ class DutchExplainer:
             if self.pab_score is not None and g.pscore > self.pab_score:
                 continue
             if not g.state.pab_eligible:
-                passed.append({"player": n, **reason("C2", f"#{n} {self._why_barred(n)}")})
+                passed.append({"player": n, "rule": "C2", "text": f"#{n} {self._why_barred(n)}"})
             elif self.pab_score is not None and g.pscore < self.pab_score:
-                passed.append(
-                    {"player": n, **reason("C4", f"with #{n} taking the PAB, the others could not all be paired")}
-                )
+                text = f"with #{n} taking the PAB, the others could not all be paired"
+                passed.append({"player": n, "rule": "C4", "text": text})
         decided = floater_docs.get(v)
         if decided is not None:
             for r in decided["rather_than"]:
@@ -1301,46 +1291,43 @@ class DutchExplainer:
         return "may not receive the PAB"
 
     # -- the whole document ---------------------------------------------------------------------
-    def player_doc(self, n: int) -> JSON:
+    def player_doc(self, n: int) -> PlayerFacts:
         """A player to be paired: identity, standing, history and the facts the
         criteria read (1.6, 1.7, 1.4, [C2], 1.8)."""
         f = self.fact(n)
         s = f.state
-        doc = player_identity(self.t, n, self.round_no)
-        doc.update(
-            {
-                "tpn": s.tpn,
-                "rank": f.rank + 1,
-                "score": self._pts(s.score),
-                "pairing_score": self._pts(s.pairing_score),
-                "colours": _colours(s.colours),
-                "colour_difference": s.colour_difference,
-                "preference": colour_name(s.preferred),
-                "strength": s.strength.name.lower(),
-                "preference_text": preference_text(f),
-                "floats": [_float(s.float_before(1)), _float(s.float_before(2))],
-                "pab_eligible": s.pab_eligible,
-                "played_games": s.played_games,
-                "topscorer": s.topscorer,
-            }
-        )
-        return doc
+        return {
+            **player_identity(self.t, n, self.round_no),
+            "tpn": s.tpn,
+            "rank": f.rank + 1,
+            "score": self._pts(s.score),
+            "pairing_score": self._pts(s.pairing_score),
+            "colours": colour_letters(s.colours),
+            "colour_difference": s.colour_difference,
+            "preference": colour_name(s.preferred),
+            "strength": s.strength.name.lower(),
+            "preference_text": preference_text(f),
+            "floats": [_float(s.float_before(1)), _float(s.float_before(2))],
+            "pab_eligible": s.pab_eligible,
+            "played_games": s.played_games,
+            "topscorer": s.topscorer,
+        }
 
-    def document(self) -> JSON:
+    def document(self) -> SystemPart:
         infos = self.bracket_infos()
         origin: dict[int, int] = {}
         for info in infos:
             for r in info.residents:
                 origin[r.start_no] = info.trace.number
         brackets = [self.explain_bracket(info, origin) for info in infos]
-        floater_docs: dict[int, JSON] = {}
+        floater_docs: dict[int, Downfloater] = {}
         for bd in brackets:
             for fl in bd["downfloaters"]:
                 floater_docs[fl["player"]] = fl
-        boards = [self.explain_board(bd.board, bd.white, bd.black, bd.colour_rule) for bd in self.trace.boards]
+        boards = [self.explain_board(bd.board, bd.white, bd.black, bd.article) for bd in self.trace.boards]
         seen = {n for bd in self.trace.boards for n in (bd.white, bd.black)}
-        if self.trace.bye is not None:
-            seen.add(self.trace.bye.start_no)
+        if self.trace.pab is not None:
+            seen.add(self.trace.pab.start_no)
         missing = set(self.order) - seen
         if missing:
             self.disagreements.append(f"players neither on a board nor given the PAB: {_nos(sorted(missing))}")
@@ -1356,22 +1343,8 @@ class DutchExplainer:
         }
 
 
-def player_identity(tournament: Tournament, n: int, round_no: int) -> JSON:
-    """Name, title, rating and the round-by-round history before ``round_no``."""
-    p = tournament.player(n)
-    history: list[JSON] = []
-    for r in range(1, round_no):
-        e = p.entry(r)
-        if e is None:
-            history.append({"round": r, "opponent": None, "colour": None, "result": None})
-        else:
-            colour = colour_name(e.colour) if e.opponent is not None else None
-            history.append({"round": r, "opponent": e.opponent, "colour": colour, "result": e.result.value})
-    return {"player": n, "name": p.name, "title": p.title, "rating": p.rating, "history": history}
 
 
-def _colours(cs: Sequence[Colour]) -> str:
-    return "".join("W" if c is Colour.WHITE else "B" for c in cs)
 
 
 def _float(f: Float) -> str | None:
@@ -1382,7 +1355,7 @@ def _crit_key(name: str) -> int:
     return int(name[1:]) if name[1:].isdigit() else 99
 
 
-def explain_dutch(tournament: Tournament, round_no: int, trace: RoundTrace) -> JSON:
+def explain_dutch(tournament: Tournament, round_no: int, trace: RoundTrace) -> SystemPart:
     """The Dutch part of the explanation document (see :mod:`swissbridge.explain`)."""
     return DutchExplainer(tournament, round_no, trace).document()
 

@@ -1,0 +1,45 @@
+"""Acceleration (C.04.7): virtual points added to the pairing score of the higher part
+of the field in the first rounds. The ranges a file gives are
+:class:`~swissbridge.model.Acceleration` records (TRF 250 / XXA); this module computes
+the ranges of the Baku Acceleration Method, for a pairing system that applies it by
+itself (:meth:`swissbridge.plugins.PairingSystem.default_acceleration`) and for the
+generator."""
+
+from __future__ import annotations
+
+import math
+
+from swissbridge.errors import InputError
+from swissbridge.model import Acceleration, PointSystem
+
+
+def baku_acceleration(initial_players: list[int], rounds: int, points: PointSystem) -> tuple[Acceleration, ...]:
+    """C.04.7 (Baku Acceleration Method): GA is the first half of the players
+    present before round 1, rounded up to an even number (2·⌈N/4⌉); the accelerated
+    rounds are the first ⌈R/2⌉; GA players get the points of a win before the first
+    ⌈accelerated/2⌉ of them and half of it before the others. The range runs from
+    start number 1 to the last GA player, so a late entry placed above that player
+    joins GA ("the last GA player stays the same").
+
+    Raises ``InputError`` unless a win is worth two draws and a loss nothing (the
+    method's premise)."""
+    if points.win != 2 * points.draw or points.loss != 0:
+        raise InputError("Baku acceleration (C.04.7) needs a point system where a win is worth two draws")
+    if not initial_players or rounds < 1:
+        return ()
+    ga = min(len(initial_players), 2 * math.ceil(len(initial_players) / 4))
+    last_ga = sorted(initial_players)[ga - 1]
+    accelerated = math.ceil(rounds / 2)
+    full = math.ceil(accelerated / 2)
+    out = [Acceleration(points=points.win, first_round=1, last_round=full, first_player=1, last_player=last_ga)]
+    if accelerated > full:
+        out.append(
+            Acceleration(
+                points=points.win // 2,
+                first_round=full + 1,
+                last_round=accelerated,
+                first_player=1,
+                last_player=last_ga,
+            )
+        )
+    return tuple(out)

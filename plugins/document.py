@@ -1,0 +1,343 @@
+"""The explanation document (``swissbridge explain``), typed part by part as
+``docs/explain.schema.json`` describes it, and the wording every system shares.
+
+A system's :meth:`~swissbridge.plugins.PairingSystem.explain` returns a
+:class:`SystemPart`; the core (:mod:`swissbridge.explain`) puts it under the header
+it writes (schema, round, absentees) into one :class:`Explanation` and renders it as
+text, JSON or HTML. The documents are plain dictionaries, so that the JSON form is
+the document itself, with their keys in document order."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, TypedDict
+
+from swissbridge.model import Colour, Result, Tournament, format_points
+
+if TYPE_CHECKING:
+    from swissbridge.plugins import Trace
+
+
+class Reason(TypedDict):
+    """One step of an explanation: the article or criterion, and what it says here."""
+
+    rule: str
+    text: str
+
+
+class PlayerReason(TypedDict):
+    player: int
+    rule: str
+    text: str
+
+
+class Problem(TypedDict):
+    rule: str
+    text: str
+    pair: list[int] | None
+
+
+class Absent(TypedDict):
+    player: int
+    name: str
+    entry: str
+    text: str
+
+
+class HistoryEntry(TypedDict):
+    round: int
+    opponent: int | None
+    colour: str | None
+    result: str | None
+
+
+class _Identity(TypedDict):
+    player: int
+    name: str
+    title: str
+    rating: int
+    history: list[HistoryEntry]
+
+
+class PlayerFacts(_Identity):
+    """A player to be paired, as the system sees them before the round."""
+
+    tpn: int
+    rank: int
+    score: str
+    pairing_score: str
+    colours: str
+    colour_difference: int
+    preference: str | None
+    strength: str | None
+    preference_text: str
+    floats: list[str | None]
+    pab_eligible: bool
+    played_games: int
+    topscorer: bool
+
+
+class Player(PlayerFacts):
+    """A player's facts and where the pairing put them (filled in by the core)."""
+
+    board: int | None
+    colour: str | None
+    opponent: int | None
+    pab: bool
+    paired_in: str | None
+
+
+class BoardDoc(TypedDict):
+    board: int
+    white: int
+    black: int
+    rule: str
+    reasons: list[Reason]
+
+
+class Bye(TypedDict):
+    player: int
+    score: str
+    reasons: list[Reason]
+    passed_over: list[PlayerReason]
+
+
+class Mdp(TypedDict):
+    player: int
+    score: str
+    from_bracket: int | None
+
+
+class BracketPair(TypedDict):
+    higher: int
+    lower: int
+    mdp_pairing: bool
+    notes: list[Reason]
+
+
+class Downfloater(TypedDict):
+    player: int
+    score: str
+    limbo: bool
+    goes: str
+    facts: list[str]
+    compared: bool
+    rather_than: list[PlayerReason]
+
+
+class Shortfall(TypedDict):
+    criterion: str
+    count: int
+    text: str
+    details: list[str]
+
+
+class FirstCandidate(TypedDict):
+    pairs: list[list[int]]
+    floaters: list[int]
+    chosen: bool
+    verdict: str
+    problems: list[Problem]
+
+
+class Optimality(TypedDict):
+    checked: bool
+    pairings: int | None
+    best: int | None
+    text: str
+
+
+class Bracket(TypedDict):
+    """A Dutch bracket (C.04.3 Article 3)."""
+
+    number: int
+    score: str
+    kind: str
+    residents: list[int]
+    mdps: list[Mdp]
+    max_pairs: int
+    mdps_paired: int
+    s1: list[int]
+    s2: list[int]
+    limbo: list[int]
+    first_candidate: FirstCandidate
+    pairs: list[BracketPair]
+    exchanges: int
+    float_reasons: list[Reason]
+    downfloaters: list[Downfloater]
+    shortfalls: list[Shortfall]
+    optimality: Optimality
+    c9: bool
+
+
+class LimFloater(TypedDict):
+    player: int
+    type: str
+    why: str
+    rule: str
+
+
+class FloaterPair(TypedDict):
+    floater: int
+    opponent: int
+    rule: str
+
+
+class Rejected(TypedDict):
+    player: int
+    why: str
+
+
+class Scrutiny(TypedDict):
+    player: int
+    proposed: int
+    chosen: int
+    rejected: list[Rejected]
+
+
+class GroupBoard(TypedDict):
+    white: int
+    black: int
+    rule: str
+    text: str
+
+
+class Scoregroup(TypedDict):
+    """A Lim scoregroup (C.04.4.3 2.2)."""
+
+    score: str
+    side: str
+    attempt: int
+    residents: list[int]
+    incoming_down: list[int]
+    incoming_up: list[int]
+    max_pairs: int
+    floaters: list[LimFloater]
+    floaters_to: str | None
+    floater_pairs: list[FloaterPair]
+    proposal: list[list[int]]
+    scrutiny: list[Scrutiny]
+    colour_note: str | None
+    pairs: list[list[int]]
+    boards: list[GroupBoard]
+    blocked: str | None
+
+
+class Crack(TypedDict):
+    side: str
+    score: str
+    pair: list[int]
+    reason: str
+
+
+class SystemPart(TypedDict, total=False):
+    """What a system contributes to the document; a key it leaves out takes the
+    core's value (the round's players to pair, the initial colour of
+    :func:`swissbridge.history.initial_colour`, otherwise empty or ``None``)."""
+
+    paired: int
+    initial_colour: str | None
+    pab_score: str | None
+    median: str | None
+    maxi: bool | None
+    pairing_found: bool
+    players: list[PlayerFacts]
+    brackets: list[Bracket]
+    scoregroups: list[Scoregroup]
+    cracks: list[Crack]
+    boards: list[BoardDoc]
+    bye: Bye | None
+    disagreements: list[str]
+
+
+class TournamentDoc(TypedDict):
+    name: str
+    rounds: int | None
+
+
+class Explanation(TypedDict):
+    """The whole document (``docs/explain.md``)."""
+
+    schema: str
+    version: int
+    system: str
+    rules: str
+    tournament: TournamentDoc
+    round: int
+    last_round: bool
+    paired: int
+    absent: list[Absent]
+    initial_colour: str | None
+    pab_score: str | None
+    median: str | None
+    maxi: bool | None
+    pairing_found: bool
+    players: list[Player]
+    brackets: list[Bracket]
+    scoregroups: list[Scoregroup]
+    cracks: list[Crack]
+    boards: list[BoardDoc]
+    bye: Bye | None
+    notes: list[str]
+    disagreements: list[str]
+
+
+# ---------------------------------------------------------------- shared wording
+
+ENTRY_TEXT = {
+    Result.HALF_BYE: "half-point bye",
+    Result.FULL_BYE: "full-point bye",
+    Result.ZERO_BYE: "zero-point bye (absent)",
+    Result.FORFEIT_LOSS: "forfeit loss",
+    Result.FORFEIT_WIN: "forfeit win",
+    Result.PAB: "pairing-allocated bye",
+}
+"""A round entry without a game, in an arbiter's words."""
+
+
+def entry_text(result: Result) -> str:
+    """What a round entry without a game is (``"half-point bye"``)."""
+    return ENTRY_TEXT.get(result, result.name.lower().replace("_", " "))
+
+
+def reason(rule: str, text: str) -> Reason:
+    """One step of an explanation: the article or criterion, and what it says here."""
+    return {"rule": rule, "text": text}
+
+
+def colour_name(c: Colour | None) -> str | None:
+    """``"white"``, ``"black"`` or ``None``, as the document writes colours."""
+    return None if c is None else ("white" if c is Colour.WHITE else "black")
+
+
+def colour_letters(colours: tuple[Colour, ...] | list[Colour]) -> str:
+    """Played colours as ``"WBW"``."""
+    return "".join("W" if c is Colour.WHITE else "B" for c in colours)
+
+
+def player_identity(tournament: Tournament, n: int, round_no: int) -> _Identity:
+    """Name, title, rating and the round-by-round history before ``round_no``."""
+    p = tournament.player(n)
+    history: list[HistoryEntry] = []
+    for r in range(1, round_no):
+        e = p.entry(r)
+        if e is None:
+            history.append({"round": r, "opponent": None, "colour": None, "result": None})
+        else:
+            colour = colour_name(e.colour) if e.opponent is not None else None
+            history.append({"round": r, "opponent": e.opponent, "colour": colour, "result": e.result.value})
+    return {"player": n, "name": p.name, "title": p.title, "rating": p.rating, "history": history}
+
+
+def boards_part(tournament: Tournament, trace: Trace) -> SystemPart:
+    """The part of the document any trace gives: the boards with the rule the system
+    names for each, and the PAB with its score."""
+    boards: list[BoardDoc] = [
+        {"board": i, "white": b.white, "black": b.black, "rule": b.rule, "reasons": []}
+        for i, b in enumerate(trace.boards, 1)
+    ]
+    bye: Bye | None = None
+    if trace.bye is not None:
+        p = tournament.player(trace.bye)
+        score = format_points(p.pairing_score(tournament.points, trace.round_no - 1))
+        bye = {"player": trace.bye, "score": score, "reasons": [], "passed_over": []}
+    return {"boards": boards, "bye": bye}

@@ -1,0 +1,100 @@
+"""A third-party pairing system gets ``pair``, ``check`` and ``explain`` through the
+protocol of :mod:`swissbridge.plugins` alone: the core never looks inside it."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from swissbridge.check import check_tournament
+from swissbridge.explain import explain, render_html, render_text
+from swissbridge.generate import generate_tournament
+from swissbridge.history import played_pairing
+from swissbridge.model import Acceleration, Tournament
+from swissbridge.pairing import Board, RoundPairing
+from swissbridge.plugins import PairingSystem, Trace, TracedBoard
+from swissbridge.plugins.document import SystemPart, reason
+from swissbridge.service import pair_tournament
+from swissbridge.state import build_state
+
+
+class Neighbours:
+    """Not FIDE: players in score order, each with the next one they have not met;
+    the higher one takes White on odd boards. Written against the protocol only."""
+
+    name = "neighbours"
+
+    def pair(self, tournament: Tournament, round_no: int | None = None) -> RoundPairing:
+        return self.trace(tournament, round_no).result()
+
+    def trace(self, tournament: Tournament, round_no: int | None = None) -> Trace:
+        r = tournament.next_round if round_no is None else round_no
+        state = build_state(tournament, r)
+        pool = sorted(state.present, key=lambda p: (-p.pairing_score, p.tpn))
+        bye = pool.pop().start_no if len(pool) % 2 else None
+        boards: list[TracedBoard] = []
+        while pool:
+            a = pool.pop(0)
+            k = next((i for i, b in enumerate(pool) if b.start_no not in a.opponents), None)
+            if k is None:
+                return Trace(round_no=r, failure=f"#{a.start_no} has met everybody left")
+            b = pool.pop(k)
+            odd = len(boards) % 2 == 0
+            white, black = (a, b) if odd else (b, a)
+            boards.append(TracedBoard(white.start_no, black.start_no, "odd board" if odd else "even board"))
+        pairing = RoundPairing(
+            round_no=r, boards=tuple(Board(x.white, x.black) for x in boards), bye=bye, absent=dict(state.absent)
+        )
+        return Trace(round_no=r, pairing=pairing, boards=boards, bye=bye, notes=["neighbours in score order"])
+
+    def explain(self, tournament: Tournament, trace: Trace) -> SystemPart:
+        return {
+            "boards": [
+                {
+                    "board": i,
+                    "white": b.white,
+                    "black": b.black,
+                    "rule": b.rule,
+                    "reasons": [reason("N1", f"{b.rule}: the higher-ranked player's colour")],
+                }
+                for i, b in enumerate(trace.boards, 1)
+            ],
+            "disagreements": [],
+        }
+
+    def compare(self, tournament: Tournament, round_no: int, expected: RoundPairing, played: RoundPairing) -> str:
+        return f"N2: round {round_no} pairs neighbours in score order"
+
+    def default_acceleration(self, tournament: Tournament) -> tuple[Acceleration, ...]:
+        return ()
+
+
+def test_is_a_pairing_system() -> None:
+    assert isinstance(Neighbours(), PairingSystem)
+
+
+def test_pair_check_and_explain_through_the_protocol() -> None:
+    system = Neighbours()
+    t = generate_tournament(10, 4, system, 5)
+    assert pair_tournament(t, system=system, round_no=4) == system.pair(t, 4)
+    assert check_tournament(t, system).ok
+    r = 3
+    played = played_pairing(t, r)
+    first = played.boards[0]
+    flipped = t.with_round(
+        r,
+        {
+            n: dataclasses.replace(e, colour=e.colour.opposite if e.colour else None)
+            for n in first.players()
+            if (e := t.player(n).entry(r)) is not None
+        },
+    )
+    rc = check_tournament(flipped, system, rounds=[r]).rounds[0]
+    assert not rc.ok and rc.diffs[0].difference == "colour flipped"
+    assert rc.diffs[0].criterion.startswith("the system's colour rule: odd board")
+    assert rc.notes == ("N2: round 3 pairs neighbours in score order",)
+    doc = explain(t, system=system, round_no=r)
+    assert doc["system"] == "neighbours" and doc["notes"] == ["neighbours in score order"]
+    assert doc["boards"][0]["reasons"][0]["rule"] == "N1"
+    text, page = render_text(doc), render_html(doc)
+    assert "[N1]" not in text and "N1: odd board: the higher-ranked player's colour" in text
+    assert "odd board" in page
