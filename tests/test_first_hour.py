@@ -120,16 +120,22 @@ def test_p3_baku_code_pairs_with_acceleration(tmp_path: Path) -> None:
     assert code == 0 and "warning" not in text
 
 
-@pytest.mark.parametrize("code", ["FIDE_DUTCH_2017", "FIDE_DUBOV", "FIDE_BURSTEIN", "FIDE_TEAM_BAKU"])
+@pytest.mark.parametrize("code", ["FIDE_DUTCH_2017", "FIDE_DUBOV", "FIDE_BURSTEIN", "CUSTOM_SWISS"])
 def test_p3_a_system_not_implemented_is_refused_and_can_be_forced(tmp_path: Path, code: str) -> None:
     path = with_system(tmp_path, code)
     status, text = run("pair", path)
     assert status == 2
     assert f"record 192 says {code}, a pairing system swissbridge does not implement" in text
     assert "FIDE_DUTCH_2026" in text and "FIDE_LIM_2026" in text and "give --system dutch" in text
-    if code != "FIDE_TEAM_BAKU":
-        status, text = run("pair", path, "--system", "dutch", "-f", "pairlist")
-        assert status == 0 and f"warning: record 192 says {code}, which swissbridge does not implement" in text
+    status, text = run("pair", path, "--system", "dutch", "-f", "pairlist")
+    assert status == 0 and f"warning: record 192 says {code}, which swissbridge does not implement" in text
+
+
+def test_p3_a_team_system_is_refused_even_when_forced(tmp_path: Path) -> None:
+    path = with_system(tmp_path, "FIDE_TEAM_BAKU")
+    for args in (["pair", path], ["pair", path, "--system", "dutch"], ["check", path], ["explain", path]):
+        status, text = run(*args)
+        assert status == 2 and "this is a team tournament" in text, args
 
 
 def test_p3_generate_lim_writes_its_code_and_check_picks_lim(tmp_path: Path) -> None:
@@ -462,3 +468,37 @@ def test_p14_start_numbers_out_of_rating_order_are_warned_about_not_refused(tmp_
     )
     code, out = run("pair", OPEN, "-f", "pairlist")
     assert code == 0 and "rating order" not in out
+
+
+# -- 6. one decision of "team event" ------------------------------------------------
+
+
+def with_teams(folder: Path, *teams: tuple[str, list[int]], system: str = "") -> Path:
+    lines = [f"013 {name:<32}" + "".join(f" {n:>4}" for n in members) for name, members in teams]
+    text = OPEN.read_text(encoding="utf-8").replace("XXR 5\n", "\n".join(lines) + "\nXXR 5\n")
+    text = text.replace("192 FIDE_DUTCH_2026\n", f"192 {system}\n" if system else "")
+    path = folder / f"teams{len(teams)}.trf"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_p6_one_team_line_in_an_individual_open_is_accepted_by_every_command(tmp_path: Path) -> None:
+    path = with_teams(tmp_path, ("Riverside CC", [1, 4]))
+    for args in (["pair", path], ["check", path], ["explain", path], ["convert", path, tmp_path / "out.trf"]):
+        code, text = run(*args)
+        assert code == 0, (args, text)
+    assert "013 Riverside CC" in (tmp_path / "out.trf").read_text(encoding="utf-8")
+
+
+def test_p6_a_team_event_is_refused_by_every_pairing_command(tmp_path: Path) -> None:
+    path = with_teams(tmp_path, ("A", [1, 2, 3]), ("B", [4, 5, 6]), ("C", [7, 8, 9]))
+    for args in (["pair", path], ["check", path], ["explain", path]):
+        code, text = run(*args)
+        assert code == 2 and "this is a team tournament" in text, (args, text)
+    from swissbridge.formats.trf import read_trf
+
+    assert read_trf(path).team_event
+    assert not read_trf(with_teams(tmp_path, ("Riverside CC", [1, 4]))).team_event
+    # record 192 naming an individual system decides: teams are then a team classification
+    classified = with_teams(tmp_path, ("A", [1, 2, 3]), ("B", [4, 5, 6]), ("C", [7, 8, 9]), system="FIDE_DUTCH_2026")
+    assert not read_trf(classified).team_event and run("pair", classified)[0] == 0
