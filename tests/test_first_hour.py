@@ -440,7 +440,9 @@ def test_p13_plain_swissbridge_prints_help_and_exits_0() -> None:
     assert code == 0 and "Commands:" in text and "result" in text
 
 
-@pytest.mark.parametrize("command", ["pair", "check", "explain", "generate", "convert", "ratings", "result", "watch"])
+@pytest.mark.parametrize(
+    "command", ["pair", "check", "explain", "generate", "convert", "ratings", "result", "standings", "watch"]
+)
 def test_p13_every_help_lists_choices_exit_codes_and_an_example(command: str) -> None:
     code, text = run(command, "--help")
     assert code == 0
