@@ -97,9 +97,16 @@ class PgnGame:
     result: str
     """``1-0``, ``0-1``, ``1/2-1/2`` or ``*``."""
     path: str | None = None
-    plies: int = 0
+    text: str = ""
+    """The game as it stands in the file (tags and movetext)."""
     marker: str | None = None
     """The movetext's termination marker, when there is movetext."""
+
+    @property
+    def plies(self) -> int:
+        """Half-moves of the main line, replayed on demand (reading never replays)."""
+        game = chess.pgn.read_game(io.StringIO(self.text), Visitor=_QuietBuilder)
+        return 0 if game is None else sum(1 for _ in game.mainline_moves())
 
     def tag(self, name: str) -> str:
         return self.headers.get(name, "").strip()
@@ -239,10 +246,6 @@ def parse_pgn(data: bytes | str, *, path: str | None = None) -> list[PgnGame]:
             elif line:
                 movetext.append(raw)
                 last_line = start + offset
-        game = chess.pgn.read_game(io.StringIO("\n".join(chunk) + "\n"), Visitor=_QuietBuilder)
-        plies = 0
-        if game is not None:
-            plies = sum(1 for _ in game.mainline_moves())
         marker: str | None = None
         if movetext:
             body = re.sub(r"\{[^}]*\}", " ", " ".join(movetext))
@@ -265,8 +268,9 @@ def parse_pgn(data: bytes | str, *, path: str | None = None) -> list[PgnGame]:
             )
         if result == "*" and marker not in (None, "*"):
             result = marker
+        game_text = "\n".join(chunk) + "\n"
         games.append(
-            PgnGame(headers=tags, line=start, index=index, result=result, path=path, plies=plies, marker=marker)
+            PgnGame(headers=tags, line=start, index=index, result=result, path=path, text=game_text, marker=marker)
         )
     return games
 

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -249,55 +249,10 @@ class _Reader:
         if len(code) == 3 and raw[3:4] not in ("", " ", "\t"):
             raise self.error(f"expected a record code of three characters and a blank, found {raw[:4]!r}", no, 1)
         value = raw[4:] if len(raw) > 3 else ""
-        if code == "001":
-            self.layout.append("001")
-            self.players.append(self.player(raw, no))
-        elif code == "012":
-            self.layout.append("012")
-            self.name = value.strip()
-        elif code == "142":
-            self.layout.append("142")
-            self.set_total(self.integer(value, no, 5, "the number of rounds"), no, "142")
-        elif code == "XXR":
-            self.layout.append("XXR")
-            self.set_total(self.integer(value, no, 5, "the number of rounds"), no, "XXR")
-        elif code == "152":
-            self.layout.append("152")
-            c = value.strip().upper()
-            if c not in ("W", "B"):
-                raise self.error(f"expected the initial colour W or B in column 5, found {value.strip()!r}", no, 5)
-            self.initial_colour = Colour.WHITE if c == "W" else Colour.BLACK
-        elif code == "XXC":
-            self.layout.append("XXC")
-            self.xxc(value, no)
-        elif code == "162":
-            self.layout.append("162")
-            self.record_162(value, no)
-        elif code == "XXS":
-            self.layout.append("XXS")
-            self.xxs(value, no)
-        elif code in _BB_CODES:
+        record = _RECORDS.get(code)
+        if record is not None:
             self.layout.append(code)
-            self.bb(code, value, no)
-        elif code == "192":
-            self.layout.append("192")
-            self.system = value.strip()
-        elif code in ("240", "250", "260"):
-            # Team files use these for teams; they are kept verbatim (see finish()).
-            self.team_lines.append((code, value, no))
-            self.layout.append(code)
-        elif code == "XXZ":
-            self.layout.append("XXZ")
-            self.absent_next.append((self.numbers(value, no, 5, "start numbers"), no))
-        elif code == "XXP":
-            self.layout.append("XXP")
-            ids = self.numbers(value, no, 5, "start numbers")
-            if len(ids) < 2:
-                raise self.error("expected at least two start numbers in an XXP line", no, 5)
-            self.forbidden.append((ForbiddenPairs(tuple(ids)), no))
-        elif code == "XXA":
-            self.layout.append("XXA")
-            self.xxa(raw, no)
+            record(self, code, raw, value, no)
         elif code.isdigit() and code not in _KNOWN_NUMERIC and not code.endswith("2"):
             raise self.error(
                 f"unknown record code {code!r}: expected 001 (player), a header code ending in 2, "
@@ -314,6 +269,53 @@ class _Reader:
                 self.abnormal.append((value, no))
             self.layout.append("")
             self.headers.append((code, value))
+
+    # -- one method per record code (see _RECORDS) --------------------------------
+    def _player_record(self, code: str, raw: str, value: str, no: int) -> None:
+        self.players.append(self.player(raw, no))
+
+    def _name_record(self, code: str, raw: str, value: str, no: int) -> None:
+        self.name = value.strip()
+
+    def _rounds_record(self, code: str, raw: str, value: str, no: int) -> None:
+        self.set_total(self.integer(value, no, 5, "the number of rounds"), no, code)
+
+    def _colour_record(self, code: str, raw: str, value: str, no: int) -> None:
+        c = value.strip().upper()
+        if c not in ("W", "B"):
+            raise self.error(f"expected the initial colour W or B in column 5, found {value.strip()!r}", no, 5)
+        self.initial_colour = Colour.WHITE if c == "W" else Colour.BLACK
+
+    def _xxc_record(self, code: str, raw: str, value: str, no: int) -> None:
+        self.xxc(value, no)
+
+    def _points_record(self, code: str, raw: str, value: str, no: int) -> None:
+        self.record_162(value, no)
+
+    def _xxs_record(self, code: str, raw: str, value: str, no: int) -> None:
+        self.xxs(value, no)
+
+    def _bb_record(self, code: str, raw: str, value: str, no: int) -> None:
+        self.bb(code, value, no)
+
+    def _system_record(self, code: str, raw: str, value: str, no: int) -> None:
+        self.system = value.strip()
+
+    def _team_or_player_record(self, code: str, raw: str, value: str, no: int) -> None:
+        # Team files use 240/250/260 for teams; they are kept verbatim (see finish()).
+        self.team_lines.append((code, value, no))
+
+    def _xxz_record(self, code: str, raw: str, value: str, no: int) -> None:
+        self.absent_next.append((self.numbers(value, no, 5, "start numbers"), no))
+
+    def _xxp_record(self, code: str, raw: str, value: str, no: int) -> None:
+        ids = self.numbers(value, no, 5, "start numbers")
+        if len(ids) < 2:
+            raise self.error("expected at least two start numbers in an XXP line", no, 5)
+        self.forbidden.append((ForbiddenPairs(tuple(ids)), no))
+
+    def _xxa_record(self, code: str, raw: str, value: str, no: int) -> None:
+        self.xxa(raw, no)
 
     def integer(self, value: str, no: int, column: int, what: str) -> int:
         """A number of rounds (0-999) starting in ``column``."""
@@ -934,6 +936,31 @@ class _Reader:
                     lines[p.start_no].line,
                     81,
                 )
+
+
+
+_Record = Callable[[_Reader, str, str, str, int], None]
+
+_RECORDS: dict[str, _Record] = {
+    "001": _Reader._player_record,
+    "012": _Reader._name_record,
+    "142": _Reader._rounds_record,
+    "XXR": _Reader._rounds_record,
+    "152": _Reader._colour_record,
+    "XXC": _Reader._xxc_record,
+    "162": _Reader._points_record,
+    "XXS": _Reader._xxs_record,
+    **dict.fromkeys(_BB_CODES, _Reader._bb_record),
+    "192": _Reader._system_record,
+    "240": _Reader._team_or_player_record,
+    "250": _Reader._team_or_player_record,
+    "260": _Reader._team_or_player_record,
+    "XXZ": _Reader._xxz_record,
+    "XXP": _Reader._xxp_record,
+    "XXA": _Reader._xxa_record,
+}
+"""The records the reader interprets, by code; any other line is kept as a header
+(or refused, for an unknown numeric code)."""
 
 
 def _code(result: Result) -> str:

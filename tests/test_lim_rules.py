@@ -14,7 +14,7 @@ from swissbridge.pairing import NoLegalPairing
 from swissbridge.plugins import load
 from swissbridge.plugins.lim import LimSystem
 from swissbridge.plugins.lim.check import random_tournament, violations
-from swissbridge.plugins.lim.colours import allocate_colours
+from swissbridge.plugins.lim.colours import allocate_colours, due_colours_given, due_colours_of_pair
 from swissbridge.plugins.lim.rules import Side, breaks_colour_limit, due_colour, lim_round
 
 from tests.conftest import shared_path
@@ -86,6 +86,26 @@ def test_colour_allocation_order() -> None:
     assert allocate_colours(rnd, p[4], p[5], Side.MEDIAN).white == 5
 
 
+@pytest.mark.parametrize("last", [False, True])
+def test_due_colours_of_a_pair_is_the_allocation_count(last: bool) -> None:
+    """5.2's count per pair (:func:`due_colours_of_pair`) is what the allocation
+    of Article 5 gives, for every kind of history (free of colour limits or not,
+    no game yet, last round)."""
+    histories = ["", "W", "B", "WB", "BW", "WW", "BB", "WBB", "BWW", "WWB", "BBW", "WBWB", "BBWW", "WWBB"]
+    ps = [player(n, 1.0, h) for n, h in enumerate(histories, 1)]
+    rnd = make_round(ps, last=last, round_no=5)
+    p = rnd.players
+    checked = 0
+    for a in p.values():
+        for b in p.values():
+            if a.no < b.no and (rnd.compatible(a, b) or last):
+                for side in Side:
+                    alloc = allocate_colours(rnd, a, b, side)
+                    assert due_colours_of_pair(rnd, a, b, side) == due_colours_given(alloc, a, b)
+                    checked += 1
+    assert checked > 200
+
+
 def test_colour_limit_forces_the_colour_against_the_due_colour() -> None:
     """5.3 over the due colour: BBBWW is due White (three Blacks against two
     Whites) but had White twice running, so it gets Black."""
@@ -153,6 +173,52 @@ def test_late_entry_joins_when_present() -> None:
     p2 = LimSystem().pair(t, 2)
     assert 5 in {n for b in p2.boards for n in b.players()} | {p2.bye}
     assert violations(t, 2, p2) == []
+
+
+def test_neither_has_played_uses_the_entered_players_numbering() -> None:
+    """Colour rule (5), "neither has played": the TPN is the numbering of the
+    entered players (spec clarification). #1 has been absent from the start and
+    was never paired, so it has no number: #2 is TPN 1 (odd, the initial colour
+    White) and #3 TPN 2 (even). All four present players had half-point byes."""
+    t = Tournament(players=_players(5), total_rounds=5, initial_colour=W)
+    t = t.with_round(1, {1: Entry(Result.ZERO_BYE)} | {n: Entry(Result.HALF_BYE) for n in (2, 3, 4, 5)})
+    t = t.with_round(2, {1: Entry(Result.ZERO_BYE)})
+    rnd = lim_round(t, 2)
+    assert [rnd.players[n].tpn for n in (2, 3, 4, 5)] == [1, 2, 3, 4]
+    pairing = LimSystem().pair(t, 2)
+    assert [(b.white, b.black) for b in pairing.boards] == [(2, 4), (5, 3)]
+
+
+def test_a_player_absent_now_who_was_paired_keeps_a_number() -> None:
+    """The same round, but #1 played #6 in round 1 and both are absent now: having
+    been paired, they are entered and keep their numbers, so #2 is TPN 2 (even:
+    Black) and #3 TPN 3 (odd: White)."""
+    t = Tournament(players=_players(6), total_rounds=5, initial_colour=W)
+    t = t.with_round(
+        1,
+        {1: Entry(Result.DRAW, 6, W), 6: Entry(Result.DRAW, 1, B)} | {n: Entry(Result.HALF_BYE) for n in (2, 3, 4, 5)},
+    )
+    t = t.with_round(2, {1: Entry(Result.ZERO_BYE), 6: Entry(Result.ZERO_BYE)})
+    rnd = lim_round(t, 2)
+    assert [rnd.players[n].tpn for n in (2, 3, 4, 5)] == [2, 3, 4, 5]
+    pairing = LimSystem().pair(t, 2)
+    assert [(b.white, b.black) for b in pairing.boards] == [(4, 2), (3, 5)]
+
+
+def test_round_one_pab_player_keeps_its_place_in_the_numbering() -> None:
+    """7.1/7.2: #2 is the lowest rated and gets the PAB, but keeps its place in the
+    Pairing List (spec clarification): #3 is still odd-numbered and takes #1's
+    colour, #4 the other one. Numbering without the PAB player would give 6–3
+    and 4–7."""
+    ratings = [2500, 1400, 2300, 2200, 2100, 2000, 1900]
+    t = Tournament(
+        players=tuple(Player(n, f"P{n}", rating=r) for n, r in enumerate(ratings, 1)),
+        total_rounds=5,
+        initial_colour=W,
+    )
+    pairing = LimSystem().pair(t, 1)
+    assert pairing.bye == 2
+    assert [(b.white, b.black) for b in pairing.boards] == [(1, 5), (3, 6), (7, 4)]
 
 
 def test_no_legal_pairing_is_reported() -> None:

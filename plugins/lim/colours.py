@@ -115,3 +115,22 @@ def allocate_colours(rnd: LimRound, a: LimPlayer, b: LimPlayer, side: Side) -> A
 def due_colours_given(alloc: Allocation, a: LimPlayer, b: LimPlayer) -> int:
     """5.2 count: how many of the two actually receive their due colour."""
     return sum(1 for p in (a, b) if p.due is not None and alloc.colour_of(p.no) is p.due)
+
+
+def free_of_colour_limits(p: LimPlayer) -> bool:
+    """Either colour keeps the player within the limits of 5.1 (rule (1) never
+    decides a pair of two such players)."""
+    return p.may_have_white and p.may_have_black
+
+
+def due_colours_of_pair(rnd: LimRound, a: LimPlayer, b: LimPlayer, side: Side) -> int:
+    """5.2 count for the pair ``a``–``b``: how many of the two receive their due
+    colour under :func:`allocate_colours`. When both are free of colour limits,
+    rule (1) does not apply and rules (2)–(5) give each player with a due colour
+    that colour unless both are due the same one (then exactly one gets it); the
+    count follows from the due colours alone."""
+    if free_of_colour_limits(a) and free_of_colour_limits(b):
+        if a.due is None or b.due is None:
+            return (a.due is not None) + (b.due is not None)
+        return 2 if a.due is not b.due else 1
+    return due_colours_given(allocate_colours(rnd, a, b, side), a, b)

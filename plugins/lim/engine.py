@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from swissbridge.model import Colour, format_points
-from swissbridge.plugins.lim.colours import Allocation, allocate_colours, due_colours_given
+from swissbridge.plugins.lim.colours import Allocation, allocate_colours, due_colours_of_pair
 from swissbridge.plugins.lim.exchange import exchange_order, proposed_pairing
 from swissbridge.plugins.lim.matching import BipartiteMatching, LazyAdjacency, Matching
 from swissbridge.plugins.lim.objective import BLACK_DUE, NO_DUE, WHITE_DUE, most_due_colours
@@ -530,14 +530,14 @@ class LimProcedure:
             return first
         rnd = self.rnd
         compatible = rnd.compatible
-        weights: dict[tuple[int, int], int] = {}
+        size = len(lp)
+        weights: dict[int, int] = {}
 
         def weight(a: int, b: int) -> int:
-            k = (a, b) if a < b else (b, a)
-            w = weights.get(k)
+            key = a * size + b if a < b else b * size + a
+            w = weights.get(key)
             if w is None:
-                w = due_colours_given(allocate_colours(rnd, lp[a], lp[b], side), lp[a], lp[b])
-                weights[k] = w
+                w = weights[key] = due_colours_of_pair(rnd, lp[a], lp[b], side)
             return w
 
         def due_class(i: int) -> int:

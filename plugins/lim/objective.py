@@ -73,13 +73,14 @@ class _Group:
         due_class: Callable[[int], int],
     ) -> None:
         edge = allowed
-        known: dict[tuple[int, int], bool] = {}
+        known: dict[int, bool] = {}
+        size = max(order, default=0) + 1
 
         def cached(a: int, b: int) -> bool:
-            key = (a, b) if a < b else (b, a)
+            key = a * size + b if a < b else b * size + a
             got = known.get(key)
             if got is None:
-                got = known[key] = edge(*key)
+                got = known[key] = edge(a, b)
             return got
 
         self.allowed = allowed = cached
@@ -113,17 +114,36 @@ class _Group:
 
     def improve(self, mate: dict[int, int], goal: int) -> tuple[dict[int, int], int]:
         """``mate`` changed along alternating cycles that give more due colours
-        (:meth:`reroute`), until ``goal`` is reached or none is found, and its
-        total."""
+        (first partners exchanged between two pairs that each give fewer than two,
+        then :meth:`reroute`), until ``goal`` is reached or none is found, and
+        its total."""
         total = self.total(mate)
+        allowed, weight = self.allowed, self.weight
+        lossy = [(a, b) for a, b in mate.items() if a < b and weight(a, b) < 2]
+        for i, (a, b) in enumerate(lossy):
+            if total >= goal or mate.get(a) != b:
+                continue
+            for x, y in lossy[i + 1 :]:
+                if mate.get(x) != y:
+                    continue
+                base = weight(a, b) + weight(x, y)
+                done = False
+                for u, v, s, t in ((a, x, b, y), (a, y, b, x)):
+                    if allowed(u, v) and allowed(s, t) and weight(u, v) + weight(s, t) > base:
+                        total += weight(u, v) + weight(s, t) - base
+                        mate[u], mate[v], mate[s], mate[t] = v, u, t, s
+                        done = True
+                        break
+                if done:
+                    break
         changed = True
         while changed and total < goal:
             changed = False
             for a in list(mate):
-                b = mate.get(a)
-                if b is None or a > b or self.weight(a, b) == 2:
+                partner = mate.get(a)
+                if partner is None or a > partner or weight(a, partner) == 2:
                     continue
-                better = self.reroute(mate, a, b, self.weight(a, b) + 1, (a, b))
+                better = self.reroute(mate, a, partner, weight(a, partner) + 1, (a, partner))
                 if better is not None:
                     mate = better
                     total = self.total(mate)
