@@ -52,7 +52,7 @@ def test_fwwrc_header_only_games_are_split() -> None:
 def test_twic_round_conventions() -> None:
     games = pgn.read_pgn(shared_path("realworld", "echecsjs-pgn", "twic.pgn"))
     assert len(games) == 232
-    assert all(g.plies > 0 for g in games[:10])
+    assert all(g.marker == g.result for g in games[:10])  # movetext ends as the Result tag says
     bare = [g for g in games if g.tag("Round") == "1"]
     assert len(bare) == 77 and all(g.round_board == (1, None) for g in bare)
     assert games[0].white == "Carlsen,M" and games[0].result == "1-0"
@@ -399,3 +399,33 @@ def test_a_feed_game_of_an_impossible_round_is_reported_not_raised() -> None:
     assert [u.game for u in feed.unmatched] == [odd]
     assert "the round of the Round tag (1-999)" in feed.unmatched[0].reason
     assert odd.round_board == (None, 1)
+
+
+def test_a_20_mb_tag_is_refused_at_its_line_in_little_memory() -> None:
+    """A tag regex once took 3.5 GB for this; reading is linear, the line is located."""
+    import tracemalloc
+
+    data = b'[Event "x"]\n[White "' + b"a" * 20_000_000 + b'"]\n[Black "b"]\n[Result "1-0"]\n\n1. e4 1-0\n'
+    tracemalloc.start()
+    try:
+        with pytest.raises(InputError, match="line of 20,000,010 characters") as err:
+            pgn.parse_pgn(data, path="big.pgn")
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert (err.value.path, err.value.line) == ("big.pgn", 2)
+    assert peak < 200 * 2**20, f"{peak / 2**20:.0f} MB"
+
+
+def test_an_absurd_tag_within_a_line_is_refused_at_its_line() -> None:
+    data = b'[Event "x"]\n[Annotator "' + b"a" * 50_000 + b'"]\n[Result "1-0"]\n\n1-0\n'
+    with pytest.raises(InputError, match="tag Annotator of 50,014 characters") as err:
+        pgn.parse_pgn(data, path="t.pgn")
+    assert (err.value.line, err.value.column) == (2, 1)
+
+
+def test_long_movetext_lines_and_many_comments_are_read() -> None:
+    """Single-line movetext with a comment per move (lichess exports) is fine."""
+    moves = " ".join(f"{i}. e4 {{[%clk 0:03:00]}} e5 {{[%clk 0:03:00]}}" for i in range(1, 5000))
+    games = pgn.parse_pgn(f'[Result "1-0"]\n\n{moves} 1-0\n'.encode())
+    assert len(games) == 1 and games[0].marker == "1-0"
