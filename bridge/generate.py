@@ -3,8 +3,8 @@ pairing systems and of everything that reads and writes tournament files.
 
 A generated tournament has a rated field (some unrated players), results drawn
 from an Elo model with White's advantage and draws, forfeits (single and double),
-requested half- and full-point byes (announced in advance with record 240),
-absences, late entries and withdrawals, and optionally 3-1-0 scoring, Baku
+requested half-, full- and zero-point byes (announced in advance with record 240),
+absences without notice, late entries and withdrawals, and optionally 3-1-0 scoring, Baku
 acceleration (C.04.7, record 250) and forbidden pairs (record 260). Every round is
 paired by the chosen system from exactly the history a replay sees
 (:func:`swissbridge.history.before_round`), so a generated file passes
@@ -88,6 +88,9 @@ class GenerateOptions:
     half_bye_rate: float = 0.03
     full_bye_rate: float = 0.004
     absence_rate: float = 0.01
+    zero_bye_share: float = 0.3
+    """Of the absences, the share requested in advance: zero-point byes announced
+    with record 240 (type Z) as well as written ``0000 - Z`` in the round column."""
     late_entry_rate: float = 0.05
     withdrawal_rate: float = 0.04
     unrated_rate: float = 0.04
@@ -236,6 +239,8 @@ def _plan(n: int, rounds: int, system: str, rng: random.Random, o: GenerateOptio
                 announced.setdefault((ByeKind.FULL, r), []).append(p)
             elif x < o.half_bye_rate + o.full_bye_rate + o.absence_rate:
                 mark(r, p, ABSENT)
+                if x < o.half_bye_rate + o.full_bye_rate + o.absence_rate * o.zero_bye_share:
+                    announced.setdefault((ByeKind.ZERO, r), []).append(p)
     # keep at least half of the field (and two players) at the board every round
     for r in range(1, rounds + 1):
         need = max(2, math.ceil(n / 2))

@@ -90,6 +90,9 @@ def test_features_appear_across_seeds() -> None:
             counts["half"] += results.count(Result.HALF_BYE)
             counts["full"] += results.count(Result.FULL_BYE)
             counts["forfeit"] += results.count(Result.FORFEIT_WIN)
+            for e in p.entries:
+                if e.result is Result.FORFEIT_WIN:
+                    counts[f"forfeit won with {e.colour}"] += 1
             counts["double forfeit"] += sum(
                 1
                 for r, e in enumerate(p.entries, 1)
@@ -104,12 +107,20 @@ def test_features_appear_across_seeds() -> None:
             if last_paired < 7 and all(e.result is Result.ZERO_BYE for e in p.entries[last_paired + 1 :]):
                 counts["withdrawal"] += 1
         counts["announced"] += len(t.announced_byes)
+        for bye in t.announced_byes:
+            counts[f"announced {bye.kind.name}"] += len(bye.players)
         counts["forbidden"] += len(t.forbidden)
         counts["black first"] += t.initial_colour is Colour.BLACK
     for feature in (
         "pab",
         "half",
+        "full",
         "forfeit",
+        f"forfeit won with {Colour.WHITE}",
+        f"forfeit won with {Colour.BLACK}",
+        "announced HALF",
+        "announced FULL",
+        "announced ZERO",
         "double forfeit",
         "draw",
         "late entry",
@@ -123,13 +134,13 @@ def test_features_appear_across_seeds() -> None:
 
 
 def test_announced_byes_match_the_round_columns() -> None:
-    t = gen(4, players=30, rounds=8, half_bye_rate=0.1, full_bye_rate=0.02)
+    t = gen(4, players=30, rounds=8, half_bye_rate=0.1, full_bye_rate=0.02, absence_rate=0.05)
     assert t.announced_byes
     for bye in t.announced_byes:
         for n in bye.players:
             entry = t.player(n).entry(bye.round_no)
             assert entry is not None and entry.result is bye.kind.result
-    assert {b.kind for b in t.announced_byes} <= {ByeKind.HALF, ByeKind.FULL}
+    assert {b.kind for b in t.announced_byes} == {ByeKind.HALF, ByeKind.FULL, ByeKind.ZERO}
 
 
 def test_never_a_requested_bye_in_the_last_round_and_at_most_two_half_byes() -> None:
