@@ -17,6 +17,9 @@ All three come from the same document, so they never tell different stories.
 The Dutch part (C.04.3, bracket by bracket) is built by
 :mod:`swissbridge.plugins.dutch.explanation`, the Lim part (C.04.4.3, scoregroup by
 scoregroup) by :mod:`swissbridge.plugins.lim.explanation`.
+
+Size: the document's header and the two renderings built from the same items
+(text and HTML) stay together so that they never tell different stories.
 """
 
 from __future__ import annotations

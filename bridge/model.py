@@ -110,6 +110,10 @@ _PLAYED = frozenset(
         Result.PENDING,  # GHR 3.1: an adjourned game counts as played, drawn
     }
 )
+TEAM_RECORDS = frozenset({"013", "310"})
+"""TRF records that describe teams (TRF16 013, TRF-2026 310): in a team file, 240/250/260
+concern teams, and a team Swiss (C.04.6) is paired by teams."""
+
 _BYES = frozenset({Result.HALF_BYE, Result.FULL_BYE, Result.PAB, Result.ZERO_BYE})
 _WINS = frozenset({Result.WIN, Result.WIN_UNRATED})
 _DRAWS = frozenset({Result.DRAW, Result.DRAW_UNRATED})

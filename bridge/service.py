@@ -8,7 +8,7 @@ import os
 
 from swissbridge.errors import InputError
 from swissbridge.history import round_to_pair, unfinished_games
-from swissbridge.model import EventKind, Tournament, format_points
+from swissbridge.model import TEAM_RECORDS, EventKind, Tournament, format_points
 from swissbridge.pairing import RoundPairing, apply_pairing
 from swissbridge.plugins import PairingSystem, Trace, resolve
 
@@ -20,11 +20,6 @@ def read_tournament(path: str | os.PathLike[str], fmt: str | None = None) -> Tou
     from swissbridge.formats.detect import read_any
 
     return read_any(path, fmt)
-
-
-TEAM_RECORDS = frozenset({"013", "310"})
-"""TRF records that describe teams (TRF16 013, TRF-2026 310): a team Swiss (C.04.6) is
-paired by teams, which the individual systems here do not do."""
 
 
 def require_swiss(tournament: Tournament) -> None:

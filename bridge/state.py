@@ -80,6 +80,12 @@ class PlayerState:
         return self.floats[index] if index >= 0 else Float.NONE
 
 
+def colour_difference(colours: Sequence[Colour]) -> int:
+    """C.04.3 1.6 (and the "three more games of one colour" of C.04.4.3 2.1/5.1):
+    games played with White minus games played with Black."""
+    return sum(1 if c is Colour.WHITE else -1 for c in colours)
+
+
 def colour_preference(colours: tuple[Colour, ...]) -> tuple[Colour | None, Strength]:
     """C.04.3 1.7: the preference of a player with this played-colour history.
 
@@ -90,7 +96,7 @@ def colour_preference(colours: tuple[Colour, ...]) -> tuple[Colour | None, Stren
     """
     if not colours:
         return None, Strength.NONE
-    cd = sum(1 if c is Colour.WHITE else -1 for c in colours)
+    cd = colour_difference(colours)
     if cd >= 2:
         return Colour.BLACK, Strength.ABSOLUTE
     if cd <= -2:
@@ -344,7 +350,7 @@ def build_state(tournament: Tournament, round_no: int | None = None) -> RoundSta
             rating=p.rating,
             preferred=preferred,
             strength=strength,
-            colour_difference=sum(1 if c is Colour.WHITE else -1 for c in colours),
+            colour_difference=colour_difference(colours),
         )
     return RoundState(
         tournament=tournament,

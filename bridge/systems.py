@@ -6,7 +6,7 @@ ETT26 has no Lim code; swissbridge writes and reads ``FIDE_LIM_2026`` for C.04.4
 (2026). ``FIDE_DUTCH`` without an edition means the edition in force, today
 C.04.3 (2026); ``FIDE_DUTCH_2025`` is what bbpPairings v6 calls that same text.
 A ``_BAKU`` code pairs with the Baku acceleration (C.04.7), which the Dutch
-system applies itself from the code (``plugins/dutch/engine.py``). Any other code
+system applies itself from the code (``plugins/dutch/round.py``). Any other code
 (an earlier edition, Dubov, Burstein, a team system, a round robin) is refused,
 since pairing it with another system would silently give the wrong pairings;
 ``--system`` forces a system, with a warning.

@@ -21,6 +21,9 @@ Swiss-Manager holds, a pairing computed from an export that is older than the
 host's data is refused (:class:`StaleExport`).
 
 Swiss-Manager's TRF16 export is a TRF file and is read by :mod:`swissbridge.formats.trf`.
+
+Size: one module per format: both exports, their writer and the merge of a
+pairing file into a tournament share the column layouts defined here.
 """
 
 from __future__ import annotations

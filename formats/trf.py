@@ -35,6 +35,10 @@ TRF-2026 records (142, 152, 162, 240, 250, 260) together with the ``XXR``/``XXC`
 lines every engine reads (TRF-2026 §7.7 advice: write both round-count lines);
 ``trf16`` writes the engine extensions instead (``XXR XXC XXS XXA XXP``) and turns
 the byes announced for the round to be paired into entries in the round's column.
+
+Size: one module per format (reader and writer of the same records, so that a
+record's layout is written once); the readers of the records are one method each,
+dispatched by the table ``_RECORDS``.
 """
 
 from __future__ import annotations
@@ -50,6 +54,7 @@ from swissbridge.formats._text import MAX_RATING, MAX_ROUNDS, MAX_START_NO, boun
 from swissbridge.history import infer_initial_colour
 from swissbridge.model import (
     OPPOSITE_RESULT,
+    TEAM_RECORDS,
     Acceleration,
     AnnouncedBye,
     ByeKind,
@@ -77,7 +82,6 @@ __all__ = [
 DIALECTS = ("trf16", "trf26")
 
 _CODES: dict[str, Result] = {r.value: r for r in Result if r is not Result.PENDING}
-_BYE_RESULTS = frozenset({Result.HALF_BYE, Result.FULL_BYE, Result.PAB, Result.ZERO_BYE})
 _EOL = re.compile(r"\r\n|\r|\n")
 _POINTS_PAIR = re.compile(r"([A-Za-z])\s*([+-]?\d+(?:[.,]\d*)?)")
 
@@ -94,7 +98,6 @@ _SHORT_TITLES = {
 """Single-letter titles of older German programs (``g`` GM, ``m`` IM, ``f`` FM, ``wf`` WFM)."""
 
 _KNOWN_NUMERIC = frozenset({"001", "013", "240", "250", "260", "299", "300", "310", "320", "330", "801", "802"})
-_TEAM_RECORDS = frozenset({"013", "310"})
 _BB_CODES = ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU")
 
 # Layout tokens (record codes) grouped by the part of the model they come from.
@@ -263,7 +266,7 @@ class _Reader:
         else:
             # Other header records (022 city, 092 type, 132 round dates, ...), 299,
             # team records, national rating records (a federation code), vendor lines.
-            if code in _TEAM_RECORDS:
+            if code in TEAM_RECORDS:
                 self.team_file = True
             if code == "299":
                 self.abnormal.append((value, no))
@@ -701,7 +704,7 @@ class _Reader:
             )
         if not opponent:
             return Entry(result)
-        if result in _BYE_RESULTS:
+        if result.is_bye:
             raise self.error(
                 f"round {round_no}: a bye ({code}) has no opponent: expected 0000 in columns {col}-{col + 3}",
                 no,
@@ -1057,7 +1060,7 @@ def write_trf(t: Tournament, dialect: str = "trf26") -> str:
     if t.system:
         groups["192"] = [f"192 {t.system}"]
     open_round = _open_round(source, completed)
-    team_file = any(code in _TEAM_RECORDS for code, _ in t.headers)
+    team_file = any(code in TEAM_RECORDS for code, _ in t.headers)
     groups["001"] = [_player_line(t, p, completed, open_round, team_file) for p in t.players]
     if not trf16:
         use_xxz = (

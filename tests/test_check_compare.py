@@ -95,7 +95,8 @@ def test_colour_preferences_broken_in_one_bracket_name_c12(generated: Tournament
             if not (state.compatible(ps[b1.white], ps[b2.white]) and state.compatible(ps[b1.black], ps[b2.black])):
                 continue
             note = note_for(cross(generated, r, b1, b2), r)
-            got = re.match(r"\[C12\] colour preferences not met: (\d+) \(engine\) vs (\d+) \(played\)", note)
+            c12 = r"\[C12\] players who do not get their colour preference: (\d+) \(engine\) vs (\d+) \(played\)"
+            got = re.match(c12, note)
             assert got is not None, note
             assert int(got[2]) == int(got[1]) + 2
             assert f"in the bracket of {format_points(ps[b1.white].pairing_score)} point" in note
@@ -117,8 +118,8 @@ def test_player_paired_far_outside_the_scoregroup_names_c6(generated: Tournament
             continue
         if state.compatible(ps[top.white], ps[low.black]) and state.compatible(ps[low.white], ps[top.black]):
             note = note_for(swap_blacks(generated, r, top, low), r)
-            assert note.startswith("[C6] downfloaters: "), note
-            got = re.match(r"\[C6\] downfloaters: (\d+) \(engine\) vs (\d+) \(played\)", note)
+            assert note.startswith("[C6] as few downfloaters as possible: "), note
+            got = re.match(r"\[C6\] as few downfloaters as possible: (\d+) \(engine\) vs (\d+) \(played\)", note)
             assert got is not None and int(got[2]) > int(got[1])
             return
     pytest.fail("no compatible far board")
@@ -166,7 +167,7 @@ def test_corpus_c12_in_the_bracket_of_4_points() -> None:
     t = _corpus("t003")
     note = note_for(cross(t, 5, Board(1, 119), Board(14, 122)), 5)
     assert note == (
-        "[C12] colour preferences not met: 0 (engine) vs 2 (played) in the bracket of 4.0 points "
+        "[C12] players who do not get their colour preference: 0 (engine) vs 2 (played) in the bracket of 4.0 points "
         "(engine pairs 1-119, 14-122; played pairs 1-14, 119-122)"
     )
 
@@ -174,13 +175,15 @@ def test_corpus_c12_in_the_bracket_of_4_points() -> None:
 def test_corpus_c13_strong_preference() -> None:
     t = _corpus("t003")
     note = note_for(cross(t, 6, Board(69, 1), Board(73, 28)), 6)
-    assert note.startswith("[C13] strong colour preferences not met: 0 (engine) vs 1 (played) in the bracket of 7.0")
+    assert note.startswith(
+        "[C13] players who do not get their strong colour preference: 0 (engine) vs 1 (played) in the bracket of 7.0"
+    )
 
 
 def test_corpus_c11_three_in_a_row() -> None:
     t = _corpus("t003")
     note = note_for(cross(t, 12, Board(4, 1), Board(24, 30)), 12)
-    assert note.startswith("[C11] topscorers or opponents getting the same colour three times running: 0 (engine) vs 1")
+    assert note.startswith("[C11] topscorers (or opponents) with the same colour three times running: 0 (engine) vs 1")
 
 
 def test_corpus_tie_is_decided_by_generation_order() -> None:

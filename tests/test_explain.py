@@ -18,7 +18,7 @@ from swissbridge.cli import app
 from swissbridge.explain import explain, render, render_html, render_json, render_text
 from swissbridge.formats.trf import read_trf, write_trf
 from swissbridge.model import Colour, Player, Tournament
-from swissbridge.plugins.dutch.explanation import best_perfect_pairing
+from swissbridge.plugins.dutch.enumeration import best_perfect_pairing
 from swissbridge.plugins.matching import max_cardinality_matching
 from typer.testing import CliRunner
 

@@ -112,7 +112,7 @@ def test_p3_record_192_chooses_the_system(tmp_path: Path) -> None:
 
 def test_p3_baku_code_pairs_with_acceleration(tmp_path: Path) -> None:
     from swissbridge.formats.trf import read_trf
-    from swissbridge.plugins.dutch.engine import with_builtin_acceleration
+    from swissbridge.plugins.dutch.round import with_builtin_acceleration
 
     baku = read_trf(with_system(tmp_path, "FIDE_DUTCH_2026_BAKU"))
     assert with_builtin_acceleration(baku).acceleration

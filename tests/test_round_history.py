@@ -11,7 +11,7 @@ from swissbridge.formats.jsonfmt import parse_json, tournament_to_json
 from swissbridge.formats.trf import parse_trf, write_trf
 from swissbridge.history import infer_initial_colour, initial_colour
 from swissbridge.model import Colour, Entry, Player, Result, Tournament
-from swissbridge.plugins.dutch.engine import initial_colour as dutch_initial_colour
+from swissbridge.plugins.dutch.round import initial_colour as dutch_initial_colour
 from swissbridge.plugins.lim.rules import lim_initial_colour
 
 W, B = Colour.WHITE, Colour.BLACK

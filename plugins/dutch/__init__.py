@@ -14,7 +14,7 @@ Modules, one concern each:
   reaches provable bounds (fast path for the common brackets);
 * :mod:`.bracket` — Article 3, one bracket (search first, exact optimiser otherwise);
 * :mod:`.colours` — Article 5;
-* :mod:`.engine` — the round: brackets, PAB, colours, board order
+* :mod:`.round` — the round: brackets, PAB, colours, board order
   (:func:`swissbridge.pairing.board_key`);
 * :mod:`.trace` — what the round's pairing decided, step by step;
 * :mod:`.explanation` — why: the Dutch part of the explanation document;
@@ -29,7 +29,7 @@ from swissbridge.model import Acceleration, Tournament
 from swissbridge.pairing import NoLegalPairing, RoundPairing
 from swissbridge.plugins import Trace
 
-from .engine import baku_default, pair_round
+from .round import baku_default, pair_round
 from .trace import RoundTrace
 
 if TYPE_CHECKING:

@@ -6,15 +6,6 @@ from swissbridge.model import Colour
 
 from .context import Entrant
 
-COLOUR_RULE_TEXT = {
-    "5.2.1": "both players get their colour preference",
-    "5.2.2": "the stronger colour preference is granted",
-    "5.2.3": "colours alternate against the last game in which they had different colours",
-    "5.2.4": "the higher-ranked player gets their preference",
-    "5.2.5": "the higher-ranked player's TPN decides: odd gets the initial colour",
-}
-"""The rules of 5.2 in an arbiter's words (the explanation, ``check``, the trace)."""
-
 
 def _ranks_higher(a: Entrant, b: Entrant) -> bool:
     """Article 1.2 with the pairing score: higher score, then smaller TPN."""

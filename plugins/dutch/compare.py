@@ -26,8 +26,9 @@ from swissbridge.state import Float
 from .completion import Completion
 from .context import Entrant, RoundContext, build_context
 from .criteria import QUALITY_CRITERIA, Criterion, Kind, Scope
-from .engine import pair_round, scoregroups, with_builtin_acceleration
+from .round import pair_round, scoregroups, with_builtin_acceleration
 from .weights import Layout
+from .wording import CRITERIA_TEXT
 
 __all__ = ["compare_pairings"]
 
@@ -256,18 +257,18 @@ def _describe(crit: Criterion, a: _Candidate, b: _Candidate, scope: Scope) -> st
         return f"[{name.split()[0]}] {what}: {x} (engine) vs {y} (played)"
 
     if name == "C6":
-        return both("downfloaters", len(a.floaters), len(b.floaters))
+        return both(CRITERIA_TEXT["C6"], len(a.floaters), len(b.floaters))
     if name == "C7":
 
         def ordered(c: _Candidate) -> list[int]:
             return sorted(c.floaters, key=lambda v: (-players[v].pscore, v))
 
-        return both("scores of the downfloaters, highest first", _scores(a, ordered(a)), _scores(b, ordered(b)))
+        return both(CRITERIA_TEXT["C7"] + " (highest first)", _scores(a, ordered(a)), _scores(b, ordered(b)))
     if name == "C8 pairs":
-        return both("pairs the next bracket can still make with the downfloaters", a.next_pairs, b.next_pairs)
+        return both(CRITERIA_TEXT["C8"] + " (its pairs with the downfloaters)", a.next_pairs, b.next_pairs)
     if name == "C8 scores":
         return both(
-            "downfloaters the next bracket can pair, by score",
+            CRITERIA_TEXT["C8"] + " (the downfloaters it pairs, by score)",
             _scores(a, a.floaters),
             _scores(b, b.floaters),
         )
@@ -277,27 +278,18 @@ def _describe(crit: Criterion, a: _Candidate, b: _Candidate, scope: Scope) -> st
             on = [v for v in c.floaters if players[v].pscore == scope.bye_score]
             return ", ".join(f"{players[v].start_no} ({players[v].played_games} games played)" for v in on) or "none"
 
-        return both("player left over for the PAB (most games played is best)", pab(a), pab(b))
+        return both(CRITERIA_TEXT["C9"], pab(a), pab(b))
     if name in ("C10", "C11", "C12", "C13", "C15", "C17"):
-        what = {
-            "C10": "topscorers or opponents whose colour difference would leave -2..+2",
-            "C11": "topscorers or opponents getting the same colour three times running",
-            "C12": "colour preferences not met",
-            "C13": "strong colour preferences not met",
-            "C15": "MDP opponents who had an upfloat in the previous round",
-            "C17": "MDP opponents who had an upfloat two rounds before",
-        }[name]
-        return both(what, len(_failed_pairs(a, crit, scope)), len(_failed_pairs(b, crit, scope)))
+        return both(CRITERIA_TEXT[name], len(_failed_pairs(a, crit, scope)), len(_failed_pairs(b, crit, scope)))
     if name in ("C14", "C16"):
         back = 1 if name == "C14" else 2
 
         def resident_floaters(c: _Candidate) -> list[int]:
             return [v for v in c.floaters if v not in c.mdps and _float_back(players[v], back) is Float.DOWN]
 
-        when = "the previous round" if back == 1 else "two rounds before"
         ra, rb = resident_floaters(a), resident_floaters(b)
         return both(
-            f"resident downfloaters who also downfloated {when}",
+            CRITERIA_TEXT[name],
             f"{len(ra)} [{a.start_nos(ra)}]",
             f"{len(rb)} [{b.start_nos(rb)}]",
         )
@@ -307,8 +299,7 @@ def _describe(crit: Criterion, a: _Candidate, b: _Candidate, scope: Scope) -> st
         def again(c: _Candidate) -> list[int]:
             return [v for v in c.floaters if _float_back(players[v], back) is Float.DOWN]
 
-        when = "the previous round" if back == 1 else "two rounds before"
-        return both(f"players who downfloated {when} floating down again", _scores(a, again(a)), _scores(b, again(b)))
+        return both(CRITERIA_TEXT[name], _scores(a, again(a)), _scores(b, again(b)))
     # C19, C21
     back = 1 if name == "C19" else 2
 
@@ -322,5 +313,4 @@ def _describe(crit: Criterion, a: _Candidate, b: _Candidate, scope: Scope) -> st
             or "none"
         )
 
-    when = "the previous round" if back == 1 else "two rounds before"
-    return both(f"MDP opponents who upfloated {when}, by score difference", upfloaters(a), upfloaters(b))
+    return both(CRITERIA_TEXT[name], upfloaters(a), upfloaters(b))

@@ -81,7 +81,6 @@ class RoundContext:
 
 def entrant(rank: int, s: PlayerState) -> Entrant:
     cols = s.colours
-    cd = sum(1 if c is Colour.WHITE else -1 for c in cols)
     repeated = cols[-1] if len(cols) >= 2 and cols[-1] is cols[-2] else None
     pref, strength = s.preference
     return Entrant(
@@ -93,7 +92,7 @@ def entrant(rank: int, s: PlayerState) -> Entrant:
         colours=cols,
         preference=pref,
         strength=strength,
-        imbalance=abs(cd),
+        imbalance=abs(s.colour_difference),
         repeated=repeated,
         float1=s.float_before(1),
         float2=s.float_before(2),

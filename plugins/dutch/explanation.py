@@ -28,6 +28,13 @@ Where this reading of the alternatives disagrees with the engine, the document s
 reading of the criteria (``dutch-reference.md`` §6): [C13] does not count a pair
 whose two preferences are both absolute; [C18]/[C20] decide which MDPs of one
 score go to the Limbo; [C8] looks exactly one bracket ahead.
+
+Size: one class over one round's facts (the order of 1.2, the [C1]/[C3] partners,
+the [C4]/[C5] oracle, the evaluation of every alternative on [C1]–[C21]); its
+methods share that state and each answers one question of the document, so the
+module is long rather than split into modules that would pass the round around.
+The enumeration of pairings lives in :mod:`.enumeration`, the wording in
+:mod:`.wording`.
 """
 
 from __future__ import annotations
@@ -62,38 +69,16 @@ from swissbridge.state import Compatibility, Float, PlayerState, RoundState, Str
 from .colours import allocate as allocate_colours
 from .completion import Completion
 from .context import build_context
-from .engine import initial_colour, with_builtin_acceleration
+from .enumeration import Vector, best_perfect_pairing
+from .round import initial_colour, with_builtin_acceleration
 from .trace import BracketTrace, RoundTrace
+from .wording import CRITERIA_TEXT
 
 ENUMERATE_LIMIT = 16
 """Largest number of players whose pairings are all compared on [C10]–[C21]."""
 SWAP_LIMIT = 24
 """Largest bracket whose downfloaters are compared one by one with every other player."""
 
-CRITERIA_TEXT = {
-    "C1": "two players may not meet twice",
-    "C2": "no second PAB, nor a PAB after a win's points without playing",
-    "C3": "no pair of non-topscorers with the same absolute colour preference",
-    "C4": "the rest of the round must stay completable",
-    "C5": "the PAB goes to the lowest score possible",
-    "C6": "as few downfloaters as possible",
-    "C7": "the downfloaters' scores as low as possible",
-    "C8": "the next bracket as well paired as possible",
-    "C9": "the PAB player with as few unplayed games as possible",
-    "C10": "topscorers (or opponents) whose colour difference goes beyond ±2",
-    "C11": "topscorers (or opponents) with the same colour three times running",
-    "C12": "players who do not get their colour preference",
-    "C13": "players who do not get their strong colour preference",
-    "C14": "resident downfloaters who had a downfloat in the previous round",
-    "C15": "MDP opponents who had an upfloat in the previous round",
-    "C16": "resident downfloaters who had a downfloat two rounds before",
-    "C17": "MDP opponents who had an upfloat two rounds before",
-    "C18": "score differences of MDPs who had a downfloat in the previous round",
-    "C19": "score differences of MDP opponents who had an upfloat in the previous round",
-    "C20": "score differences of MDPs who had a downfloat two rounds before",
-    "C21": "score differences of MDP opponents who had an upfloat two rounds before",
-}
-"""What each criterion of Article 2 minimises, in an arbiter's words."""
 
 
 
@@ -189,81 +174,6 @@ def preference_text(f: Fact) -> str:
     if f.strength is Strength.STRONG:
         return f"{c}, strong (colour difference {f.cd:+d})"
     return f"{c}, mild (last game {_cap(f.colours[-1])})"
-
-
-Vector = tuple[int, ...]
-
-
-def best_perfect_pairing(
-    vertices: Sequence[int], value: Callable[[int, int], Vector | None], width: int
-) -> tuple[int, Vector, int, list[tuple[int, int]]] | None:
-    """Every perfect pairing of ``vertices`` in which each pair has a value
-    (``None``: not allowed), compared by the sum of the values (smaller is better,
-    lexicographically): the number of such pairings, the best sum, how many
-    pairings reach it and one of them. ``None`` when there is no such pairing.
-
-    The vectors are packed into one integer, a byte per component (a component
-    counts pairs, so it stays below 256), which keeps sums and comparisons exact."""
-    n = len(vertices)
-    shift = 8
-
-    def pack(v: Vector) -> int:
-        out = 0
-        for x in v:
-            out = (out << shift) | x
-        return out
-
-    vals: dict[tuple[int, int], int] = {}
-    for i in range(n):
-        for j in range(i + 1, n):
-            v = value(vertices[i], vertices[j])
-            if v is not None:
-                vals[(i, j)] = pack(v)
-    memo: dict[int, tuple[int, int, int, int] | None] = {0: (1, 0, 1, -1)}
-
-    def solve(mask: int) -> tuple[int, int, int, int] | None:
-        got = memo.get(mask, memo)
-        if got is not memo:
-            return got  # type: ignore[return-value]
-        i = (mask & -mask).bit_length() - 1
-        rest = mask & ~(1 << i)
-        total, best, count, choice = 0, -1, 0, -1
-        m = rest
-        while m:
-            j = (m & -m).bit_length() - 1
-            m &= m - 1
-            v = vals.get((i, j))
-            if v is None:
-                continue
-            sub = solve(rest & ~(1 << j))
-            if sub is None:
-                continue
-            cand = v + sub[1]
-            total += sub[0]
-            if best < 0 or cand < best:
-                best, count, choice = cand, sub[2], j
-            elif cand == best:
-                count += sub[2]
-        out = (total, best, count, choice) if best >= 0 else None
-        memo[mask] = out
-        return out
-
-    full = (1 << n) - 1
-    got = solve(full)
-    if got is None:
-        return None
-    pairs: list[tuple[int, int]] = []
-    mask = full
-    while mask:
-        i = (mask & -mask).bit_length() - 1
-        step = memo[mask]
-        assert step is not None
-        j = step[3]
-        pairs.append((vertices[i], vertices[j]))
-        mask &= ~((1 << i) | (1 << j))
-    packed = got[1]
-    unpacked = tuple((packed >> (shift * (width - 1 - k))) & 0xFF for k in range(width))
-    return got[0], unpacked, got[2], pairs
 
 
 # ---------------------------------------------------------------- evaluation

@@ -34,7 +34,7 @@ from pathlib import Path
 from swissbridge.model import Colour, Entry, Player, PointSystem, Result, Tournament
 from swissbridge.pairing import RoundPairing, apply_pairing
 from swissbridge.plugins.lim import LimSystem
-from swissbridge.plugins.lim.matching import LazyAdjacency, Matching
+from swissbridge.plugins.lim.feasibility import LazyAdjacency, Matching
 from swissbridge.plugins.lim.rules import LimRound, Side, breaks_colour_limit, lim_round
 from swissbridge.plugins.lim.trace import LimTrace
 

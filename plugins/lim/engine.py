@@ -17,7 +17,7 @@
 8. Article 5 gives each board its colours.
 
 Every "can the rest still be paired?" question is answered with an exact
-matching (:mod:`.matching`), so the procedure never tries whole pairings blindly.
+matching (:mod:`.feasibility`), so the procedure never tries whole pairings blindly.
 The only search is the colour objective of 5.2, which is bounded: see
 :data:`COLOUR_SEARCH_LIMIT`.
 """
@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from swissbridge.model import Colour, format_points
 from swissbridge.plugins.lim.colours import Allocation, allocate_colours, due_colours_of_pair
 from swissbridge.plugins.lim.exchange import exchange_order, proposed_pairing
-from swissbridge.plugins.lim.matching import BipartiteMatching, LazyAdjacency, Matching
+from swissbridge.plugins.lim.feasibility import BipartiteMatching, LazyAdjacency, Matching
 from swissbridge.plugins.lim.objective import BLACK_DUE, NO_DUE, WHITE_DUE, most_due_colours
 from swissbridge.plugins.lim.rules import BLACK, WHITE, LimPlayer, LimRound, Side, within_maxi_limit
 from swissbridge.plugins.lim.trace import (

@@ -29,7 +29,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from swissbridge.plugins.lim.exchange import exchange_order
-from swissbridge.plugins.lim.matching import PairsAcross
+from swissbridge.plugins.lim.feasibility import PairsAcross
 from swissbridge.plugins.matching import max_weight_matching
 
 Pair = tuple[int, int]

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from swissbridge.history import initial_colour
 from swissbridge.model import Colour, Player, Points, Result, Tournament
-from swissbridge.state import RoundState, build_state
+from swissbridge.state import RoundState, build_state, colour_difference
 
 WHITE = Colour.WHITE
 BLACK = Colour.BLACK
@@ -68,7 +68,7 @@ def breaks_colour_limit(colours: tuple[Colour, ...], colour: Colour) -> bool:
     imported files) is not held against a colour that reduces the imbalance."""
     if len(colours) >= 2 and colours[-1] is colour and colours[-2] is colour:
         return True
-    diff = sum(1 if c is WHITE else -1 for c in colours)
+    diff = colour_difference(colours)
     after = diff + (1 if colour is WHITE else -1)
     return abs(after) >= 3 and abs(after) > abs(diff)
 

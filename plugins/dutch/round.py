@@ -13,11 +13,12 @@ from swissbridge.model import Acceleration, Colour, Tournament, format_points
 from swissbridge.pairing import Board, NoLegalPairing, RoundPairing, board_key
 
 from .bracket import BracketSolver
-from .colours import COLOUR_RULE_TEXT, allocate
+from .colours import allocate
 from .completion import Completion
 from .context import RoundContext, build_context
 from .criteria import Scope
 from .trace import BoardTrace, BracketTrace, ByeTrace, RoundTrace
+from .wording import COLOUR_RULE_TEXT
 
 
 def initial_colour(tournament: Tournament) -> Colour:
