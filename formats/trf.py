@@ -144,10 +144,20 @@ def parse_trf(data: bytes | str, path: str | None = None) -> Tournament:
     return _Reader(path).read(data)
 
 
-def _decode(data: bytes | str) -> str:
+_UTF8_SEQUENCE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
+"""A well-formed multi-byte UTF-8 character (rare in Windows-1252 text: an accented
+capital followed by a symbol)."""
+
+
+def _decode(data: bytes | str, path: str | None) -> str:
     """UTF-8 with or without BOM; anything that is not valid UTF-8 is read as Windows-1252
     (Latin-1 with the printable 0x80-0x9F characters of Windows programs), else Latin-1.
-    A DOS end-of-file mark (Ctrl-Z) at the end is dropped."""
+    A DOS end-of-file mark (Ctrl-Z) at the end is dropped.
+
+    A file that is UTF-8 except for some bytes (names written by one program, a line
+    added by another) is refused at its first invalid byte: read as Windows-1252 its
+    UTF-8 characters would become two or three characters each and shift every
+    fixed column after them."""
     if isinstance(data, str):
         text = data[1:] if data.startswith("\ufeff") else data
     else:
@@ -155,12 +165,38 @@ def _decode(data: bytes | str) -> str:
             data = data[3:]
         try:
             text = data.decode("utf-8")
-        except UnicodeDecodeError:
+        except UnicodeDecodeError as exc:
+            utf8 = _UTF8_SEQUENCE.search(data)
+            if utf8 is not None:
+                raise _mixed_encoding(data, exc.start, utf8.start(), path) from None
             try:
                 text = data.decode("cp1252")
             except UnicodeDecodeError:
                 text = data.decode("latin-1")
     return text.rstrip("\x1a")
+
+
+def _mixed_encoding(data: bytes, bad: int, good: int, path: str | None) -> InputError:
+    """The error for a file mixing UTF-8 (at byte ``good``) with another encoding (at byte ``bad``)."""
+
+    def where(at: int) -> tuple[int, int, str]:
+        start = max(data.rfind(b"\n", 0, at), data.rfind(b"\r", 0, at)) + 1
+        before = data[start:at].decode("utf-8", "replace")
+        end = len(data) if (nl := data.find(b"\n", at)) < 0 else nl
+        line = data.count(b"\n", 0, at) + 1 if b"\n" in data[:at] else data.count(b"\r", 0, at) + 1
+        return line, len(before) + 1, data[start:end].decode("utf-8", "replace").rstrip("\r")
+
+    line, column, _ = where(bad)
+    good_line, _, text = where(good)
+    sample = text.strip()[:40].rstrip()
+    return InputError(
+        f"byte 0x{data[bad]:02X} is not UTF-8, but line {good_line} is UTF-8 ({sample!r}): the file mixes two "
+        "encodings. Tried UTF-8 (fails at this byte) and Windows-1252/Latin-1 (would turn every UTF-8 letter into "
+        "two characters and shift the columns); save the file again in one encoding (UTF-8)",
+        path=path,
+        line=line,
+        column=column,
+    )
 
 
 def _byte_columns(line: str) -> str:
@@ -231,7 +267,7 @@ class _Reader:
 
     # -- pass 1: lines ----------------------------------------------------------
     def read(self, data: bytes | str) -> Tournament:
-        text = _decode(data)
+        text = _decode(data, self.path)
         endings = _EOL.findall(text)
         line_ending = endings[0] if endings else "\n"
         lines = _EOL.split(text)

@@ -591,3 +591,19 @@ def test_a_points_column_may_count_a_game_without_result_at_x() -> None:
     t = parse_trf("\n".join(["XXR 5", "162  X 0.5", *body]))
     assert t.points.pending == 5 and "162  X 0.5" in write_trf(t)
     assert "162  X 1.0" in write_trf(replace(t, points=PointSystem(pending=10)))
+
+
+def test_utf8_names_with_one_latin1_byte_elsewhere_name_the_byte_and_the_encodings() -> None:
+    """Read as Windows-1252, the UTF-8 names would shift the columns into a misleading
+    error about blanks or points: say which byte, where, and what was tried."""
+    player = "001    1 m    Müller, Jörg                      1800 GER             1990/01/01  0.0    1"
+    data = b"012 Open\n" + "022 Zürich\n".encode("latin-1") + (player + "\n").encode()
+    with pytest.raises(InputError) as err:
+        parse_trf(data, path="mixed.trf")
+    e = err.value
+    assert (e.path, e.line, e.column) == ("mixed.trf", 2, 6)
+    assert "byte 0xFC is not UTF-8, but line 3 is UTF-8" in e.message
+    assert "Tried UTF-8" in e.message and "Windows-1252" in e.message
+    # one encoding throughout is read either way
+    assert parse_trf(data.replace("Zürich".encode("latin-1"), "Zürich".encode())).players[0].name == "Müller, Jörg"
+    assert parse_trf((player + "\n").encode("cp1252")).players[0].name == "Müller, Jörg"
