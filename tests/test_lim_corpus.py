@@ -1,7 +1,7 @@
 """Every corpus state (../shared/corpus/dutch, any tournament state is a valid Lim
 input) paired with Lim and checked. By default one state in eight, in process;
 ``LIM_CORPUS_FULL=1`` pairs all of them. The command-line run over all files is
-``python -m swissbridge.plugins.lim.check ../shared/corpus/dutch --cli``."""
+``python -m tests.lim_checks_support ../shared/corpus/dutch --cli``."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from swissbridge.formats.trf import read_trf
 from swissbridge.plugins.lim import LimSystem
-from swissbridge.plugins.lim.check import no_pairing_exists, violations
 
 from tests.conftest import SHARED
+from tests.lim_checks_support import no_pairing_exists, violations
 
 FULL = os.environ.get("LIM_CORPUS_FULL") == "1"
 FILES = sorted((SHARED / "corpus" / "dutch").glob("t*/rounds/r*.trf"))

@@ -1,4 +1,4 @@
-"""Property tests: random tournaments (plugins/lim/check.py: 4–40 players, 3–11
+"""Property tests: random tournaments (tests/lim_checks_support.py: 4–40 players, 3–11
 rounds, standard and 3-1-0 scoring, forfeits, half-, zero- and full-point byes,
 late entries) paired entirely with Lim, every round checked for the invariants:
 no rematch, colour limits (except Article 6 boards), PAB eligibility and order,
@@ -12,7 +12,8 @@ from __future__ import annotations
 import os
 
 import pytest
-from swissbridge.plugins.lim.check import no_pairing_exists, random_tournament, violations
+
+from tests.lim_checks_support import no_pairing_exists, random_tournament, violations
 
 CASES = int(os.environ.get("LIM_PROPERTY_CASES", "200"))
 CHUNK = 20

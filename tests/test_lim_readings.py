@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 from swissbridge.model import Colour, Entry, Player, PointSystem, Result, Tournament
-from swissbridge.plugins.lim.engine import LimProcedure, Unpairable
+from swissbridge.pairing import NoLegalPairing
+from swissbridge.plugins.lim.engine import LimProcedure
 from swissbridge.plugins.lim.exchange import exchange_order
 from swissbridge.plugins.lim.rules import (
     Side,
@@ -119,7 +120,7 @@ def test_reading_3_more_floaters_from_above_break_below_first() -> None:
 def test_reading_3_no_pairing_at_all() -> None:
     """Nothing is left to break and the median still cannot pair: no legal pairing."""
     ps = [player(1, 1.0), player(2, 1.0)]
-    with pytest.raises(Unpairable):
+    with pytest.raises(NoLegalPairing):
         LimProcedure(make_round(ps, [(1, 2)])).run()
 
 
@@ -267,16 +268,16 @@ def test_reading_10_last_round_equal_scores_may_break_colour_limits() -> None:
     trace, boards, _ = pair_round(make_round(ps, last=True))
     assert boards[1] == (2, 1)  # 5.4 identical histories: the higher ranked #1 gets Black
     assert "Article 6" in group(trace).boards[0].rule
-    with pytest.raises(Unpairable):
+    with pytest.raises(NoLegalPairing):
         LimProcedure(make_round(ps, last=False)).run()
     unequal = [player(1, 1.5, "WW"), player(2, 1.0, "WW")]
-    with pytest.raises(Unpairable):
+    with pytest.raises(NoLegalPairing):
         LimProcedure(make_round(unequal, last=True, round_no=4)).run()
 
 
 def test_reading_10_no_rematch_even_in_the_last_round() -> None:
     ps = [player(1, 1.0, "WB"), player(2, 1.0, "BW")]
-    with pytest.raises(Unpairable):
+    with pytest.raises(NoLegalPairing):
         LimProcedure(make_round(ps, [(1, 2)], last=True)).run()
 
 

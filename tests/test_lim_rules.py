@@ -13,11 +13,11 @@ from swissbridge.model import Colour, Entry, Player, Result, Tournament
 from swissbridge.pairing import NoLegalPairing
 from swissbridge.plugins import load
 from swissbridge.plugins.lim import LimSystem
-from swissbridge.plugins.lim.check import random_tournament, violations
 from swissbridge.plugins.lim.colours import allocate_colours, due_colours_given, due_colours_of_pair
 from swissbridge.plugins.lim.rules import Side, breaks_colour_limit, due_colour, lim_round
 
 from tests.conftest import shared_path
+from tests.lim_checks_support import random_tournament, violations
 from tests.test_lim_support import B, W, colours, make_round, player
 
 # --------------------------------------------------------------------- Article 5
@@ -281,3 +281,23 @@ def test_cli_no_legal_pairing_exits_1(tmp_path: Path) -> None:
     proc = _cli("pair", str(src), "--system", "lim", "--format", "pairlist", "-o", str(tmp_path / "o"))
     assert proc.returncode == 1
     assert "no legal pairing" in proc.stderr
+
+
+def test_augmenting_paths_need_no_deep_recursion() -> None:
+    """The bipartite searches are iterative: an augmenting path through 1 500
+    pairs (each player's partner must move one place on) is found without
+    touching Python's recursion limit."""
+    from swissbridge.plugins.lim.matching import BipartiteMatching, PairsAcross
+
+    n = 1500
+    xs, ys = list(range(n + 1)), list(range(n + 1, 2 * n + 2))
+    rows: dict[int, list[int]] = {x: [ys[x]] + ([ys[x - 1]] if x else []) for x in xs}
+    for x in xs:
+        for y in rows[x]:
+            rows.setdefault(y, []).append(x)
+    mate = {x: ys[x - 1] for x in xs[1:]} | {ys[x - 1]: x for x in xs[1:]}
+    across = PairsAcross(rows, dict(mate), n)
+    assert across.maximise([0]) == n + 1 and across.mate[0] == ys[0]
+    floaters = BipartiteMatching(ys[::-1], lambda x, y: y in rows[x])
+    for x in xs:  # each floater takes the last target it can, pushing the earlier ones along
+        assert floaters.add(x)

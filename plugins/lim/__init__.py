@@ -9,14 +9,13 @@ text leaves open are settled by the readings listed in ``docs/lim.md``.
 
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING
 
 from swissbridge.errors import InputError
 from swissbridge.model import Acceleration, Tournament
-from swissbridge.pairing import Board, RoundPairing, board_key
+from swissbridge.pairing import Board, NoLegalPairing, RoundPairing, board_key
 from swissbridge.plugins import Trace
-from swissbridge.plugins.lim.engine import LimProcedure, Unpairable
+from swissbridge.plugins.lim.engine import LimProcedure
 from swissbridge.plugins.lim.rules import lim_round
 from swissbridge.plugins.lim.trace import BoardNote, LimTrace
 
@@ -46,17 +45,11 @@ class LimSystem:
             raise InputError(f"rounds are numbered from 1, not {r}")
         rnd = lim_round(tournament, r, self.maxi)
         procedure = LimProcedure(rnd)
-        # The searches recurse once per pair of a scoregroup: make room for big groups.
-        depth = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(depth, 2000 + 2 * len(rnd.players)))
         try:
             allocations, bye = procedure.run()
-        except Unpairable as exc:
-            procedure.trace.notes.append(f"NO LEGAL PAIRING: {exc}")
+        except NoLegalPairing as exc:
             procedure.trace.failure = str(exc)
             return procedure.trace
-        finally:
-            sys.setrecursionlimit(depth)
         players = rnd.players
 
         def key(white: int, black: int) -> tuple[int, int, int]:

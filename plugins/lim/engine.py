@@ -28,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from swissbridge.model import Colour, format_points
+from swissbridge.pairing import NoLegalPairing
 from swissbridge.plugins.lim.colours import Allocation, allocate_colours, due_colours_of_pair
 from swissbridge.plugins.lim.exchange import exchange_order, proposed_pairing
 from swissbridge.plugins.lim.feasibility import BipartiteMatching, LazyAdjacency, Matching
@@ -55,10 +56,6 @@ class MedianBlocked(Exception):
     def __init__(self, trace: GroupTrace) -> None:
         super().__init__(trace.blocked)
         self.trace = trace
-
-
-class Unpairable(Exception):
-    """The players to pair admit no pairing at all under Lim's absolute rules."""
 
 
 @dataclass
@@ -101,7 +98,8 @@ class LimProcedure:
         return sorted(ps, key=lambda p: (p.score, -p.no))
 
     def run(self) -> tuple[list[Allocation], int | None]:
-        """Pair the round; raises :class:`Unpairable` when no pairing exists."""
+        """Pair the round; raises :class:`~swissbridge.pairing.NoLegalPairing` when no
+        pairing respects Lim's absolute rules."""
         nos = sorted(self.players)
         if len(nos) % 2 == 0:
             return self._pair_pool(nos), None
@@ -120,13 +118,13 @@ class LimProcedure:
                 continue
             try:
                 allocations = self._pair_pool([n for n in nos if n != cand.no])
-            except Unpairable:
+            except NoLegalPairing:
                 pab.passed_over.append((cand.no, "the other players could not all be paired (reading 1)"))
                 continue
             pab.chosen = cand.no
             self.trace.bye = cand.no
             return allocations, cand.no
-        raise Unpairable("no eligible player can receive the PAB and leave the others pairable (Article 1)")
+        raise NoLegalPairing("no eligible player can receive the PAB and leave the others pairable (Article 1)")
 
     # ------------------------------------------------------------------ 2.2, 2.6
     def _pair_pool(self, pool: list[int]) -> list[Allocation]:
@@ -174,7 +172,7 @@ class LimProcedure:
                 self.trace.groups.append(blocked.trace)
                 if not whole_checked:
                     if not self.pairable(pool):
-                        raise Unpairable("no pairing of these players respects Lim's absolute rules") from None
+                        raise NoLegalPairing("no pairing of these players respects Lim's absolute rules") from None
                     whole_checked = True
                 n_down, n_up = len(down), len(up)
                 # 2.6: below only when more floaters came from above than from below
@@ -188,7 +186,7 @@ class LimProcedure:
                     side = Side.ABOVE if side is Side.BELOW else Side.BELOW
                     reason += f"; nothing left to break there, so {side.value} it"
                 if not stacks[side]:
-                    raise Unpairable("the median cannot be paired and nothing is left to break") from None
+                    raise NoLegalPairing("the median cannot be paired and nothing is left to break") from None
                 oi, k = stacks[side].pop()
                 pair = outcomes[oi].pairs[k]
                 outcomes[oi].broken.add(k)

@@ -17,7 +17,7 @@ can be followed literally without trying whole pairings one by one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from swissbridge.plugins.matching import augment_from
 
@@ -176,15 +176,15 @@ class BipartiteMatching:
         self._partner: dict[int, int] = {}
 
     def _try(self, x: int, owner: dict[int, int], seen: set[int]) -> bool:
-        for t in self.targets:
-            if t in seen or not self._edge(x, t):
-                continue
-            seen.add(t)
-            holder = owner.get(t)
-            if holder is None or self._try(holder, owner, seen):
-                owner[t] = x
-                return True
-        return False
+        """Kuhn's augmenting path from ``x`` (depth first, kept on an explicit
+        stack); applied to ``owner`` when found."""
+        edge = self._edge
+        found = _augmenting_path(x, lambda v: (t for t in self.targets if edge(v, t)), owner.get, seen)
+        if found is None:
+            return False
+        for v, t in found:
+            owner[t] = v
+        return True
 
     def would_match(self, x: int) -> bool:
         """Would ``x`` get an opponent too, the earlier floaters keeping theirs?"""
@@ -215,17 +215,20 @@ class PairsAcross:
         self.size = size
 
     def _augment(self, x: int, alive: set[int] | None, seen: set[int]) -> bool:
-        mate = self.mate
-        for y in self.rows[x]:
-            if y in seen or (alive is not None and y not in alive):
-                continue
-            seen.add(y)
-            z = mate.get(y)
-            if z is None or self._augment(z, alive, seen):
-                mate[x] = y
-                mate[y] = x
-                return True
-        return False
+        """An augmenting path from the free vertex ``x`` (vertices outside
+        ``alive`` left out); applied when found."""
+        rows, mate = self.rows, self.mate
+
+        def options(v: int) -> Iterator[int]:
+            return (y for y in rows[v] if alive is None or y in alive)
+
+        found = _augmenting_path(x, options, mate.get, seen)
+        if found is None:
+            return False
+        for v, y in found:
+            mate[v] = y
+            mate[y] = v
+        return True
 
     def maximise(self, side: list[int]) -> int:
         """Greedy, then an augmenting search from every free vertex of ``side``."""
@@ -263,3 +266,33 @@ class PairsAcross:
             if u not in mate and new._augment(u, alive, set()):
                 new.size += 1
         return new
+
+
+def _augmenting_path(
+    root: int,
+    options: Callable[[int], Iterator[int]],
+    holder: Callable[[int], int | None],
+    seen: set[int],
+) -> list[tuple[int, int]] | None:
+    """An augmenting path of a bipartite matching from the free vertex ``root``:
+    each vertex tries its ``options`` in order, a free one ends the path, a held
+    one passes the search on to its ``holder`` (Kuhn's depth-first search, on an
+    explicit stack so that its depth is not bounded by Python's recursion).
+    Returns the new pairs (vertex, option) along the path, or None."""
+    stack: list[tuple[int, Iterator[int]]] = [(root, options(root))]
+    path: list[int] = []
+    while stack:
+        rest = stack[-1][1]
+        target = next((t for t in rest if t not in seen), None)
+        if target is None:
+            stack.pop()
+            if path:
+                path.pop()
+            continue
+        seen.add(target)
+        path.append(target)
+        held = holder(target)
+        if held is None:
+            return [(u, t) for (u, _), t in zip(stack, path, strict=True)]
+        stack.append((held, options(held)))
+    return None

@@ -185,6 +185,8 @@ def render_trace(t: LimTrace) -> str:
         + ("; last round (Article 6)" if t.last_round else "")
     )
     out.extend(t.notes)
+    if t.failure:
+        out.append(f"NO LEGAL PAIRING: {t.failure}")
     if t.pab is not None:
         out.append("")
         out.append(f"PAB ({t.pab.rule}): " + (f"#{t.pab.chosen}" if t.pab.chosen is not None else "nobody"))

@@ -1,7 +1,7 @@
 """Independent checks of a Lim pairing, random tournaments paired entirely with
 Lim, and a corpus runner.
 
-``python -m swissbridge.plugins.lim.check CORPUS`` pairs every ``rounds/r*.trf``
+``python -m tests.lim_checks_support CORPUS`` pairs every ``rounds/r*.trf``
 under ``CORPUS`` with the Lim system (in process, or through the command line with
 ``--cli``), checks each result and prints the counts.
 
