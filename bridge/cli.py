@@ -446,6 +446,69 @@ def explain(
         raise typer.Exit(EXIT_NO_PAIRING)
 
 
+class StandingsFormat(str, Enum):
+    text = "text"
+    html = "html"
+    json = "json"
+    trf = "trf"
+    csv = "csv"
+
+
+@app.command()
+def standings(
+    input: Annotated[Path, typer.Argument(help="Tournament file (any readable format).", show_default=False)],
+    after_round: Annotated[
+        int | None,
+        typer.Option("--after-round", "-r", help="Standings after this round (default: the last).", show_default=False),
+    ] = None,
+    tiebreaks: Annotated[
+        str | None,
+        typer.Option(
+            "--tiebreaks",
+            "-t",
+            help="Tie-break codes, e.g. BH/C1,BH,SB,DE,WIN (used when the file has no record 202; "
+            "default BH/C1,BH,SB,DE,WIN).",
+            show_default=False,
+        ),
+    ] = None,
+    fmt: Annotated[StandingsFormat, typer.Option("--format", "-f", help="Output format.")] = StandingsFormat.text,
+    explain: Annotated[
+        str | None, typer.Option("--explain", help="Show how one player's values were computed (#12).")
+    ] = None,
+    crosstable: Annotated[bool, typer.Option("--crosstable", help="The crosstable (text or html).")] = False,
+    unrated: Annotated[
+        int | None,
+        typer.Option(
+            "--unrated", help="Rating given to unrated players for ARO, TPR ... (C.07 10).", show_default=False
+        ),
+    ] = None,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write here (atomically) instead of stdout.")
+    ] = None,
+) -> None:
+    """Rank the players by points and the FIDE tie-breaks (C.07); shared places are shown as such."""
+    from swissbridge.standings import standings_output
+
+    try:
+        text = standings_output(
+            input,
+            after_round=after_round,
+            tiebreaks=tiebreaks,
+            fmt=fmt.value,
+            explain=explain,
+            crosstable=crosstable,
+            unrated=unrated,
+        )
+        if output is None:
+            sys.stdout.write(text)
+        else:
+            from swissbridge.atomic import write_atomic
+
+            write_atomic(output, text)
+    except SwissbridgeError as exc:
+        report(exc, input)
+
+
 @app.command(context_settings={"ignore_unknown_options": True})
 def result(
     input: Annotated[Path, typer.Argument(help="Tournament file (TRF or JSON).", show_default=False)],
