@@ -254,4 +254,4 @@ def test_swiss_manager_saving_its_tunx(tmp_path: Path, live_factory: Callable[[W
             assert import_file.stat().st_mtime_ns == stamp
             assert sorted(live.watcher.state.published["Open"]) == [4]
             save(tunx_after_round(real, 4))
-    assert sorted(live.watcher.state.published["Open"]) == [4, 5]
+    live.wait_for(lambda: sorted(live.watcher.state.published["Open"]) == [4, 5], "round 5 in the state")
