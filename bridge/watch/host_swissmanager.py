@@ -193,7 +193,7 @@ class SwissManagerHost:
             require_swiss(t)
         except InputError as exc:
             return Fault(job, str(exc.located(str(f.path))), "")
-        t = with_total_rounds(t, self.config.rounds)
+        t = with_given(t, self.config.rounds, self.config.initial_colour)
         return self._decide(
             job, t, ctx, boards=board_numbers(layout), host_round=layout.settings.paired_rounds, again="save it again"
         )
