@@ -9,7 +9,7 @@ the document itself, with their keys in document order."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from swissbridge.model import Colour, Result, Tournament, format_points
 
@@ -234,6 +234,8 @@ class SystemPart(TypedDict, total=False):
     core's value (the round's players to pair, the initial colour of
     :func:`swissbridge.history.initial_colour`, otherwise empty or ``None``)."""
 
+    rules: str
+    """The rules the system applies, named for people (``"Lim System, C.04.4.3, ..."``)."""
     paired: int
     initial_colour: str | None
     pab_score: str | None
@@ -279,6 +281,21 @@ class Explanation(TypedDict):
     bye: Bye | None
     notes: list[str]
     disagreements: list[str]
+    no_legal_pairing: NotRequired[Unpaired]
+    """Only when no legal pairing exists: who cannot be paired and why."""
+
+
+class UnpairedPlayer(TypedDict):
+    player: int
+    name: str
+    why: str
+
+
+class Unpaired(TypedDict):
+    """Why a round has no legal pairing (:mod:`swissbridge.diagnosis`)."""
+
+    summary: str
+    players: list[UnpairedPlayer]
 
 
 # ---------------------------------------------------------------- shared wording

@@ -17,7 +17,7 @@ COMMANDS = sorted(get_group(cli.app).commands)
 
 
 def test_every_command_is_known() -> None:
-    assert COMMANDS == ["check", "convert", "explain", "generate", "pair", "ratings", "result", "watch"]
+    assert COMMANDS == ["check", "convert", "explain", "generate", "pair", "ratings", "result", "standings", "watch"]
 
 
 @pytest.mark.parametrize("name", COMMANDS)

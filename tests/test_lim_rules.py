@@ -287,7 +287,7 @@ def test_augmenting_paths_need_no_deep_recursion() -> None:
     """The bipartite searches are iterative: an augmenting path through 1 500
     pairs (each player's partner must move one place on) is found without
     touching Python's recursion limit."""
-    from swissbridge.plugins.lim.matching import BipartiteMatching, PairsAcross
+    from swissbridge.plugins.lim.feasibility import BipartiteMatching, PairsAcross
 
     n = 1500
     xs, ys = list(range(n + 1)), list(range(n + 1, 2 * n + 2))

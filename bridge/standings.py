@@ -1,0 +1,486 @@
+"""Standings: the ranking of C.07 Article 4.2 (points, then each tie-break of the list in
+turn; players equal on all of them share the place), rendered as text, CSV, HTML, JSON
+(stable, for programs) and TRF (the rank column and record 202), with ``--explain`` and
+the crosstable.
+
+The tie-break list is the file's (TRF-2026 record 202, else 212), else the one given,
+else :data:`swissbridge.tiebreaks.DEFAULT_TIEBREAKS`.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+import os
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from swissbridge.errors import InputError
+from swissbridge.model import Colour, Player, Result, Tournament, format_points
+from swissbridge.tiebreaks import (
+    DEFAULT_TIEBREAKS,
+    Event,
+    TieBreak,
+    Value,
+    contributions,
+    cut,
+    direct_encounter,
+    parse_tiebreaks,
+    prepare,
+    value_of,
+)
+
+TIEBREAK_RECORDS = ("202", "212")
+"""TRF-2026 records holding the tie-break list (212 lists PTS first)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One line of the standings."""
+
+    start_no: int
+    player: Player
+    rank: int
+    last_shared: int
+    """The last place of a shared place (``rank`` itself when not shared)."""
+    points: Fraction
+    values: dict[str, Value]
+
+    @property
+    def place(self) -> str:
+        """``"3"``, or ``"3-5"`` for a place three players share."""
+        return str(self.rank) if self.last_shared == self.rank else f"{self.rank}-{self.last_shared}"
+
+
+@dataclass(frozen=True, slots=True)
+class Standings:
+    tournament: Tournament
+    event: Event
+    tiebreaks: tuple[TieBreak, ...]
+    rows: tuple[Standing, ...]
+    """In rank order (a shared place by start number)."""
+
+    @property
+    def after_round(self) -> int:
+        return self.event.after_round
+
+
+def file_tiebreaks(tournament: Tournament) -> str | None:
+    """The tie-break list the file carries (record 202, else 212), if any."""
+    headers = dict(tournament.headers)
+    for code in TIEBREAK_RECORDS:
+        if headers.get(code, "").strip():
+            return headers[code].strip()
+    return None
+
+
+def choose_tiebreaks(tournament: Tournament, given: str | None, path: str | None = None) -> list[TieBreak]:
+    """The list to rank by: the file's, else ``given``, else the default. A bad code in the
+    file is an :class:`InputError` at its record."""
+    listed = file_tiebreaks(tournament)
+    if listed is not None:
+        try:
+            return parse_tiebreaks(listed)
+        except ValueError as exc:
+            raise InputError(f"record 202/212: {exc}", path=path, line=_record_line(path), column=5) from None
+    return parse_tiebreaks(given if given is not None else DEFAULT_TIEBREAKS)
+
+
+def _record_line(path: str | None) -> int | None:
+    """The line of the file's tie-break record, for the error message."""
+    if path is None:
+        return None
+    try:
+        with open(path, "rb") as fh:
+            text = fh.read().decode("utf-8", "replace")
+    except OSError:
+        return None
+    for no, line in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
+        if line[:3] in TIEBREAK_RECORDS:
+            return no
+    return None
+
+
+def compute(
+    tournament: Tournament,
+    tiebreaks: list[TieBreak],
+    after_round: int | None = None,
+    *,
+    unrated: int | None = None,
+) -> Standings:
+    """Rank the players after ``after_round`` (default: the last round with results)."""
+    done = tournament.completed_rounds
+    if after_round is not None and not 0 <= after_round <= done:
+        raise InputError(f"--after-round {after_round}: the file has rounds 1-{done} only")
+    event = prepare(tournament, after_round, unrated=unrated)
+    values: dict[int, dict[str, Value]] = {n: {} for n in event.participants}
+    keys: dict[int, list[tuple[int, float]]] = {n: [(0, -p.score)] for n, p in event.participants.items()}
+    for tb in tiebreaks:
+        if tb.name == "DE":
+            for group in _tied_groups(keys):
+                for n, place in direct_encounter(event, group).items():
+                    values[n][tb.code] = place
+                    keys[n].append((0, place))
+            continue
+        for n, p in event.participants.items():
+            v = value_of(event, p, tb)
+            values[n][tb.code] = v
+            keys[n].append((1, 0) if v is None else (0, -float(v)))  # exact: tenths and hundredths
+    order = sorted(event.participants, key=lambda n: (keys[n], n))
+    people = {p.start_no: p for p in tournament.players}
+    rows: list[Standing] = []
+    i = 0
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and keys[order[j + 1]] == keys[order[i]]:
+            j += 1
+        for n in order[i : j + 1]:
+            points = Fraction(event.participants[n].score, 10)
+            rows.append(Standing(n, people[n], i + 1, j + 1, points, values[n]))
+        i = j + 1
+    return Standings(tournament, event, tuple(tiebreaks), tuple(rows))
+
+
+def _tied_groups(keys: dict[int, list[tuple[int, float]]]) -> list[list[int]]:
+    groups: dict[tuple[tuple[int, float], ...], list[int]] = {}
+    for n in sorted(keys):
+        groups.setdefault(tuple(keys[n]), []).append(n)
+    return list(groups.values())
+
+
+# -- rendering --------------------------------------------------------------------------
+
+
+def format_value(value: Value) -> str:
+    """Counts and ratings as whole numbers (``5``, ``2187``); points at least to one
+    decimal (``12.0``, ``12.5``, ``10.25``); an empty string for no value."""
+    if value is None:
+        return ""
+    if isinstance(value, int):
+        return str(value)
+    for places in (1, 2, 3):
+        if (value * 10**places).denominator == 1:
+            return f"{float(value):.{places}f}"
+    return f"{float(value):.3f}"
+
+
+def json_number(value: Value) -> int | float | None:
+    if value is None or isinstance(value, int):
+        return value
+    return int(value) if value.denominator == 1 else float(value)
+
+
+def player_name(p: Player) -> str:
+    """``GM Carlsen, Magnus``; ``#12`` for a player without a name."""
+    return (f"{p.title} " if p.title else "") + (p.name or f"#{p.start_no}")
+
+
+def _title(s: Standings) -> str:
+    t = s.tournament
+    total = t.total_rounds or t.rounds_in_file
+    of = f" of {total}" if total and total != s.after_round else ""
+    name = t.name or "Tournament"
+    return f"{name}: standings after round {s.after_round}{of}"
+
+
+def render_text(s: Standings) -> str:
+    head = ["Rank", "No", "Name", "Rtg", "Pts", *(tb.code for tb in s.tiebreaks)]
+    body = [
+        [
+            r.place,
+            str(r.start_no),
+            player_name(r.player),
+            str(r.player.rating or ""),
+            format_value(r.points),
+            *(format_value(r.values[tb.code]) for tb in s.tiebreaks),
+        ]
+        for r in s.rows
+    ]
+    widths = [max(len(row[i]) for row in [head, *body]) for i in range(len(head))]
+    lines = [_title(s), ""]
+    for row in [head, *body]:
+        cells = [c.ljust(widths[i]) if i == 2 else c.rjust(widths[i]) for i, c in enumerate(row)]
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def render_json(s: Standings) -> str:
+    """``{"after_round": N, "tiebreaks": [codes], "players": [{"start", "rank", "points",
+    "tiebreaks": {code: value}}]}`` in rank order; values are numbers (null: none)."""
+    doc = {
+        "after_round": s.after_round,
+        "tiebreaks": [tb.code for tb in s.tiebreaks],
+        "players": [
+            {
+                "start": r.start_no,
+                "rank": r.rank,
+                "points": json_number(r.points),
+                "tiebreaks": {tb.code: json_number(r.values[tb.code]) for tb in s.tiebreaks},
+            }
+            for r in s.rows
+        ],
+    }
+    return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
+
+
+def render_csv(s: Standings) -> str:
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(["Rank", "No", "Name", "Rating", "Points", *(tb.code for tb in s.tiebreaks)])
+    for r in s.rows:
+        w.writerow(
+            [
+                r.place,
+                r.start_no,
+                player_name(r.player),
+                r.player.rating or "",
+                format_value(r.points),
+                *(format_value(r.values[tb.code]) for tb in s.tiebreaks),
+            ]
+        )
+    return out.getvalue()
+
+
+def render_trf(s: Standings) -> str:
+    """The tournament as TRF-2026 with the rank column filled (shared places share the
+    rank: TRF-2026 allows ties) and record 202 holding the list used."""
+    from swissbridge.formats.trf import write_trf
+
+    t = s.tournament
+    ranks = {r.start_no: r.rank for r in s.rows}
+    players = [replace(p, rank=ranks[p.start_no]) for p in t.players]
+    listed = ",".join(tb.code for tb in s.tiebreaks)
+    headers = [(code, value) for code, value in t.headers if code != "202"]
+    layout = tuple(t.layout)
+    if "202" in dict(t.headers):
+        index = [code for code, _ in t.headers].index("202")
+        headers.insert(index, ("202", listed))
+    else:
+        headers.append(("202", listed))
+        if layout:  # the new header's slot: after the last header kept verbatim, else before the players
+            slots = [i for i, token in enumerate(layout) if token == ""]
+            at = slots[-1] + 1 if slots else layout.index("001") if "001" in layout else len(layout)
+            layout = (*layout[:at], "", *layout[at:])
+    return write_trf(replace(t, players=tuple(players), headers=tuple(headers), layout=layout), dialect="trf26")
+
+
+STANDINGS_CSS = """
+body { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 11pt; margin: 1em; }
+h1 { font-size: 1.3em; margin: 0 0 .6em 0; }
+table { border-collapse: collapse; }
+th, td { border-bottom: 1px solid #bbb; padding: 2px 6px; text-align: right; white-space: nowrap; }
+th.name, td.name { text-align: left; white-space: normal; }
+.wrap { overflow-x: auto; }
+@media print { body { margin: 0; font-size: 9pt; } @page { size: A4; margin: 12mm; } a { color: inherit; } }
+"""
+
+
+def standings_table(s: Standings, link: str | None = None) -> str:
+    """The standings as an HTML table; ``link`` (``"players/{n}.html"``) makes names links."""
+    head = "".join(f"<th>{html.escape(tb.code)}</th>" for tb in s.tiebreaks)
+    rows = []
+    for r in s.rows:
+        name = html.escape(player_name(r.player))
+        if link is not None:
+            name = f'<a href="{html.escape(link.format(n=r.start_no))}">{name}</a>'
+        tbs = "".join(f"<td>{format_value(r.values[tb.code])}</td>" for tb in s.tiebreaks)
+        rows.append(
+            f"<tr><td>{r.place}</td><td>{r.start_no}</td><td class=name>{name}</td>"
+            f"<td>{r.player.rating or ''}</td><td>{format_value(r.points)}</td>{tbs}</tr>"
+        )
+    return (
+        "<div class=wrap><table class=standings>\n<thead><tr><th>Rank</th><th>No</th><th class=name>Name</th>"
+        f"<th>Rtg</th><th>Pts</th>{head}</tr></thead>\n<tbody>\n" + "\n".join(rows) + "\n</tbody></table></div>"
+    )
+
+
+def html_page(title: str, body: str, css: str = STANDINGS_CSS) -> str:
+    """A whole HTML document (no script), readable on a phone and printable."""
+    return (
+        '<!DOCTYPE html>\n<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{html.escape(title)}</title>\n<style>{css}</style>\n</head>\n<body>\n{body}\n</body>\n</html>\n"
+    )
+
+
+def render_html(s: Standings) -> str:
+    title = _title(s)
+    return html_page(title, f"<h1>{html.escape(title)}</h1>\n{standings_table(s)}")
+
+
+RENDERERS = {"text": render_text, "json": render_json, "csv": render_csv, "trf": render_trf, "html": render_html}
+
+
+# -- crosstable ---------------------------------------------------------------------------
+
+_CELL_RESULT = {
+    Result.WIN: "1",
+    Result.DRAW: "½",
+    Result.LOSS: "0",
+    Result.WIN_UNRATED: "1",
+    Result.DRAW_UNRATED: "½",
+    Result.LOSS_UNRATED: "0",
+    Result.FORFEIT_WIN: "+",
+    Result.FORFEIT_LOSS: "-",
+    Result.PENDING: "*",
+}
+_BYE_CELL = {Result.PAB: "PAB", Result.FULL_BYE: "F", Result.HALF_BYE: "H", Result.ZERO_BYE: "-"}
+
+
+def crosstable_cells(s: Standings) -> list[tuple[Standing, list[str]]]:
+    """Each player's rounds as ``"12w1"`` (opponent's rank, colour, result; ``+``/``-``
+    a forfeit), ``PAB``, ``H``/``F`` byes and ``-`` for rounds not played, in rank order."""
+    rank = {r.start_no: r.rank for r in s.rows}
+    out = []
+    for r in s.rows:
+        cells = []
+        for rnd in range(1, s.after_round + 1):
+            e = r.player.entry(rnd)
+            if e is None:
+                cells.append("-")
+            elif e.opponent is None:
+                cells.append(_BYE_CELL.get(e.result, "+" if e.result is Result.FORFEIT_WIN else "-"))
+            else:
+                colour = "w" if e.colour is Colour.WHITE else "b" if e.colour is Colour.BLACK else ""
+                cells.append(f"{rank[e.opponent]}{colour}{_CELL_RESULT.get(e.result, '?')}")
+        out.append((r, cells))
+    return out
+
+
+def render_crosstable_text(s: Standings) -> str:
+    head = ["Rank", "No", "Name", "Pts", *(str(i) for i in range(1, s.after_round + 1))]
+    body = [
+        [r.place, str(r.start_no), player_name(r.player), format_value(r.points), *cells]
+        for r, cells in crosstable_cells(s)
+    ]
+    widths = [max(len(row[i]) for row in [head, *body]) for i in range(len(head))]
+    lines = [_title(s).replace("standings", "crosstable"), ""]
+    for row in [head, *body]:
+        lines.append("  ".join(c.ljust(widths[i]) if i == 2 else c.rjust(widths[i]) for i, c in enumerate(row)))
+    return "\n".join(line.rstrip() for line in lines) + "\n"
+
+
+def crosstable_table(s: Standings, link: str | None = None) -> str:
+    head = "".join(f"<th>{i}</th>" for i in range(1, s.after_round + 1))
+    rows = []
+    for r, cells in crosstable_cells(s):
+        name = html.escape(player_name(r.player))
+        if link is not None:
+            name = f'<a href="{html.escape(link.format(n=r.start_no))}">{name}</a>'
+        tds = "".join(f"<td>{html.escape(c)}</td>" for c in cells)
+        rows.append(
+            f"<tr><td>{r.place}</td><td>{r.start_no}</td><td class=name>{name}</td>"
+            f"<td>{format_value(r.points)}</td>{tds}</tr>"
+        )
+    return (
+        "<div class=wrap><table class=crosstable>\n<thead><tr><th>Rank</th><th>No</th><th class=name>Name</th>"
+        f"<th>Pts</th>{head}</tr></thead>\n<tbody>\n" + "\n".join(rows) + "\n</tbody></table></div>"
+    )
+
+
+def render_crosstable_html(s: Standings) -> str:
+    title = _title(s).replace("standings", "crosstable")
+    return html_page(title, f"<h1>{html.escape(title)}</h1>\n{crosstable_table(s)}")
+
+
+# -- explain --------------------------------------------------------------------------------
+
+
+def explain_player(s: Standings, start_no: int) -> str:
+    """How one player's values were computed: the rounds, each Buchholz-type
+    contribution with the rule that set it (C.07 16.3, 16.4), what the cuts removed."""
+    if start_no not in s.event.participants:
+        raise InputError(f"--explain #{start_no}: there is no player with start number {start_no}")
+    _t, event = s.tournament, s.event
+    p = event.participants[start_no]
+    row = next(r for r in s.rows if r.start_no == start_no)
+    lines = [
+        f"#{start_no} {player_name(row.player)}: place {row.place}, {format_value(row.points)} points "
+        f"after round {event.after_round}",
+        "",
+        "Rounds:",
+    ]
+    for r in p.rounds:
+        against = f" against #{r.opponent}" if r.opponent is not None else ""
+        colour = f" ({r.colour})" if r.colour is not None else ""
+        vur = ", voluntary unplayed round (C.07 16.2)" if r.vur else ""
+        lines.append(f"  round {r.number}: {r.kind.value}{against}{colour}, {format_points(r.points)}{vur}")
+    for tb in s.tiebreaks:
+        value = format_value(row.values[tb.code]) or "no value"
+        lines.append("")
+        lines.append(f"{tb.code} = {value}")
+        lines.extend("  " + line for line in _explain_one(s, p.start_no, tb))
+    return "\n".join(lines) + "\n"
+
+
+def _explain_one(s: Standings, start_no: int, tb: TieBreak) -> list[str]:
+    from swissbridge.tiebreaks import adjusted_score, koya_limit, rated_games
+
+    event = s.event
+    p = event.participants[start_no]
+    if tb.name in ("BH", "FB", "SB"):
+        sb = tb.name == "SB"
+        items = contributions(event, p, sonneborn=sb, fore=tb.name == "FB")
+        _, removed = cut(items, tb.cut_low, tb.cut_high, event.after_round)
+        out = []
+        for c in items:
+            mark = "  (cut, C.07 14)" if any(c is r for r in removed) else ""
+            score = format_value(Fraction(c.score, 10))
+            times = f" x {format_value(Fraction(c.value, c.score * 10)) if c.score else '0.0'}" if sb else ""
+            value = format_value(Fraction(c.value, 100 if sb else 10))
+            out.append(f"round {c.round_no}: {c.note}: {score}{times} = {value}{mark}")
+        opponents = sorted({r.opponent for r in p.rounds if r.played and r.opponent is not None})
+        adjusted = [
+            f"#{n} {format_value(Fraction(adjusted_score(event, q), 10))} (has {format_value(Fraction(q.score, 10))})"
+            for n in opponents
+            if adjusted_score(event, q := event.participants[n]) != q.score
+        ]
+        if adjusted:
+            out.append("opponents' scores adjusted by C.07 16.3 (rounds after leaving count as draws): ")
+            out.append("  " + ", ".join(adjusted))
+        return out
+    if tb.name == "DE":
+        return ["C.07 6: place among the players tied before it by their games against each other (0: not separated)"]
+    if tb.name == "KS":
+        return [f"points against opponents with at least {format_value(koya_limit(event))} points (C.07 9.2)"]
+    if tb.name in ("ARO", "TPR", "PTP", "APRO", "APPO"):
+        games = rated_games(event, p)
+        if games is None:
+            return ["no value: some players have no rating and none was set for them (C.07 10)"]
+        shown = ", ".join(f"#{r.opponent} {rating} ({format_value(r.standard)})" for r, rating in games)
+        return [f"games over the board: {shown or 'none'}"]
+    return []
+
+
+def standings_output(
+    path: str | os.PathLike[str],
+    *,
+    after_round: int | None = None,
+    tiebreaks: str | None = None,
+    fmt: str = "text",
+    explain: str | None = None,
+    crosstable: bool = False,
+    unrated: int | None = None,
+) -> str:
+    """What ``swissbridge standings`` prints."""
+    from swissbridge.errors import UsageError
+    from swissbridge.service import read_tournament
+
+    tournament = read_tournament(path)
+    try:
+        chosen = choose_tiebreaks(tournament, tiebreaks, str(path))
+    except ValueError as exc:
+        raise UsageError(f"--tiebreaks: {exc}") from None
+    s = compute(tournament, chosen, after_round, unrated=unrated)
+    if explain is not None:
+        number = explain.strip().lstrip("#")
+        if not number.isdigit():
+            raise UsageError(f"--explain: expected a start number such as #12, found {explain!r}")
+        return explain_player(s, int(number))
+    if crosstable:
+        if fmt not in ("text", "html"):
+            raise UsageError("--crosstable is written as text or html")
+        return render_crosstable_html(s) if fmt == "html" else render_crosstable_text(s)
+    return RENDERERS[fmt](s)

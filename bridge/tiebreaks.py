@@ -1,0 +1,680 @@
+"""The FIDE tie-breaks (Handbook C.07, Play-Off and Tie-Break Regulations, in force from
+1 March 2026), one function per tie-break, each named by its article and by the code
+TRF-2026 records ``202``/``212`` use for it.
+
+Points are the tournament's own (tenths, :mod:`swissbridge.model`); rating-based
+tie-breaks (Article 10, with :mod:`swissbridge.fide_rating`) use the 1 - ½ - 0 of the games played.
+
+How unplayed rounds count is C.07 Article 16, applied here in one place each:
+
+* the categories of unplayed rounds (16.2) and which of them are *voluntary unplayed
+  rounds*, VURs (:attr:`Round.vur`): a half-point or zero-point bye, a forfeit loss, an
+  absence — every unplayed round that did not score as a win;
+* a participant's score as their opponents' tie-breaks see it (16.3,
+  :func:`adjusted_score`): the VURs after the last round in which the participant was not
+  a VUR (the rounds after a withdrawal) count as draws;
+* a participant's own unplayed rounds in Buchholz and Sonneborn-Berger (16.4,
+  :func:`dummy_score`): played against a *dummy opponent* who has the participant's own
+  score, capped by the forfeiting opponent's score (16.4.1) or by half the points of the
+  rounds so far (16.4.2);
+* which contribution a cut removes first (16.5 with Article 14, :func:`cut`).
+
+Round robins (C.07 Article 16.1: "unplayed games in pre-determined pairings count as
+played") score forfeits as games and give no contribution for a round without an opponent.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from fractions import Fraction
+
+from swissbridge import fide_rating
+from swissbridge.model import Colour, Entry, Points, PointSystem, Result, Tournament
+
+Value = Fraction | int | None
+"""A tie-break value: points and Buchholz sums as exact fractions of a point, counts and
+ratings as integers, ``None`` where the tie-break has no value (no rated opponent)."""
+
+
+class Kind(enum.Enum):
+    """What one round was for a participant, in C.07 Article 16.2's categories."""
+
+    GAME = "game"
+    """Played over the board (TRF ``1 = 0`` and the "less than one move" ``W D L``)."""
+    FORFEIT_WIN = "forfeit win"
+    FORFEIT_LOSS = "forfeit loss"
+    PAB = "pairing-allocated bye"
+    FULL_BYE = "full-point bye"
+    HALF_BYE = "half-point bye"
+    ZERO_BYE = "zero-point bye or absence"
+
+
+_KIND = {
+    Result.FORFEIT_WIN: Kind.FORFEIT_WIN,
+    Result.FORFEIT_LOSS: Kind.FORFEIT_LOSS,
+    Result.PAB: Kind.PAB,
+    Result.FULL_BYE: Kind.FULL_BYE,
+    Result.HALF_BYE: Kind.HALF_BYE,
+    Result.ZERO_BYE: Kind.ZERO_BYE,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    """One participant's round as the tie-breaks see it."""
+
+    number: int
+    kind: Kind
+    points: Points
+    """Scored under the tournament's point system (tenths)."""
+    opponent: int | None
+    colour: Colour | None
+    standard: Fraction
+    """1, ½ or 0: the game's result for the rating-based tie-breaks (Article 10)."""
+    vur: bool
+    """C.07 16.2: a voluntary unplayed round — unplayed and not scored as a win."""
+
+    @property
+    def played(self) -> bool:
+        """A game over the board (Article 16: everything else is an unplayed round)."""
+        return self.kind is Kind.GAME
+
+
+@dataclass(frozen=True, slots=True)
+class Participant:
+    """A player's rounds ``1..N`` (``N`` the round the standings are after)."""
+
+    start_no: int
+    rating: int | None
+    rounds: tuple[Round, ...]
+    score: Points
+
+    def met_in_last_round(self) -> bool:
+        return bool(self.rounds) and self.rounds[-1].opponent is not None
+
+
+def participant_rounds(entries: Sequence[Entry], points: PointSystem, after_round: int) -> tuple[Round, ...]:
+    """Rounds ``1..after_round`` of one player (a round beyond the line: absent)."""
+    out: list[Round] = []
+    for r in range(1, after_round + 1):
+        e = entries[r - 1] if r <= len(entries) else Entry(Result.ZERO_BYE)
+        scored = points.points(e.result)
+        if e.played:
+            kind = Kind.GAME
+        elif e.result is Result.FORFEIT_WIN and e.opponent is None:
+            kind = Kind.PAB  # "0000 - +": the bye as some programs write it
+        else:
+            kind = _KIND.get(e.result, Kind.ZERO_BYE)
+        standard = _STANDARD.get(e.result, _NOTHING) if e.played else _NOTHING
+        out.append(
+            Round(
+                number=r,
+                kind=kind,
+                points=scored,
+                opponent=e.opponent if kind is not Kind.PAB else None,
+                colour=e.colour if kind is Kind.GAME else None,
+                standard=standard,
+                vur=kind is not Kind.GAME and kind is not Kind.PAB and scored != points.win,
+            )
+        )
+    return tuple(out)
+
+
+_NOTHING = Fraction(0)
+_STANDARD = {
+    Result.WIN: Fraction(1),
+    Result.WIN_UNRATED: Fraction(1),
+    Result.DRAW: Fraction(1, 2),
+    Result.DRAW_UNRATED: Fraction(1, 2),
+}
+"""The 1 - ½ - 0 of a game over the board (C.07 Article 10 rates games, not points)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """The tournament after round ``after_round``, prepared once for every tie-break."""
+
+    after_round: int
+    total_rounds: int
+    points: PointSystem
+    round_robin: bool
+    participants: Mapping[int, Participant]
+    rules: int = 2026
+    """The edition of C.07 the tournament is ranked by (:func:`rules_edition`)."""
+    unrated: int | None = None
+    """The rating given to unrated players (C.07 10.1: set by the tournament's
+    regulations); ``None``: rating-based tie-breaks have no value when anyone is unrated."""
+    _cache: dict[str, object] = field(default_factory=dict, compare=False)
+
+
+def is_round_robin(tournament: Tournament, total_rounds: int) -> bool:
+    """An all-play-all (C.07 16.1's pre-determined pairings): the file's type says so
+    (record 192/092 naming a round robin or Berger), or every player meets every other
+    once or twice in the rounds there are."""
+    kind = (tournament.system + " " + dict(tournament.headers).get("092", "")).upper()
+    if "SWISS" in kind or "DUTCH" in kind:
+        return False
+    if any(word in kind for word in ("ROBIN", "BERGER", "RR")):
+        return True
+    n = len(tournament.players)
+    return n > 2 and total_rounds in (n - 1, n, 2 * (n - 1), 2 * n)
+
+
+RULES_2026 = date(2026, 3, 1)
+"""C.07 as approved by the FIDE Council on 2 February 2026 applies from 1 March 2026; a
+tournament that started before is ranked by the edition in force from 1 August 2024."""
+
+_DATE = re.compile(r"^\s*(\d{1,4})[./-](\d{1,2})[./-](\d{1,4})")
+
+
+def start_date(tournament: Tournament) -> date | None:
+    """Record 042 (TRF-2026: ``YYYY/MM/DD``; also ``DD.MM.YYYY`` and ``YY/MM/DD``)."""
+    m = _DATE.match(dict(tournament.headers).get("042", ""))
+    if m is None:
+        return None
+    a, b, c = m.groups()
+    year, month, day = (int(a), int(b), int(c)) if len(a) == 4 or len(c) < 4 else (int(c), int(b), int(a))
+    if year < 100:
+        year += 2000
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None
+
+
+def rules_edition(tournament: Tournament) -> int:
+    """2024 for a tournament that started before :data:`RULES_2026`, else 2026 (also when
+    the file gives no start date: the rules in force)."""
+    started = start_date(tournament)
+    return 2024 if started is not None and started < RULES_2026 else 2026
+
+
+def last_round_with_results(tournament: Tournament) -> int:
+    """The round standings are after by default: the last one paired, unless none of its
+    games has a result yet (a round paired and not played)."""
+    n = tournament.completed_rounds
+    while n > 0 and tournament.is_unplayed(n):
+        n -= 1
+    return n
+
+
+def prepare(tournament: Tournament, after_round: int | None = None, *, unrated: int | None = None) -> Event:
+    """The :class:`Event` of ``tournament`` after ``after_round`` (default:
+    :func:`last_round_with_results`)."""
+    n = last_round_with_results(tournament) if after_round is None else after_round
+    total = max(tournament.total_rounds or 0, tournament.rounds_in_file, n)
+    people = {}
+    for p in tournament.players:
+        rounds = participant_rounds(p.entries, tournament.points, n)
+        people[p.start_no] = Participant(p.start_no, p.rating or None, rounds, sum(r.points for r in rounds))
+    return Event(
+        n, total, tournament.points, is_round_robin(tournament, total), people, rules_edition(tournament), unrated
+    )
+
+
+# -- C.07 Article 16: unplayed rounds -------------------------------------------------
+
+
+def last_present_round(p: Participant) -> int:
+    """The last round that is not a VUR (C.07 16.3): the rounds after it are those of a
+    participant who left the tournament."""
+    return max((r.number for r in p.rounds if not r.vur), default=0)
+
+
+def adjusted_score(event: Event, p: Participant, *, fore: bool = False) -> Points:
+    """C.07 16.3: a participant's score (tenths) as their opponents' Buchholz counts it —
+    every VUR without an opponent after the participant's last round present counts as a
+    draw (16.3.2). ``fore``: the same for Fore Buchholz (8.2), where the last round's game
+    of a participant paired in it counts as a draw."""
+    key = "adjusted fore" if fore else "adjusted"
+    cached = event._cache.get(key)
+    if not isinstance(cached, dict):
+        cached = {n: _adjusted(event, q, fore) for n, q in event.participants.items()}
+        event._cache[key] = cached
+    value: Points = cached[p.start_no]
+    return value
+
+
+def _adjusted(event: Event, p: Participant, fore: bool) -> Points:
+    present = last_present_round(p)
+    if fore and _paired_in_final_round(event, p):
+        present = event.after_round
+    total = 0
+    for r in p.rounds:
+        total += r.points if r.number <= present or r.opponent is not None else event.points.draw
+    return total + _fore_adjustment(event, p, fore)
+
+
+def _paired_in_final_round(event: Event, p: Participant) -> bool:
+    """Paired (an opponent or the PAB) in the tournament's final round, the standings
+    being after it: Fore Buchholz's case (C.07 8.2)."""
+    if event.after_round != event.total_rounds or not p.rounds:
+        return False
+    last = p.rounds[-1]
+    return last.opponent is not None or last.kind is Kind.PAB
+
+
+def _fore_adjustment(event: Event, p: Participant, fore: bool) -> Points:
+    """C.07 8.2: Fore Buchholz counts the final round's game as a draw."""
+    if fore and event.after_round == event.total_rounds and p.met_in_last_round():
+        return event.points.draw - p.rounds[-1].points
+    return 0
+
+
+def own_score(event: Event, p: Participant, *, fore: bool = False) -> Points:
+    """The participant's points (with Fore Buchholz's last-round draw, C.07 8.2)."""
+    return p.score + _fore_adjustment(event, p, fore)
+
+
+def dummy_score(event: Event, p: Participant, r: Round, *, fore: bool = False) -> Points:
+    """C.07 16.4: an unplayed round of the participant counts in their Buchholz as a game
+    against a *dummy opponent* with the participant's own score — from the 2026 edition at
+    most the score of the opponent who forfeited (16.4.1), or, without an opponent, at most
+    a draw in every round so far (16.4.2)."""
+    mine = own_score(event, p, fore=fore)
+    if event.rules < 2026:
+        return mine
+    if r.opponent is not None:
+        return min(mine, adjusted_score(event, event.participants[r.opponent], fore=fore))
+    return min(mine, event.points.draw * event.after_round)
+
+
+# -- contributions and cuts (C.07 Articles 8, 9, 14) -----------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Contribution:
+    """What one round adds to a Buchholz-type sum, and why (for ``--explain``)."""
+
+    round_no: int
+    score: Points
+    """The opponent's (or dummy opponent's) score, in tenths."""
+    value: int
+    """What it adds, in tenths (Buchholz: the score) or hundredths (Sonneborn-Berger: the
+    score times the points scored against that opponent)."""
+    vur: bool
+    note: str
+
+
+def contributions(event: Event, p: Participant, *, sonneborn: bool, fore: bool = False) -> list[Contribution]:
+    """The round-by-round contributions to Buchholz (C.07 8.1), Fore Buchholz (8.2) or
+    Sonneborn-Berger (9.1: the opponent's score times the points scored against them)."""
+    out: list[Contribution] = []
+    for r in p.rounds:
+        counted_as_game = r.played or (event.round_robin and r.opponent is not None)
+        if fore and r.number == event.total_rounds and r.opponent is not None:
+            counted_as_game = True  # 8.2: the final round as if played and drawn
+        if counted_as_game and r.opponent is not None:
+            score = adjusted_score(event, event.participants[r.opponent], fore=fore)
+            note = f"{'game' if r.played else r.kind.value} against #{r.opponent}"
+            vur = False
+        elif event.round_robin:
+            continue  # 16.1: a round robin's round without an opponent adds nothing
+        else:
+            score = dummy_score(event, p, r, fore=fore)
+            against = f" against #{r.opponent}" if r.opponent is not None else ""
+            note = f"{r.kind.value}{against}: dummy opponent (C.07 16.4)"
+            vur = r.vur
+        out.append(Contribution(r.number, score, score * r.points if sonneborn else score, vur, note))
+    return out
+
+
+def cut(items: list[Contribution], low: int, high: int, rounds: int) -> tuple[list[Contribution], list[Contribution]]:
+    """C.07 Article 14 with 16.5: Cut-``low`` removes the ``low`` least significant
+    contributions, Median also the ``high`` most significant (never more than the rounds
+    there are). The least significant is the lowest opponent's score; a VUR goes first
+    (16.5) whenever it adds at least as much as that one (it can add less only in
+    Sonneborn-Berger, where the lowest opponent's contribution is then cut). Returns
+    (kept, cut)."""
+    low = min(low, rounds)
+    high = min(high, rounds - low)
+    kept = list(items)
+    removed: list[Contribution] = []
+    for _ in range(low):
+        if not kept:
+            break
+        lowest = min(kept, key=lambda c: (c.score, c.value))
+        vurs = [c for c in kept if c.vur]
+        if vurs:
+            weakest_vur = min(vurs, key=lambda c: (c.value, c.score))
+            if not lowest.value > weakest_vur.value:
+                lowest = weakest_vur
+        kept.remove(lowest)
+        removed.append(lowest)
+    for _ in range(high):
+        if not kept:
+            break
+        highest = max(kept, key=lambda c: (c.score, c.value))
+        kept.remove(highest)
+        removed.append(highest)
+    return kept, removed
+
+
+# -- the tie-break codes ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TieBreak:
+    """A tie-break as record 202 names it: ``BH/C1`` is Buchholz (``BH``) with Cut-1."""
+
+    code: str
+    """As given (``BH/C1``); the key of the JSON output."""
+    name: str
+    cut_low: int = 0
+    cut_high: int = 0
+
+    @property
+    def lower_is_better(self) -> bool:
+        """Direct encounter is a place among the tied (1 first); all others rank the
+        higher value first."""
+        return self.name == "DE"
+
+
+_MODIFIABLE = {"BH": "CM", "FB": "CM", "SB": "CM", "ARO": "CM", "PS": "C"}
+_ALIASES = {"AROC": "ARO/C1"}
+_MOD = re.compile(r"^([CM])([1-9][0-9]?)$")
+
+
+def parse_tiebreak(text: str) -> TieBreak:
+    """``"BH/C1"`` → :class:`TieBreak`; raises ``ValueError`` naming what is wrong."""
+    code = text.strip().upper()
+    name, *mods = _ALIASES.get(code, code).split("/")
+    if name not in CODES:
+        known = " ".join(sorted(CODES))
+        raise ValueError(f"unknown tie-break {text.strip()!r} (expected one of {known}, with /C1, /M1 ...)")
+    low = high = 0
+    for mod in mods:
+        m = _MOD.match(mod)
+        if m is None or m.group(1) not in _MODIFIABLE.get(name, ""):
+            allowed = _MODIFIABLE.get(name)
+            what = f"{name} takes " + ("/Cn or /Mn" if allowed == "CM" else "/Cn") if allowed else f"{name} takes none"
+            raise ValueError(f"unknown modifier {'/' + mod!r} in tie-break {text.strip()!r} ({what})")
+        n = int(m.group(2))
+        low += n
+        if m.group(1) == "M":
+            high += n
+    return TieBreak(code, name, low, high)
+
+
+def parse_tiebreaks(text: str) -> list[TieBreak]:
+    """A comma-separated list (``--tiebreaks``, record 202). ``PTS`` is the primary score
+    and is left out (record 212 lists it first)."""
+    out = [parse_tiebreak(part) for part in text.replace(";", ",").split(",") if part.strip()]
+    return [tb for tb in out if tb.name != "PTS"]
+
+
+DEFAULT_TIEBREAKS = "BH/C1,BH,SB,DE,WIN"
+"""Without a list in the file or on the command line: C.07 Article 4.1.1 leaves the choice
+to the Chief Arbiter; this is the list C.07 Annex 1 recommends for an individual Swiss
+(Buchholz Cut-1, Buchholz, Sonneborn-Berger, direct encounter, wins)."""
+
+
+# -- one function per tie-break --------------------------------------------------------
+
+
+def tb_pts(event: Event, p: Participant, tb: TieBreak) -> Value:
+    """PTS (C.07 Article 5): the participant's points."""
+    return Fraction(p.score, 10)
+
+
+def tb_win(event: Event, p: Participant, tb: TieBreak) -> Value:
+    """WIN, C.07 7.1: the number of rounds that scored as many points as a win, played or
+    not (forfeit wins, a PAB and full-point byes worth a win count)."""
+    return sum(1 for r in p.rounds if r.points == event.points.win)
+
+
+def tb_won(event: Event, p: Participant, tb: TieBreak) -> Value:
+    """WON, C.07 7.2: the number of games won over the board."""
+    return sum(1 for r in p.rounds if r.played and r.points == event.points.win)
+
+
+def tb_bpg(event: Event, p: Participant, tb: TieBreak) -> Value:
+    """BPG, C.07 7.3: the number of games played over the board with Black."""
+    return sum(1 for r in p.rounds if r.played and r.colour is Colour.BLACK)
+
+
+def tb_bwg(event: Event, p: Participant, tb: TieBreak) -> Value:
+    """BWG, C.07 7.4: the number of games won over the board with Black."""
+    return sum(1 for r in p.rounds if r.played and r.colour is Colour.BLACK and r.points == event.points.win)
+
+
+def tb_ps(event: Event, p: Participant, tb: TieBreak) -> Value:
+    """PS, C.07 7.5: progressive scores, the sum of the participant's running score after
+    each round (Cut-n leaves out the first n rounds)."""
+    running = total = 0
+    for r in p.rounds:
+        running += r.points
+        if r.number > tb.cut_low:
+            total += running
+    return Fraction(total, 10)
+
+
+def tb_bh(event: Event, p: Participant, tb: TieBreak) -> Value:
+    """BH, C.07 8.1: Buchholz, the sum of the opponents' scores (Article 16 for unplayed
+    rounds, Article 14 for /Cn and /Mn)."""
+    return _sum(event, p, tb, sonneborn=False, fore=False)
+
+
+def tb_fb(event: Event, p: Participant, tb: TieBreak) -> Value:
+    """FB, C.07 8.2: Fore Buchholz, Buchholz after the tournament's final round as if
+    every game of that round had been drawn (before it: Buchholz)."""
+    return _sum(event, p, tb, sonneborn=False, fore=True)
+
+
+def tb_sb(event: Event, p: Participant, tb: TieBreak) -> Value:
+    """SB, C.07 9.1: Sonneborn-Berger, the sum over the rounds of the opponent's score
+    times the points scored against them (Article 16 for unplayed rounds)."""
+    return _sum(event, p, tb, sonneborn=True, fore=False)
+
+
+def _sum(event: Event, p: Participant, tb: TieBreak, *, sonneborn: bool, fore: bool) -> Fraction:
+    items = contributions(event, p, sonneborn=sonneborn, fore=fore)
+    if tb.cut_low or tb.cut_high:
+        items, _ = cut(items, tb.cut_low, tb.cut_high, event.after_round)
+    return Fraction(sum(c.value for c in items), 100 if sonneborn else 10)
+
+
+def koya_limit(event: Event) -> Fraction:
+    """C.07 9.2: half the points a participant could score — of the games a round robin
+    gives each player (less the rounds a player sits out with an odd number of players,
+    less the players who never played), of all the rounds in a Swiss."""
+    games = event.after_round
+    if event.round_robin:
+        n = len(event.participants)
+        if event.after_round % n == 0:
+            games -= event.after_round // n
+        games -= sum(1 for q in event.participants.values() if not any(r.opponent for r in q.rounds))
+    return Fraction(event.points.win * games, 20)
+
+
+def tb_ks(event: Event, p: Participant, tb: TieBreak) -> Value:
+    """KS, C.07 9.2: Koya, the points scored against the opponents who scored at least
+    half the possible points (:func:`koya_limit`)."""
+    limit = koya_limit(event)
+    total = 0
+    for r in p.rounds:
+        if r.opponent is not None and Fraction(event.participants[r.opponent].score, 10) >= limit:
+            total += r.points
+    return Fraction(total, 10)
+
+
+def direct_encounter(event: Event, group: Sequence[int]) -> dict[int, int]:
+    """C.07 Article 6 for one group of tied players: each one's place among them (1 first,
+    equal places shared), or 0 for all when the encounters do not separate them.
+
+    6.1: the points scored in the games among the tied players (several games against the
+    same player are averaged). 6.2: when not all of them have met, a player is placed
+    ahead only when their score beats what every player below could still reach
+    (the points of the encounters they did not have counted as wins). 6.3: the players
+    still tied are compared again among themselves."""
+    order = _de_order(event, list(group))
+    if len(order) == 1:
+        return {n: 0 for n in group}
+    places: dict[int, int] = {}
+    place = 1
+    for part in order:
+        for n in part:
+            places[n] = place
+        place += len(part)
+    return places
+
+
+def _de_order(event: Event, group: list[int]) -> list[list[int]]:
+    parts = _de_split(event, group)
+    if len(parts) == 1:
+        return parts
+    out: list[list[int]] = []
+    for part in parts:
+        out.extend(_de_order(event, part) if len(part) > 1 else [part])
+    return out
+
+
+def _de_split(event: Event, group: list[int]) -> list[list[int]]:
+    members = set(group)
+    score: dict[int, Fraction] = {}
+    met: dict[int, int] = {}
+    for n in group:
+        against: dict[int, list[Points]] = {}
+        for r in event.participants[n].rounds:
+            counts = r.played or (event.round_robin and r.opponent is not None)
+            if counts and r.opponent in members:
+                against.setdefault(r.opponent, []).append(r.points)
+        score[n] = sum((Fraction(sum(v), 10 * len(v)) for v in against.values()), Fraction(0))
+        met[n] = len(against)
+    everyone_met = event.round_robin or all(met[n] == len(group) - 1 for n in group)
+    if everyone_met:
+        ranked = sorted(group, key=lambda n: (-score[n], n))
+        parts: list[list[int]] = []
+        for n in ranked:
+            if parts and score[parts[-1][0]] == score[n]:
+                parts[-1].append(n)
+            else:
+                parts.append([n])
+        return parts
+    best = {n: score[n] + (len(group) - 1 - met[n]) * Fraction(event.points.win, 10) for n in group}
+    ranked = sorted(group, key=lambda n: (-score[n], -best[n], n))
+    parts = [[ranked[0]]]
+    for i in range(1, len(ranked)):
+        above = ranked[i - 1]
+        if len(parts) == i and score[above] > max(best[m] for m in ranked[i:]):
+            parts.append([ranked[i]])
+        else:
+            parts[-1].append(ranked[i])
+    return parts
+
+
+# -- C.07 Article 10: ratings ----------------------------------------------------------
+
+
+def rated_games(event: Event, p: Participant) -> list[tuple[Round, int]] | None:
+    """The games played over the board with the opponent's rating (C.07 10: unplayed
+    rounds do not count), or ``None`` when someone in the event has no rating and the
+    regulations gave unrated players none (:attr:`Event.unrated`)."""
+    if event.unrated is None:
+        if "all rated" not in event._cache:
+            event._cache["all rated"] = all(q.rating for q in event.participants.values())
+        if not event._cache["all rated"]:
+            return None
+    out = []
+    for r in p.rounds:
+        if r.played and r.opponent is not None:
+            rating = event.participants[r.opponent].rating or event.unrated
+            assert rating is not None
+            out.append((r, rating))
+    return out
+
+
+def tb_aro(event: Event, p: Participant, tb: TieBreak) -> Value:
+    """ARO, C.07 10.1: the average rating of the opponents met over the board (Cut-n
+    leaves out the n lowest-rated, Median also the highest; ``AROC`` is ARO/C1)."""
+    games = rated_games(event, p)
+    if games is None:
+        return None
+    ratings = sorted(rating for _, rating in games)
+    low = min(tb.cut_low, event.after_round)
+    high = min(tb.cut_high, event.after_round - low)
+    ratings = ratings[low : len(ratings) - high] if low + high < len(ratings) else []
+    return fide_rating.average_rating(ratings)
+
+
+def _performances(event: Event) -> dict[int, tuple[int | None, int | None]]:
+    """Every participant's (TPR, PTP), computed once for APRO and APPO."""
+    cached = event._cache.get("performances")
+    if cached is None:
+        values: dict[int, tuple[int | None, int | None]] = {}
+        for n, q in event.participants.items():
+            games = rated_games(event, q)
+            if games is None:
+                values[n] = (None, None)
+                continue
+            score = sum((r.standard for r, _ in games), Fraction(0))
+            ratings = [rating for _, rating in games]
+            values[n] = (fide_rating.performance(score, ratings), fide_rating.perfect_performance(score, ratings))
+        event._cache["performances"] = cached = values
+    assert isinstance(cached, dict)
+    return cached
+
+
+def tb_tpr(event: Event, p: Participant, tb: TieBreak) -> Value:
+    """TPR, C.07 10.2: tournament performance rating, ARO plus dp of the score made in
+    the games played over the board (B.02 8.1.1)."""
+    return _performances(event)[p.start_no][0]
+
+
+def tb_ptp(event: Event, p: Participant, tb: TieBreak) -> Value:
+    """PTP, C.07 10.3: perfect tournament performance, the lowest rating whose expected
+    score against the opponents met reaches the score made."""
+    return _performances(event)[p.start_no][1]
+
+
+def _opponents_average(event: Event, p: Participant, which: int) -> Value:
+    values = [
+        v
+        for r in p.rounds
+        if r.played and r.opponent is not None and (v := _performances(event)[r.opponent][which]) is not None
+    ]
+    return fide_rating.average_rating(values)
+
+
+def tb_apro(event: Event, p: Participant, tb: TieBreak) -> Value:
+    """APRO, C.07 10.4: the average of the opponents' tournament performance ratings."""
+    return _opponents_average(event, p, 0)
+
+
+def tb_appo(event: Event, p: Participant, tb: TieBreak) -> Value:
+    """APPO, C.07 10.5: the average of the opponents' perfect tournament performances."""
+    return _opponents_average(event, p, 1)
+
+
+TieBreakFunction = Callable[[Event, Participant, TieBreak], Value]
+
+TIEBREAKS: dict[str, TieBreakFunction] = {
+    "PTS": tb_pts,
+    "WIN": tb_win,
+    "WON": tb_won,
+    "BPG": tb_bpg,
+    "BWG": tb_bwg,
+    "PS": tb_ps,
+    "BH": tb_bh,
+    "FB": tb_fb,
+    "SB": tb_sb,
+    "KS": tb_ks,
+    "ARO": tb_aro,
+    "TPR": tb_tpr,
+    "PTP": tb_ptp,
+    "APRO": tb_apro,
+    "APPO": tb_appo,
+}
+"""Every tie-break computed per participant, by its TRF-2026 code (C.07 Article 5's
+table); direct encounter (``DE``) is computed per tied group (:func:`direct_encounter`)."""
+
+CODES = frozenset(TIEBREAKS) | {"DE"}
+
+
+def value_of(event: Event, p: Participant, tb: TieBreak) -> Value:
+    """The value of one tie-break (not DE) for one participant."""
+    return TIEBREAKS[tb.name](event, p, tb)

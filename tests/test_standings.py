@@ -1,0 +1,197 @@
+"""Standings and the C.07 tie-breaks on hand-checked tournaments (issue 18).
+
+tests/golden/standings/byes-forfeits-withdrawal.trf, five players, three rounds:
+
+    round 1: 1-4 1-0, 2-5 ½-½, 3 PAB
+    round 2: 3-1 0-1, 4-2 forfeited (2 wins), 5 half-point bye
+    round 3: 1-2 ½-½, 3-5 1-0, 4 gone (zero-point bye)
+
+Worked by hand (2026 edition, C.07 16.3/16.4): #4 left after round 2, so its round 3
+counts as a draw for its opponents (adjusted score 0.5); #2's forfeit win is a dummy
+opponent capped at #4's 0.5 (16.4.1); #3's PAB a dummy capped at 0.5 x 3 rounds = 1.5
+(16.4.2); #5's half-point bye a dummy at its own 1.0. BH: #1 0.5+2+2, #2 1+0.5+2.5,
+#3 1.5+2.5+1, #4 2.5+0+0, #5 2+1+2. Cut-1 takes the lowest, a VUR first (16.5): #4 and
+#5 lose their VUR. rules-2024.trf is the same event started in 2025: no cap, so #2's
+and #3's dummies have their own 2.0. three-one-zero.trf scores it 3-1-0.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from swissbridge.cli import app
+from swissbridge.formats.trf import parse_trf, read_trf
+from swissbridge.model import Colour, Entry, Player, Result, Tournament
+from swissbridge.standings import compute, render_json, render_trf, standings_output
+from swissbridge.tiebreaks import parse_tiebreak, parse_tiebreaks
+from typer.testing import CliRunner
+
+GOLDEN = Path(__file__).parent / "golden" / "standings"
+ALL = "BH/C1,BH,SB,DE,WIN,WON,BPG,BWG,PS,FB,KS"
+
+
+def values(name: str, codes: str = ALL) -> dict[int, dict[str, object]]:
+    s = compute(read_trf(GOLDEN / name), parse_tiebreaks(codes))
+    return {r.start_no: {"rank": r.place, "PTS": r.points, **r.values} for r in s.rows}
+
+
+def F(text: str) -> Fraction:
+    return Fraction(text)
+
+
+def test_byes_forfeits_withdrawal_by_hand() -> None:
+    v = values("byes-forfeits-withdrawal.trf")
+    assert {n: v[n]["PTS"] for n in v} == {1: F("2.5"), 2: F("2"), 3: F("2"), 4: F("0"), 5: F("1")}
+    assert {n: v[n]["BH"] for n in v} == {1: F("4.5"), 2: F("4"), 3: F("5"), 4: F("2.5"), 5: F("5")}
+    assert {n: v[n]["BH/C1"] for n in v} == {1: F("4"), 2: F("3.5"), 3: F("4"), 4: F("2.5"), 5: F("4")}
+    assert {n: v[n]["SB"] for n in v} == {1: F("3.5"), 2: F("2.25"), 3: F("2.5"), 4: F("0"), 5: F("1.5")}
+    assert {n: v[n]["WIN"] for n in v} == {1: 2, 2: 1, 3: 2, 4: 0, 5: 0}  # forfeit win and PAB count
+    assert {n: v[n]["WON"] for n in v} == {1: 2, 2: 0, 3: 1, 4: 0, 5: 0}
+    assert {n: v[n]["BPG"] for n in v} == {1: 1, 2: 1, 3: 0, 4: 1, 5: 2}
+    assert {n: v[n]["BWG"] for n in v} == {1: 1, 2: 0, 3: 0, 4: 0, 5: 0}
+    assert {n: v[n]["PS"] for n in v} == {1: F("5.5"), 2: F("4"), 3: F("4"), 4: F("0"), 5: F("2.5")}
+    assert {n: v[n]["DE"] for n in v} == {1: 0, 2: 0, 3: 0, 4: 0, 5: 0}  # #2 and #3 never met
+    # Fore Buchholz: every final-round game drawn (#1-#2 was; #3-#5 becomes ½-½).
+    assert v[3]["FB"] == F("1.5") + F("2.5") + F("1.5")
+    # Koya in a Swiss: points against opponents with at least half the possible 3.0.
+    assert {n: v[n]["KS"] for n in v} == {1: F("1.5"), 2: F("0.5"), 3: F("0"), 4: F("0"), 5: F("0.5")}
+    assert [(n, v[n]["rank"]) for n in sorted(v, key=lambda n: v[n]["rank"])] == [
+        (1, "1"),
+        (3, "2"),
+        (2, "3"),
+        (5, "4"),
+        (4, "5"),
+    ]
+
+
+def test_rules_before_2026_have_no_cap_on_the_dummy_opponent() -> None:
+    v = values("rules-2024.trf")
+    assert v[2]["BH"] == F("5.5") and v[3]["BH"] == F("5.5")  # dummies at the own 2.0
+    assert v[2]["BH/C1"] == F("4.5") and v[2]["SB"] == F("3.75")
+    assert v[2]["rank"] == "2" and v[3]["rank"] == "3"
+
+
+def test_three_one_zero() -> None:
+    v = values("three-one-zero.trf")
+    assert {n: v[n]["PTS"] for n in v} == {1: 7, 2: 5, 3: 6, 4: 0, 5: 2}
+    # #4's withdrawal round counts as a draw (1 point) for its opponents; #3's PAB dummy
+    # is capped at a draw a round, 3 points.
+    assert {n: v[n]["BH"] for n in v} == {1: 12, 2: 10, 3: 12, 4: 7, 5: 13}
+    assert v[1]["SB"] == 1 * 3 + 6 * 3 + 5 * 1
+    assert v[3]["WIN"] == 2 and v[2]["WIN"] == 1
+
+
+def test_shared_places_are_shown_as_such() -> None:
+    v = values("byes-forfeits-withdrawal.trf", "DE")
+    assert v[2]["rank"] == v[3]["rank"] == "2-3"
+    text = standings_output(GOLDEN / "byes-forfeits-withdrawal.trf", tiebreaks="DE")
+    assert "2-3" in text
+
+
+def test_direct_encounter_separates_the_winner() -> None:
+    # 1-2 1-0 and 3-4 1-0, then 1-3 0-1 and 2-4 1-0: #1 and #2 tie on 1.0, #1 won their game.
+    w, b = Colour.WHITE, Colour.BLACK
+    games = {
+        1: [Entry(Result.WIN, 2, w), Entry(Result.LOSS, 3, w)],
+        2: [Entry(Result.LOSS, 1, b), Entry(Result.WIN, 4, w)],
+        3: [Entry(Result.WIN, 4, w), Entry(Result.WIN, 1, b)],
+        4: [Entry(Result.LOSS, 3, b), Entry(Result.LOSS, 2, b)],
+    }
+    t = Tournament(tuple(Player(n, f"P{n}", tuple(e)) for n, e in games.items()), total_rounds=5)
+    s = compute(t, parse_tiebreaks("DE"))
+    assert [(r.start_no, r.place, r.values["DE"]) for r in s.rows] == [
+        (3, "1", 0),
+        (1, "2", 1),
+        (2, "3", 2),
+        (4, "4", 0),
+    ]
+
+
+def test_json_shape_is_stable() -> None:
+    s = compute(read_trf(GOLDEN / "byes-forfeits-withdrawal.trf"), parse_tiebreaks("BH/C1,BH,SB,DE,WIN"))
+    doc = json.loads(render_json(s))
+    assert list(doc) == ["after_round", "tiebreaks", "players"]
+    assert doc["after_round"] == 3 and doc["tiebreaks"] == ["BH/C1", "BH", "SB", "DE", "WIN"]
+    assert doc["players"][1] == {
+        "start": 3,
+        "rank": 2,
+        "points": 2,
+        "tiebreaks": {"BH/C1": 4, "BH": 5, "SB": 2.5, "DE": 0, "WIN": 2},
+    }
+    assert [p["start"] for p in doc["players"]] == [1, 3, 2, 5, 4]
+
+
+def test_trf_output_has_ranks_and_record_202_and_is_read_back() -> None:
+    s = compute(read_trf(GOLDEN / "byes-forfeits-withdrawal.trf"), parse_tiebreaks("BH/C1,SB"))
+    text = render_trf(s)
+    back = parse_trf(text)
+    assert {p.start_no: p.rank for p in back.players} == {1: 1, 3: 2, 2: 3, 5: 4, 4: 5}
+    assert dict(back.headers)["202"] == "BH/C1,SB"
+    assert "202 BH/C1,SB" in text.replace("\r", "\n").split("\n")
+
+
+def test_the_files_list_wins(tmp_path: Path) -> None:
+    source = (GOLDEN / "byes-forfeits-withdrawal.trf").read_text().replace("142 3", "142 3\r202 SB,WIN")
+    path = tmp_path / "t.trf"
+    path.write_text(source)
+    doc = json.loads(standings_output(path, tiebreaks="BH", fmt="json"))
+    assert doc["tiebreaks"] == ["SB", "WIN"]
+
+
+def test_explain_names_the_rules() -> None:
+    text = standings_output(GOLDEN / "byes-forfeits-withdrawal.trf", explain="#2")
+    assert "forfeit win against #4: dummy opponent (C.07 16.4): 0.5" in text
+    assert "(cut, C.07 14)" in text
+    first = standings_output(GOLDEN / "byes-forfeits-withdrawal.trf", explain="1")
+    assert "#4 0.5 (has 0.0)" in first  # C.07 16.3 for the opponent who left
+
+
+def test_crosstable_text() -> None:
+    text = standings_output(GOLDEN / "byes-forfeits-withdrawal.trf", crosstable=True)
+    line = next(x for x in text.splitlines() if "Cedar" in x)
+    assert line.split()[-3:] == ["PAB", "1w0", "4w1"]  # opponents by rank: #1 is 1st, #5 4th
+
+
+@pytest.mark.parametrize(
+    ("code", "low", "high"),
+    [("BH/C1", 1, 0), ("BH/M2", 2, 2), ("SB/C2", 2, 0), ("AROC", 1, 0), ("ARO/C1", 1, 0), ("PS/C1", 1, 0)],
+)
+def test_codes(code: str, low: int, high: int) -> None:
+    tb = parse_tiebreak(code)
+    assert (tb.cut_low, tb.cut_high) == (low, high)
+
+
+@pytest.mark.parametrize("code", ["XYZ", "WIN/C1", "BH/X1", "TPR/M1"])
+def test_bad_codes(code: str) -> None:
+    with pytest.raises(ValueError, match="tie-break"):
+        parse_tiebreak(code)
+
+
+def test_cli_errors_are_one_line(tmp_path: Path) -> None:
+    runner = CliRunner()
+    good = str(GOLDEN / "byes-forfeits-withdrawal.trf")
+    result = runner.invoke(app, ["standings", good, "--tiebreaks", "BH,NOPE"])
+    assert result.exit_code == 2 and "unknown tie-break 'NOPE'" in result.output
+    bad = tmp_path / "bad.trf"
+    bad.write_text((GOLDEN / "byes-forfeits-withdrawal.trf").read_text().replace("142 3", "142 3\r202 BH,NOPE"))
+    result = runner.invoke(app, ["standings", str(bad)])
+    assert result.exit_code == 2
+    assert f"{bad}:4:5: record 202/212: unknown tie-break 'NOPE'" in result.output
+    result = runner.invoke(app, ["standings", good, "--after-round", "7"])
+    assert result.exit_code == 2 and "--after-round 7" in result.output
+    result = runner.invoke(app, ["standings", good, "--explain", "#9"])
+    assert result.exit_code == 2 and "no player with start number 9" in result.output
+
+
+def test_cli_formats(tmp_path: Path) -> None:
+    runner = CliRunner()
+    good = str(GOLDEN / "byes-forfeits-withdrawal.trf")
+    for fmt, needle in [("text", "Alder"), ("csv", "Rank,No,Name"), ("html", "<table"), ("json", '"after_round"')]:
+        result = runner.invoke(app, ["standings", good, "--format", fmt])
+        assert result.exit_code == 0 and needle in result.output
+    out = tmp_path / "s.trf"
+    result = runner.invoke(app, ["standings", good, "--format", "trf", "--output", str(out)])
+    assert result.exit_code == 0 and read_trf(out).player(3).rank == 2
