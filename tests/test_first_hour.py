@@ -558,3 +558,27 @@ def test_p11_forbidden_pairs_and_colour_limits_are_named(tmp_path: Path) -> None
     path.write_text(COLOURS_LOCKED, encoding="utf-8")
     code, out = run("pair", path)
     assert code == 1 and "must have White (absolute colour preference, [C3]), as must #2" in out
+
+
+# -- the README's quick start ---------------------------------------------------------
+
+
+def test_readme_quick_start_runs_a_whole_event_with_pair_and_result(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shlex
+
+    readme = (SAMPLES.parent / "README.md").read_text(encoding="utf-8")
+    block = readme.split("## Quick start", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+    commands = [shlex.split(line, comments=True) for line in block.splitlines()]
+    assert commands[0] == ["cp", "samples/club-start.trf", "club.trf"]
+    (tmp_path / "club.trf").write_bytes((SAMPLES / "club-start.trf").read_bytes())
+    monkeypatch.chdir(tmp_path)
+    used = set()
+    for words in commands[1:]:
+        assert words[0] == ".venv/bin/swissbridge"
+        used.add(words[1])
+        code, text = run(*words[1:])
+        assert code == 0, (words, text)
+    assert {"pair", "result"} <= used
+    assert run("check", "club.trf")[1].endswith("all 3 rounds ok\n")
