@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 app = typer.Typer(
     name="swissbridge",
     help="FIDE Swiss pairings (Dutch, Lim) for the files tournament programs read and write.",
-    no_args_is_help=True,
+    no_args_is_help=False,
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
@@ -73,13 +73,28 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-@app.callback()
+def epilog(codes: str, *examples: str) -> str:
+    """The end of a command's ``--help``: its exit codes and examples (``\b`` keeps
+    click from re-flowing the lines)."""
+    lines = "\n".join(f"  {e}" for e in examples)
+    return f"Exit codes: {codes}.\n\n\b\nExample{'s' if len(examples) > 1 else ''}:\n{lines}"
+
+
+CODES = "0 success; 2 bad input or usage (one line, file:line:column); 5 an output could not be written"
+PAIR_CODES = "0 success; 1 no legal pairing; 2 bad input or usage; 5 an output could not be written"
+
+
+@app.callback(invoke_without_command=True, epilog=epilog(PAIR_CODES, "swissbridge pair samples/open-round4.trf"))
 def _main(
+    ctx: typer.Context,
     version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
     ] = False,
 ) -> None:
     """FIDE Swiss pairings for arbiters, broadcasters and federations."""
+    if ctx.invoked_subcommand is None:
+        typer.echo(ctx.get_help())
+        raise typer.Exit(0)
 
 
 SystemOption = Annotated[
@@ -87,6 +102,7 @@ SystemOption = Annotated[
     typer.Option(
         "--system",
         "-s",
+        metavar="dutch|lim",
         help="Pairing system: dutch|lim (default: the file's record 192, else dutch).",
         show_default=False,
     ),
@@ -151,7 +167,13 @@ class PairFormat(str, Enum):
     sm = "sm"
 
 
-@app.command()
+@app.command(
+    epilog=epilog(
+        PAIR_CODES,
+        "swissbridge pair samples/open-round4.trf",
+        "swissbridge pair event.trf --in-place   # write the round into event.trf (keeps event.trf.bak)",
+    ),
+)
 def pair(
     input: Annotated[Path, typer.Argument(help="Tournament file (TRF16, TRF-2026, ...).", show_default=False)],
     system: SystemOption = None,
@@ -216,7 +238,13 @@ class Dialect(str, Enum):
     """Read only: Swiss-Manager's own file."""
 
 
-@app.command()
+@app.command(
+    epilog=epilog(
+        CODES + " (a batch: 5 when any output could not be written, else 2 when an input was bad)",
+        "swissbridge convert players.txt event.trf",
+        "swissbridge convert exports/ out/ --to trf26",
+    ),
+)
 def convert(
     paths: Annotated[
         list[str],
@@ -239,7 +267,7 @@ def convert(
     """Convert tournament files between TRF16, TRF-2026, Swiss-Manager text files, PGN
     and JSON. With several inputs, or an input folder and an output folder, convert
     every file (going on past bad ones) and exit non-zero if any failed."""
-    from swissbridge.convert import batch_sources, convert_batch, convert_file, is_batch, summary
+    from swissbridge.convert import batch_sources, convert_batch, convert_file, exit_code, is_batch, summary
 
     if len(paths) < 2:
         fail("convert needs an input and an output (IN... OUT)", EXIT_INPUT)
@@ -270,9 +298,9 @@ def convert(
         for what in r.lost:
             typer.echo(f"swissbridge: note: {name} cannot hold {what}", err=True)
     typer.echo(summary(results), err=True, nl=False)
-    failed = [r for r in results if not r.ok]
-    if failed:
-        raise typer.Exit(EXIT_OUTPUT if all(r.output_error for r in failed) else EXIT_INPUT)
+    code = exit_code(results)
+    if code:
+        raise typer.Exit(code)
 
 
 class RatingKind(str, Enum):
@@ -281,7 +309,7 @@ class RatingKind(str, Enum):
     blitz = "blitz"
 
 
-@app.command()
+@app.command(epilog=epilog(CODES, "swissbridge ratings event.trf --list players_list_xml.zip -o event-rated.trf"))
 def ratings(
     input: Annotated[Path, typer.Argument(help="Tournament file (any readable format).", show_default=False)],
     rating_list: Annotated[
@@ -317,7 +345,12 @@ def ratings(
     typer.echo(refreshed.render(), err=True, nl=False)
 
 
-@app.command()
+@app.command(
+    epilog=epilog(
+        "0 every round as the system pairs it; 1 a round differs; 2 bad input or usage",
+        "swissbridge check samples/club-championship-final.trf",
+    ),
+)
 def check(
     inputs: Annotated[
         list[Path],
@@ -407,7 +440,7 @@ class ExplainFormat(str, Enum):
     html = "html"
 
 
-@app.command()
+@app.command(epilog=epilog(PAIR_CODES, "swissbridge explain samples/open-round4.trf --format html -o round4.html"))
 def explain(
     input: Annotated[Path, typer.Argument(help="Tournament file (TRF16, TRF-2026, ...).", show_default=False)],
     round_no: Annotated[
@@ -454,7 +487,7 @@ class StandingsFormat(str, Enum):
     csv = "csv"
 
 
-@app.command()
+@app.command(epilog=epilog(CODES, "swissbridge standings event.trf --crosstable"))
 def standings(
     input: Annotated[Path, typer.Argument(help="Tournament file (any readable format).", show_default=False)],
     after_round: Annotated[
@@ -499,17 +532,21 @@ def standings(
             crosstable=crosstable,
             unrated=unrated,
         )
-        if output is None:
-            sys.stdout.write(text)
-        else:
-            from swissbridge.atomic import write_atomic
+        from swissbridge.output import write_output
 
-            write_atomic(output, text)
+        write_output(output, text, inputs=[input])
     except SwissbridgeError as exc:
         report(exc, input)
 
 
-@app.command(context_settings={"ignore_unknown_options": True})
+@app.command(
+    context_settings={"ignore_unknown_options": True},
+    epilog=epilog(
+        CODES,
+        "swissbridge result event.trf 3 1 1-0 2 = 3 0-1 '#7' H",
+        "swissbridge result event.trf 3 --from-pgn round3/games.pgn",
+    ),
+)
 def result(
     input: Annotated[Path, typer.Argument(help="Tournament file (TRF or JSON).", show_default=False)],
     round_no: Annotated[int, typer.Argument(min=1, help="The round the results are for.", metavar="ROUND")],
@@ -567,13 +604,18 @@ class PointsOption(str, Enum):
     p310 = "310"
 
 
-@app.command()
+@app.command(
+    epilog=epilog(
+        "0 success; 1 no attempt could be paired to the end; 2 usage; 5 an output could not be written",
+        "swissbridge generate -n 40 -r 9 --system lim --seed 7 -o lim.trf",
+    ),
+)
 def generate(
     players: Annotated[
         int, typer.Option("--players", "-n", min=2, max=MAX_START_NO, help="Number of players (TRF: at most 9999).")
     ] = 30,
     rounds: Annotated[int, typer.Option("--rounds", "-r", min=1, max=MAX_ROUNDS, help="Number of rounds.")] = 7,
-    system: Annotated[str, typer.Option("--system", "-s", help="Pairing system: dutch|lim.")] = "dutch",
+    system: Annotated[str, typer.Option("--system", "-s", metavar="dutch|lim", help="Pairing system.")] = "dutch",
     seed: Annotated[int, typer.Option("--seed", help="Random seed: the same seed gives the same file.")] = 1,
     points: Annotated[PointsOption, typer.Option("--points", help="Scoring: standard (1-½-0) or 310.")] = (
         PointsOption.standard
@@ -614,11 +656,17 @@ class WatchHost(str, Enum):
     pgn = "pgn"
 
 
-@app.command()
+@app.command(
+    epilog=epilog(
+        "0 stopped cleanly; 1 no legal pairing (the Chief Arbiter must decide); 2 bad input or usage; "
+        "5 an output could not be written",
+        "swissbridge watch exports/ --host swiss-manager --rounds 9 --initial-colour white --once",
+    ),
+)
 def watch(
     folder: Annotated[Path, typer.Argument(help="Folder the host program writes into.", show_default=False)],
     host: Annotated[WatchHost, typer.Option("--host", help="What writes the folder.")] = WatchHost.swiss_manager,
-    system: Annotated[str, typer.Option("--system", "-s", help="Pairing system: dutch|lim.")] = "dutch",
+    system: Annotated[str, typer.Option("--system", "-s", metavar="dutch|lim", help="Pairing system.")] = "dutch",
     out: Annotated[
         Path | None,
         typer.Option("--out", help="Output folder (default: FOLDER/swissbridge-out).", show_default=False),
@@ -636,6 +684,7 @@ def watch(
         float, typer.Option("--stable", min=0, help="Seconds a file must stay unchanged before it is read.")
     ] = 2.0,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Say everything the watcher does.")] = False,
+    initial_colour: ColourOption = None,
 ) -> None:
     """Watch a folder: when a round is complete, pair the next one and write it back."""
     from swissbridge.watch.command import run_cli
@@ -650,6 +699,7 @@ def watch(
         once=once,
         stable=stable,
         verbose=verbose,
+        initial_colour=settings(None, initial_colour, None).initial_colour,
     )
     if code:
         raise typer.Exit(code)

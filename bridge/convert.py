@@ -16,7 +16,7 @@ from pathlib import Path
 from swissbridge.errors import InputError, OutputError, SwissbridgeError
 from swissbridge.output import write_output
 
-__all__ = ["Conversion", "batch_sources", "convert_batch", "convert_file", "is_batch"]
+__all__ = ["Conversion", "batch_sources", "convert_batch", "convert_file", "exit_code", "is_batch", "summary"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,9 +105,9 @@ def convert_batch(
         try:
             result = convert_file(src, target, src_fmt=src_fmt, dst_fmt=fmt)
         except InputError as exc:
-            result = Conversion(src, None, error=str(exc.located(os.fspath(src))))
+            result = Conversion(src, None, error=_naming(src, str(exc.located(os.fspath(src)))))
         except OutputError as exc:
-            result = Conversion(src, None, error=str(exc), output_error=True)
+            result = Conversion(src, None, error=_naming(src, str(exc)), output_error=True)
         except SwissbridgeError as exc:
             result = Conversion(src, None, error=f"{src}: {exc}")
         except Exception as exc:  # a batch goes on past any one file
@@ -116,6 +116,21 @@ def convert_batch(
         if progress is not None:
             progress(result)
     return results
+
+
+def _naming(source: Path, error: str) -> str:
+    """A batch's failure line names the input it is about, whatever file the error
+    itself names (a sibling export, the output)."""
+    return error if error.startswith(os.fspath(source) + ":") else f"{source}: {error}"
+
+
+def exit_code(results: Sequence[Conversion]) -> int:
+    """A batch's exit status: 0 when every file converted; 5 when an output could not
+    be written; else 2 (bad input)."""
+    failed = [r for r in results if not r.ok]
+    if not failed:
+        return 0
+    return 5 if any(r.output_error for r in failed) else 2
 
 
 def summary(results: Sequence[Conversion]) -> str:

@@ -114,6 +114,38 @@ TEAM_RECORDS = frozenset({"013", "310"})
 """TRF records that describe teams (TRF16 013, TRF-2026 310): in a team file, 240/250/260
 concern teams, and a team Swiss (C.04.6) is paired by teams."""
 
+_MEMBERS_FROM = {"013": 32, "310": 69}
+"""Where the members' start numbers begin in the value (column 5 on) of each team record:
+013 columns 37-40, 42-45, …; 310 columns 74-77, 79-82, …"""
+
+
+def team_members(headers: Iterable[tuple[str, str]]) -> set[int]:
+    """The start numbers the team records (013, 310) list as members."""
+    members: set[int] = set()
+    for code, value in headers:
+        start = _MEMBERS_FROM.get(code)
+        if start is not None:
+            members.update(int(w) for w in value[start:].split() if w.isdigit())
+    return members
+
+
+def is_team_event(system: str, headers: Iterable[tuple[str, str]], start_numbers: Iterable[int]) -> bool:
+    """The one decision of "is this a team event" (C.04.6), for every command and
+    format: record 192 names a team system (``FIDE_TEAM…``); or, when 192 does not
+    name an individual one, the team records (013/310) place every player in a team.
+    Team records that cover only some players (a club or a team prize in an
+    individual open) leave it an individual event."""
+    code = system.strip().upper()
+    if code.startswith("FIDE_TEAM"):
+        return True
+    if code.startswith("FIDE_"):
+        return False
+    headers = list(headers)
+    if not any(c in TEAM_RECORDS for c, _ in headers):
+        return False
+    numbers = set(start_numbers)
+    return bool(numbers) and numbers <= team_members(headers)
+
 _BYES = frozenset({Result.HALF_BYE, Result.FULL_BYE, Result.PAB, Result.ZERO_BYE})
 _WINS = frozenset({Result.WIN, Result.WIN_UNRATED})
 _DRAWS = frozenset({Result.DRAW, Result.DRAW_UNRATED})
@@ -405,6 +437,14 @@ class Tournament:
 
     def __len__(self) -> int:
         return len(self.players)
+
+    @property
+    def team_event(self) -> bool:
+        """A team event (C.04.6), paired by teams: the file says so (:func:`is_team_event`),
+        or its source program does (:attr:`kind`)."""
+        return self.kind is EventKind.TEAM or is_team_event(
+            self.system, self.headers, (p.start_no for p in self.players)
+        )
 
     # -- rounds ----------------------------------------------------------------
     @property

@@ -8,7 +8,7 @@ import os
 
 from swissbridge.errors import InputError
 from swissbridge.history import round_to_pair, unfinished_games
-from swissbridge.model import TEAM_RECORDS, EventKind, Tournament, format_points
+from swissbridge.model import EventKind, Tournament, format_points
 from swissbridge.pairing import RoundPairing, apply_pairing
 from swissbridge.plugins import PairingSystem, Trace, resolve
 
@@ -26,10 +26,11 @@ def require_swiss(tournament: Tournament) -> None:
     """Refuse what the Swiss systems here cannot pair: a team event (paired by teams,
     C.04.6) or a round robin (paired by its Berger tables, C.05 Annex 1, not round by
     round)."""
-    if any(code in TEAM_RECORDS for code, _ in tournament.headers):
-        raise InputError("this is a team tournament (TRF records 013/310): swissbridge pairs individual events only")
-    if tournament.kind is EventKind.TEAM:
-        raise InputError("this is a team tournament: swissbridge pairs individual Swiss events only")
+    if tournament.team_event:
+        raise InputError(
+            "this is a team tournament (record 192 names a team system, or the team records 013/310 "
+            "place every player in a team): swissbridge pairs individual Swiss events only"
+        )
     if tournament.kind is EventKind.ROUND_ROBIN:
         raise InputError(
             "this is a round robin: its pairings come from the Berger tables, not from a Swiss system; "

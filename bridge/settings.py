@@ -7,6 +7,7 @@ one that contradicts the file wins with a warning."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 
 from swissbridge.errors import UsageError
 from swissbridge.model import Colour, Tournament
@@ -50,4 +51,36 @@ def apply_settings(tournament: Tournament, settings: Settings) -> Applied:
                 f"the file says the initial colour is {t.initial_colour}; using {colour} as --initial-colour says"
             )
         t = replace(t, initial_colour=colour)
+    order = rating_order(t)
+    if order is not None:
+        warnings.append(order)
     return Applied(t, choice.system, tuple(warnings))
+
+
+SHOWN_PAIRS = 3
+"""How many out-of-order neighbours the rating-order warning names."""
+
+
+def rating_order(tournament: Tournament) -> str | None:
+    """C.04.2 Art. 2.2: the initial ranking (the start numbers) is by rating, highest
+    first (then title and name, which are the organiser's to apply; unrated players
+    after the rated ones). Start numbers out of that order are not refused — a late
+    entry, or a ranking the organiser chose, can explain them — but the arbiter is
+    warned, naming the first neighbours out of order, since every pairing follows
+    the start numbers."""
+    players = tournament.players
+    wrong = [
+        (a, b)
+        for a, b in pairwise(players)
+        if b.rating > 0 and (a.rating == 0 or b.rating > a.rating)
+    ]
+    if not wrong:
+        return None
+    shown = "; ".join(
+        f"#{a.start_no} ({a.rating or 'unrated'}) before #{b.start_no} ({b.rating})" for a, b in wrong[:SHOWN_PAIRS]
+    )
+    more = f" and {len(wrong) - SHOWN_PAIRS} more" if len(wrong) > SHOWN_PAIRS else ""
+    return (
+        f"start numbers are not in rating order (C.04.2 Art. 2.2 ranks by rating): {shown}{more}; "
+        "pairing by the start numbers as given"
+    )

@@ -55,6 +55,9 @@ def choose_system(tournament: Tournament, requested: str | None) -> Choice:
     given, with a warning when record 192 names another one; else record 192's;
     else Dutch. A record 192 swissbridge does not implement, without ``--system``,
     is an :class:`InputError` saying what is implemented and how to force it."""
+    from swissbridge.service import require_swiss
+
+    require_swiss(tournament)  # a team event or a round robin is refused as such, whatever 192 says
     code = tournament.system.strip().upper()
     from_file = CODES.get(code) if code else None
     if requested is not None:

@@ -54,7 +54,6 @@ from swissbridge.formats._text import MAX_RATING, MAX_ROUNDS, MAX_START_NO, boun
 from swissbridge.history import infer_initial_colour
 from swissbridge.model import (
     OPPOSITE_RESULT,
-    TEAM_RECORDS,
     Acceleration,
     AnnouncedBye,
     ByeKind,
@@ -67,6 +66,7 @@ from swissbridge.model import (
     Result,
     Tournament,
     format_points,
+    is_team_event,
     parse_points,
 )
 
@@ -302,8 +302,6 @@ class _Reader:
         else:
             # Other header records (022 city, 092 type, 132 round dates, ...), 299,
             # team records, national rating records (a federation code), vendor lines.
-            if code in TEAM_RECORDS:
-                self.team_file = True
             if code == "299":
                 self.abnormal.append((value, no))
             self.layout.append("")
@@ -766,6 +764,7 @@ class _Reader:
                 "when the lines are in start-number order; renumber the players in pairing order",
                 *self.xxc_rank,
             )
+        self.team_file = is_team_event(self.system, self.headers, numbers)
         for code, value, no in self.team_lines:
             if self.team_file:
                 self.headers.append((code, value))
@@ -1096,7 +1095,7 @@ def write_trf(t: Tournament, dialect: str = "trf26") -> str:
     if t.system:
         groups["192"] = [f"192 {t.system}"]
     open_round = _open_round(source, completed)
-    team_file = any(code in TEAM_RECORDS for code, _ in t.headers)
+    team_file = t.team_event
     groups["001"] = [_player_line(t, p, completed, open_round, team_file) for p in t.players]
     if not trf16:
         use_xxz = (

@@ -120,16 +120,22 @@ def test_p3_baku_code_pairs_with_acceleration(tmp_path: Path) -> None:
     assert code == 0 and "warning" not in text
 
 
-@pytest.mark.parametrize("code", ["FIDE_DUTCH_2017", "FIDE_DUBOV", "FIDE_BURSTEIN", "FIDE_TEAM_BAKU"])
+@pytest.mark.parametrize("code", ["FIDE_DUTCH_2017", "FIDE_DUBOV", "FIDE_BURSTEIN", "CUSTOM_SWISS"])
 def test_p3_a_system_not_implemented_is_refused_and_can_be_forced(tmp_path: Path, code: str) -> None:
     path = with_system(tmp_path, code)
     status, text = run("pair", path)
     assert status == 2
     assert f"record 192 says {code}, a pairing system swissbridge does not implement" in text
     assert "FIDE_DUTCH_2026" in text and "FIDE_LIM_2026" in text and "give --system dutch" in text
-    if code != "FIDE_TEAM_BAKU":
-        status, text = run("pair", path, "--system", "dutch", "-f", "pairlist")
-        assert status == 0 and f"warning: record 192 says {code}, which swissbridge does not implement" in text
+    status, text = run("pair", path, "--system", "dutch", "-f", "pairlist")
+    assert status == 0 and f"warning: record 192 says {code}, which swissbridge does not implement" in text
+
+
+def test_p3_a_team_system_is_refused_even_when_forced(tmp_path: Path) -> None:
+    path = with_system(tmp_path, "FIDE_TEAM_BAKU")
+    for args in (["pair", path], ["pair", path, "--system", "dutch"], ["check", path], ["explain", path]):
+        status, text = run(*args)
+        assert status == 2 and "this is a team tournament" in text, args
 
 
 def test_p3_generate_lim_writes_its_code_and_check_picks_lim(tmp_path: Path) -> None:
@@ -344,3 +350,157 @@ def test_p9_results_from_a_broadcast_pgn(tmp_path: Path) -> None:
     assert len(after.pending_games(4)) == 1
     first_white = t.pending_games(4)[0][0]
     assert after.player(first_white).entry(4).result is Result.WIN  # type: ignore[union-attr]
+
+
+# -- 4. --initial-colour and --rounds ------------------------------------------------
+
+
+def test_p4_initial_colour_and_rounds_for_files_that_carry_neither(tmp_path: Path) -> None:
+    path = players_only(tmp_path, 6, 5)
+    text = path.read_text(encoding="utf-8").replace("142 5\n", "").replace("152 W\n", "")
+    path.write_text(text, encoding="utf-8")
+    code, out = run("pair", path)
+    assert code == 2 and "the initial colour is unknown: give --initial-colour white or black" in out
+    assert "give record 152" not in out
+    for colour, first in (("white", "1 4"), ("black", "4 1")):
+        code, out = run("pair", path, "--initial-colour", colour, "--rounds", "5", "-f", "pairlist")
+        assert code == 0 and out.splitlines()[1] == first, out
+    for command in ("check", "explain"):
+        code, out = run(command, path, "--initial-colour", "white", "--rounds", "5")
+        assert code == 0, out
+    code, board = run("pair", path, "--initial-colour", "white", "--rounds", "5")
+    assert "— round 1 of 5" in board
+
+
+def test_p4_the_options_override_the_file_with_a_warning(tmp_path: Path) -> None:
+    code, out = run("pair", OPEN, "--rounds", "7", "--initial-colour", "black")
+    assert code == 0
+    assert "warning: the file says 5 rounds; using 7 as --rounds says" in out
+    assert "warning: the file says the initial colour is White; using Black as --initial-colour says" in out
+    assert "round 4 of 7" in out
+    code, out = run("pair", OPEN, "--rounds", "2")
+    assert code == 2 and "--rounds 2, but the file already has 3 rounds paired" in out
+
+
+def test_p4_shown_rounds_never_exceed_the_total() -> None:
+    final = SAMPLES / "club-championship-final.trf"
+    for command in ("pair", "explain"):
+        code, out = run(command, final)
+        assert code == 2 and "round 6 is beyond the 5 rounds of the tournament" in out
+        assert "round 6 of 5" not in out
+
+
+def test_p4_watch_takes_the_initial_colour(tmp_path: Path) -> None:
+    from swissbridge.model import Colour, Tournament
+    from swissbridge.watch.hosts import with_given
+
+    t = Tournament(players=())
+    assert with_given(t, 9, Colour.BLACK) == Tournament(players=(), total_rounds=9, initial_colour=Colour.BLACK)
+    code, out = run("watch", tmp_path, "--once", "--initial-colour", "white", "--rounds", "9")
+    assert code == 0, out
+    code, out = run("watch", tmp_path, "--once", "--initial-colour", "green")
+    assert code == 2 and "Invalid value" in out
+
+
+# -- 12. batch convert -----------------------------------------------------------------
+
+
+def test_p12_batch_failures_name_their_file_and_the_exit_code_says_why(tmp_path: Path) -> None:
+    good = copy_sample(tmp_path, "good.trf")
+    bad = tmp_path / "bad.trf"
+    bad.write_text("001    1      X\n001    1      Y\n", encoding="utf-8")
+    out = tmp_path / "out"
+    code, text = run("convert", good, bad, f"{out}/")
+    assert code == 2, text
+    failed = [line for line in text.splitlines() if line.strip().startswith("failed:")]
+    assert len(failed) == 1 and str(bad) in failed[0]
+    blocked = tmp_path / "blocked"
+    blocked.mkdir()
+    (blocked / "good.trf").mkdir()  # the output name is a folder: the write fails
+    code, text = run("convert", good, bad, f"{blocked}/")
+    assert code == 5, text
+    failed = [line for line in text.splitlines() if line.strip().startswith("failed:")]
+    assert len(failed) == 2 and all(line.strip().startswith(f"failed: {tmp_path}") for line in failed)
+    assert any(str(good) in line for line in failed)
+
+
+def test_p12_rounds_means_total_rounds_everywhere() -> None:
+    for command in ("pair", "check", "explain", "watch"):
+        code, text = run(command, OPEN, "--rounds", "0")
+        assert code == 2 and "Invalid value for '--rounds'" in text, (command, text)
+        help_text = run(command, "--help")[1]
+        assert "--rounds" in help_text and "Total rounds" in help_text
+
+
+# -- 13. help ----------------------------------------------------------------------------
+
+
+def test_p13_plain_swissbridge_prints_help_and_exits_0() -> None:
+    code, text = run()
+    assert code == 0 and "Commands:" in text and "result" in text
+
+
+@pytest.mark.parametrize(
+    "command", ["pair", "check", "explain", "generate", "convert", "ratings", "result", "standings", "watch"]
+)
+def test_p13_every_help_lists_choices_exit_codes_and_an_example(command: str) -> None:
+    code, text = run(command, "--help")
+    assert code == 0
+    assert "Exit codes: 0 " in text and "Example" in text and f"swissbridge {command} " in text
+    if command in ("pair", "check", "explain", "generate", "watch"):
+        assert "dutch|lim" in text
+    if command in ("pair", "explain"):
+        assert "text|" in text
+    if command == "convert":
+        assert "trf|trf16|trf26|sm|" in text
+
+
+# -- 14. rating order -------------------------------------------------------------------
+
+
+def test_p14_start_numbers_out_of_rating_order_are_warned_about_not_refused(tmp_path: Path) -> None:
+    text = OPEN.read_text(encoding="utf-8").replace("2051 ESP", "2251 ESP")
+    path = tmp_path / "order.trf"
+    path.write_text(text, encoding="utf-8")
+    code, out = run("pair", path, "-f", "pairlist")
+    assert code == 0
+    assert (
+        "warning: start numbers are not in rating order (C.04.2 Art. 2.2 ranks by rating): "
+        "#3 (2104) before #4 (2251)" in out
+    )
+    code, out = run("pair", OPEN, "-f", "pairlist")
+    assert code == 0 and "rating order" not in out
+
+
+# -- 6. one decision of "team event" ------------------------------------------------
+
+
+def with_teams(folder: Path, *teams: tuple[str, list[int]], system: str = "") -> Path:
+    lines = [f"013 {name:<32}" + "".join(f" {n:>4}" for n in members) for name, members in teams]
+    text = OPEN.read_text(encoding="utf-8").replace("XXR 5\n", "\n".join(lines) + "\nXXR 5\n")
+    text = text.replace("192 FIDE_DUTCH_2026\n", f"192 {system}\n" if system else "")
+    path = folder / f"teams{len(teams)}.trf"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_p6_one_team_line_in_an_individual_open_is_accepted_by_every_command(tmp_path: Path) -> None:
+    path = with_teams(tmp_path, ("Riverside CC", [1, 4]))
+    for args in (["pair", path], ["check", path], ["explain", path], ["convert", path, tmp_path / "out.trf"]):
+        code, text = run(*args)
+        assert code == 0, (args, text)
+    assert "013 Riverside CC" in (tmp_path / "out.trf").read_text(encoding="utf-8")
+
+
+def test_p6_a_team_event_is_refused_by_every_pairing_command(tmp_path: Path) -> None:
+    path = with_teams(tmp_path, ("A", [1, 2, 3]), ("B", [4, 5, 6]), ("C", [7, 8, 9]))
+    for args in (["pair", path], ["check", path], ["explain", path]):
+        code, text = run(*args)
+        assert code == 2 and "this is a team tournament" in text, (args, text)
+    from swissbridge.formats.trf import read_trf
+
+    assert read_trf(path).team_event
+    assert not read_trf(with_teams(tmp_path, ("Riverside CC", [1, 4]))).team_event
+    # record 192 naming an individual system decides: teams are then a team classification
+    classified = with_teams(tmp_path, ("A", [1, 2, 3]), ("B", [4, 5, 6]), ("C", [7, 8, 9]), system="FIDE_DUTCH_2026")
+    assert not read_trf(classified).team_event and run("pair", classified)[0] == 0

@@ -15,9 +15,16 @@ FOUR = tuple(Player(n, f"Player {n}") for n in range(1, 5))
 
 
 def test_a_team_tournament_is_refused() -> None:
-    team = Tournament(FOUR, total_rounds=5, headers=(("310", "   1 Team A"),))
+    """Team records placing every player in a team (or a team system in 192) make a
+    team event; a team record for some players only does not (issue 16, point 6)."""
+    members = f"{'Team A':<32}   1    2    3    4"
+    team = Tournament(FOUR, total_rounds=5, headers=(("013", members),))
     with pytest.raises(InputError, match="team tournament"):
         pair_tournament(team)
+    with pytest.raises(InputError, match="team tournament"):
+        pair_tournament(Tournament(FOUR, total_rounds=5, system="FIDE_TEAM_BAKU"))
+    club = Tournament(FOUR, total_rounds=5, headers=(("013", f"{'Club':<32}   1    2"),), initial_colour=Colour.WHITE)
+    assert len(pair_tournament(club).boards) == 2
 
 
 def test_a_round_beyond_the_tournament_is_refused() -> None:

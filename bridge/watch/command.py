@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from swissbridge.errors import OutputError
+from swissbridge.model import Colour
 from swissbridge.watch.loop import Watcher, log
 from swissbridge.watch.types import NoProgress, Progress, WatchConfig
 
@@ -51,6 +52,7 @@ def run_cli(
     stable: float,
     verbose: bool,
     stream: IO[str] | None = None,
+    initial_colour: Colour | None = None,
 ) -> int:
     """``swissbridge watch``: set up logging and progress, check the arguments, run.
     Returns the exit status (2 bad usage or input, 5 output, 1 no legal pairing)."""
@@ -86,7 +88,14 @@ def run_cli(
         return usage(str(exc))
 
     config = WatchConfig(
-        folder=folder, host=host, system=system, out=out, tournament=tournament, rounds=rounds, stable=stable
+        folder=folder,
+        host=host,
+        system=system,
+        out=out,
+        tournament=tournament,
+        rounds=rounds,
+        initial_colour=initial_colour,
+        stable=stable,
     )
     progress: Progress = NoProgress()
     if err.isatty():

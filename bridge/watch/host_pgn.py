@@ -31,8 +31,8 @@ from swissbridge.watch.hosts import (
     incomplete_file,
     job_name,
     waiting_message,
+    with_given,
     with_inputs,
-    with_total_rounds,
 )
 from swissbridge.watch.render import final_state, output_names
 from swissbridge.watch.types import Fault, HostContext, Outcome, Publish, Wait, WatchConfig
@@ -108,7 +108,7 @@ class PgnHost:
             problem = incomplete_file(t)
             if problem:
                 return Fault(self.job, f"{seed.path}: {problem}", "")
-            return with_total_rounds(t, self.config.rounds), notes
+            return with_given(t, self.config.rounds, self.config.initial_colour), notes
         name = f"{pub.folder}/{output_names(self.job, pub.round_no)['trf']}"
         path = ctx.out_dir / name
         record = ctx.state.outputs.get(name)
@@ -143,7 +143,7 @@ class PgnHost:
                 f"{seed.path.name} changed after round {pub.round_no} was published; the watcher continues from "
                 f"its own state {name}"
             )
-        return with_total_rounds(t, self.config.rounds), notes
+        return with_given(t, self.config.rounds, self.config.initial_colour), notes
 
     def decide(self, files: Mapping[Path, Stable], ctx: HostContext) -> list[Outcome]:
         seed = files.get(self.seed)
@@ -155,6 +155,7 @@ class PgnHost:
             [
                 self.config.system,
                 str(self.config.rounds),
+                *([str(self.config.initial_colour)] if self.config.initial_colour else []),
                 seed.signature.digest,
                 f"{pub.round_no}:{pub.pairlist}" if pub else "",
                 *(f"{p}:{s.signature.digest}" for p, s in sorted(feed.items())),

@@ -25,8 +25,8 @@ from swissbridge.watch.hosts import (
     incomplete_file,
     job_name,
     published_differs,
+    with_given,
     with_inputs,
-    with_total_rounds,
 )
 from swissbridge.watch.render import output_names
 from swissbridge.watch.types import Fault, HostContext, Outcome, Wait, WatchConfig
@@ -115,7 +115,8 @@ class SwissManagerHost:
 
     def _cached(self, job: str, group: Sequence[Stable], ctx: HostContext, decide: Callable[[], Outcome]) -> Outcome:
         """The outcome for unchanged inputs is remembered: nothing is parsed or paired twice."""
-        inputs = digest_of([self.config.system, str(self.config.rounds), *(f.signature.digest for f in group)])
+        given = [str(self.config.initial_colour)] if self.config.initial_colour else []
+        inputs = digest_of([self.config.system, str(self.config.rounds), *given, *(f.signature.digest for f in group)])
         key = f"sm:{job}"
         cached = ctx.memory.get(key)
         if cached is not None and cached[0] == inputs:
@@ -165,7 +166,7 @@ class SwissManagerHost:
         problem = incomplete_file(t)
         if problem:
             return Fault(job, f"{f.path}: {problem}", "")
-        t = with_total_rounds(t, self.config.rounds)
+        t = with_given(t, self.config.rounds, self.config.initial_colour)
         return self._decide(job, t, ctx, boards=None, host_round=None)
 
     def _decide_sm(self, job: str, s: _SMSet, ctx: HostContext) -> Outcome:

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from swissbridge.errors import InputError
 from swissbridge.messages import listed
-from swissbridge.model import Result, Tournament
+from swissbridge.model import Colour, Result, Tournament
 from swissbridge.pairing import NoLegalPairing, RoundPairing
 from swissbridge.watch.render import board_numbers, round_outputs
 from swissbridge.watch.types import Fault, HostContext, Outcome, Publish, Wait
@@ -60,10 +60,14 @@ def incomplete_file(t: Tournament) -> str | None:
     return None
 
 
-def with_total_rounds(t: Tournament, rounds: int | None) -> Tournament:
-    if rounds is None or t.total_rounds == rounds:
-        return t
-    return replace(t, total_rounds=rounds)
+def with_given(t: Tournament, rounds: int | None, colour: Colour | None) -> Tournament:
+    """``t`` with the total rounds and the initial colour given on the command line
+    (``--rounds``, ``--initial-colour``), for exports that carry neither."""
+    if rounds is not None and t.total_rounds != rounds:
+        t = replace(t, total_rounds=rounds)
+    if colour is not None and t.initial_colour is not colour:
+        t = replace(t, initial_colour=colour)
+    return t
 
 
 def pair_next(t: Tournament, job: str, ctx: HostContext) -> RoundPairing:

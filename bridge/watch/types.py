@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
+from swissbridge.model import Colour
 from swissbridge.pairing import RoundPairing
 from swissbridge.watch.files import Stable
 from swissbridge.watch.state import WatchState
@@ -34,6 +35,8 @@ class WatchConfig:
     """The tournament state the PGN workflow starts from (``--tournament``)."""
     rounds: int | None = None
     """Total rounds, when the input does not say (Swiss-Manager's text exports do not)."""
+    initial_colour: Colour | None = None
+    """The initial colour, when the input does not say (``--initial-colour``)."""
     stable: float = 2.0
     """Seconds a file must stay unchanged (size, mtime, content) before it is read."""
     rescan: float = 15.0

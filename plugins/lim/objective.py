@@ -13,7 +13,9 @@ so on. Every answer to "can the rest still reach it?" carries its proof:
   step to step and changed by exchanging partners along an alternating cycle);
 * **no**: an upper bound below it (:func:`colour_bound`: pairs of a player due
   White with one due Black, a bipartite matching of the allowed such pairs, and
-  the pairs players without a due colour must form among themselves);
+  the pairs players without a due colour must form among themselves; and, once a
+  maximum-weight matching has been computed, the bound its dual solution gives
+  on every subset of the players, :class:`DualBound`);
 * otherwise a maximum-weight perfect matching of the players left
   (:func:`swissbridge.plugins.matching.max_weight_matching`, Edmonds' algorithm,
   O(n³)) decides, its weights making the due colours count first and the
@@ -30,7 +32,7 @@ from dataclasses import dataclass
 
 from swissbridge.plugins.lim.exchange import exchange_order
 from swissbridge.plugins.lim.feasibility import PairsAcross
-from swissbridge.plugins.matching import max_weight_matching
+from swissbridge.plugins.matching import DualCertificate, max_weight_matching_certified
 
 Pair = tuple[int, int]
 
@@ -114,9 +116,10 @@ class _Group:
 
     def improve(self, mate: dict[int, int], goal: int) -> tuple[dict[int, int], int]:
         """``mate`` changed along alternating cycles that give more due colours
-        (first partners exchanged between two pairs that each give fewer than two,
-        then :meth:`reroute`), until ``goal`` is reached or none is found, and
-        its total."""
+        (partners exchanged between two pairs that each give fewer than two, then
+        one :meth:`reroute` from each pair giving fewer than two), stopping at
+        ``goal``; and its total. Only a shortcut to a witness of the upper bound:
+        when it falls short, the exact matching decides."""
         total = self.total(mate)
         allowed, weight = self.allowed, self.weight
         lossy = [(a, b) for a, b in mate.items() if a < b and weight(a, b) < 2]
@@ -136,9 +139,7 @@ class _Group:
                         break
                 if done:
                     break
-        changed = True
-        while changed and total < goal:
-            changed = False
+        if total < goal:
             for a in list(mate):
                 partner = mate.get(a)
                 if partner is None or a > partner or weight(a, partner) == 2:
@@ -147,7 +148,6 @@ class _Group:
                 if better is not None:
                     mate = better
                     total = self.total(mate)
-                    changed = True
                     if total >= goal:
                         break
         return mate, total
@@ -248,9 +248,10 @@ class _Group:
         found[p], found[c] = c, p
         return found
 
-    def best_with_first_choice(self, rest: Sequence[int], choices: Sequence[int]) -> dict[int, int]:
-        """A maximum-weight perfect matching of ``rest``: the most due colours
-        first, then the earliest of ``choices`` for the first player of ``rest``."""
+    def best_with_first_choice(self, rest: Sequence[int], choices: Sequence[int]) -> tuple[dict[int, int], DualBound]:
+        """A maximum-weight perfect matching of ``rest`` (the most due colours
+        first, then the earliest of ``choices`` for the first player of ``rest``)
+        and the bound its dual solution gives once that player is paired."""
         m = len(rest)
         unit = m + 1  # above every bonus for the first player's choice
         perfect = m + 2  # one more pair outweighs every due-colour and bonus difference
@@ -266,10 +267,52 @@ class _Group:
                     if a == p:
                         w += bonus[b]
                     edges.append((i, j, w))
-        got = max_weight_matching(m, edges)
+        got, certificate = max_weight_matching_certified(m, edges)
         if any(v < 0 for v in got):  # pragma: no cover - the caller holds a perfect matching
             raise AssertionError("no perfect matching of the players left")
-        return {rest[i]: rest[j] for i, j in enumerate(got)}
+        return {rest[i]: rest[j] for i, j in enumerate(got)}, DualBound(rest, certificate, unit, perfect)
+
+
+class DualBound:
+    """The upper bound on the due colours of a pairing of any subset of ``rest``
+    (without its first player, whose choices carried a bonus) that the dual
+    solution of their maximum-weight perfect matching gives: a matching of
+    players ``S`` weighs at most ``certificate.bound(S) / 2``, and every pair
+    weighs ``(perfect + due colours) * unit``. Kept for the players still to
+    pair as the walk removes them."""
+
+    def __init__(self, rest: Sequence[int], certificate: DualCertificate, unit: int, perfect: int) -> None:
+        self.vertex = {v: certificate.vertex[i] for i, v in enumerate(rest)}
+        self.sets = [([rest[i] for i in members], z) for members, z in certificate.sets]
+        self.member_of: dict[int, list[int]] = {}
+        for k, (members, _) in enumerate(self.sets):
+            for v in members:
+                self.member_of.setdefault(v, []).append(k)
+        self.count = [len(members) for members, _ in self.sets]
+        self.twice = certificate.bound(range(len(rest)))
+        self.size = len(rest)
+        self.unit, self.perfect = unit, perfect
+
+    def _change(self, gone: tuple[int, ...]) -> tuple[int, dict[int, int]]:
+        twice = self.twice - sum(self.vertex[v] for v in gone)
+        counts: dict[int, int] = {}
+        for v in gone:
+            for k in self.member_of.get(v, ()):
+                counts[k] = counts.get(k, self.count[k]) - 1
+        for k, c in counts.items():
+            twice += 2 * self.sets[k][1] * (c // 2 - self.count[k] // 2)
+        return twice, counts
+
+    def without(self, p: int, c: int) -> int:
+        """The most due colours a pairing of the players left but ``p`` and ``c`` can give."""
+        twice, _ = self._change((p, c))
+        return twice // (2 * self.unit) - self.perfect * (self.size - 2) // 2
+
+    def remove(self, p: int, c: int) -> None:
+        self.twice, counts = self._change((p, c))
+        for k, n in counts.items():
+            self.count[k] = n
+        self.size -= 2
 
 
 def most_due_colours(
@@ -300,8 +343,9 @@ def most_due_colours(
         mate[a], mate[b] = b, a
     mate, target = group.improve(mate, goal)
     rest = list(order)
+    dual: DualBound | None = None
     if target < goal:
-        mate = group.best_with_first_choice(rest, exchange_order(rest))
+        mate, dual = group.best_with_first_choice(rest, exchange_order(rest))
         target = group.total(mate)
     optimum = target
 
@@ -323,6 +367,8 @@ def most_due_colours(
             left[cls[c]] -= 1
             if gain + colour_bound(*left) < target:
                 continue
+            if dual is not None and gain + dual.without(p, c) < target:
+                continue
             witness = group.exchanged(mate, p, c)
             if witness is not None:
                 mate, chosen = witness, c
@@ -333,7 +379,7 @@ def most_due_colours(
             alive.update((p, c))
             if gain + group.bound(left, remaining.size) < target:
                 continue
-            mate = group.best_with_first_choice(rest, choices)
+            mate, dual = group.best_with_first_choice(rest, choices)
             chosen = mate[p]
             break
         if chosen is None:  # pragma: no cover - the witness pairs p
@@ -345,6 +391,8 @@ def most_due_colours(
         alive.discard(p)
         alive.discard(chosen)
         across = across.without(p, chosen, alive)
+        if dual is not None:
+            dual.remove(p, chosen)
         del mate[p], mate[chosen]
         rest = [v for v in rest if v != p and v != chosen]
     return ColourOptimum(pairs, optimum, scrutiny)
