@@ -40,7 +40,17 @@ from swissbridge.model import (
     Tournament,
 )
 
-__all__ = ["MAGIC", "Layout", "PairingRecord", "Settings", "parse_tunx", "read_layout", "read_tunx"]
+__all__ = [
+    "MAGIC",
+    "Layout",
+    "PairingRecord",
+    "Settings",
+    "board_numbers",
+    "parse_tunx",
+    "read_layout",
+    "read_tunx",
+    "tournament_of",
+]
 
 MAGIC = b"\x93\xff\x89\x44"
 """The first four bytes of every ``.TUNX`` file."""
@@ -281,7 +291,12 @@ def _forbidden(cur: _Cursor, players: int) -> tuple[tuple[int, int], ...]:
 
 def parse_tunx(data: bytes, path: str | None = None) -> Tournament:
     """Read the bytes of a ``.TUNX`` file; ``path`` names it in error messages."""
-    layout = read_layout(data, path)
+    return tournament_of(read_layout(data, path), path)
+
+
+def tournament_of(layout: Layout, path: str | None = None) -> Tournament:
+    """The tournament the parts of a file describe; a record that makes no sense
+    (an unknown code, a player twice in a round) is refused with its byte offset."""
     settings, texts = layout.settings, layout.texts
     headers = tuple(
         (code, texts[i].strip()) for i, code in _TEXT_HEADERS if i < len(texts) and texts[i].strip()
@@ -297,6 +312,17 @@ def parse_tunx(data: bytes, path: str | None = None) -> Tournament:
         tie_breaks=settings.tie_breaks,
         headers=headers,
     )
+
+
+def board_numbers(layout: Layout) -> dict[tuple[int, frozenset[int]], int]:
+    """The board of every game, by round and pair of start numbers: the games of a
+    round are stored in board order (the bye and the players not paired after them)."""
+    out: dict[tuple[int, frozenset[int]], int] = {}
+    for r, records in enumerate(layout.rounds, 1):
+        games = [rec for rec in records if rec.black not in (_NOT_PAIRED, _PAB)]
+        for board, rec in enumerate(games, 1):
+            out[(r, frozenset((rec.white, rec.black)))] = board
+    return out
 
 
 def read_tunx(path: str | os.PathLike[str]) -> Tournament:

@@ -631,3 +631,17 @@ def test_progress_feedback_works_off_a_terminal() -> None:
             advance(6)
         with progress.task("pairing round 5 (200 players)") as advance:
             advance(1)
+
+
+def test_swiss_manager_tunx_that_cannot_be_paired(tmp_path: Path) -> None:
+    """A round robin's .TUNX is refused for Swiss pairing; a damaged one names the byte."""
+    from tests.conftest import shared_path
+
+    robin = shared_path("realworld", "echecsjs-tunx", "albanian_roundrobin_1381000.TUNX").read_bytes()
+    (tmp_path / "Robin.TUNX").write_bytes(robin)
+    report = sm_watcher(tmp_path).run_once()
+    assert report.published == [] and report.exit_code == 2
+    assert "round robin" in report.input_faults[0]
+    (tmp_path / "Robin.TUNX").write_bytes(robin[:5000])
+    report = sm_watcher(tmp_path).run_once()
+    assert "Robin.TUNX: byte 654 (0x28E): the file ends inside the 5883-byte settings block" in report.input_faults[0]

@@ -182,3 +182,76 @@ def test_seven_rounds_from_swiss_manager_exports(
     final = parse_trf(export.read_bytes())
     for r in range(1, ROUNDS + 1):
         assert published[r].pairlist == pair_by_cli(final, r, system, tmp_path), f"round {r} differs"
+
+
+def tunx_after_round(data: bytes, n: int) -> bytes:
+    """A real ``.TUNX`` as Swiss-Manager held it after round ``n``: rounds 1..n
+    paired and played, later rounds without pairings (only the absences entered
+    ahead, without a result yet), the settings' count of paired rounds set to
+    ``n``. Built from the layout the reader documents (docs/tunx.md)."""
+    from swissbridge.formats.tunx import read_layout
+
+    layout = read_layout(data)
+    out = bytearray(data)
+    out[data.index(b"\x95\xff\x89\x44") + 4 + 0x11] = n  # settings byte 17: rounds paired
+    block = bytearray()
+    for r, (records, at) in enumerate(zip(layout.rounds, layout.counts_at, strict=True), 1):
+        kept = [rec for rec in records if r <= n or rec.black == 0xFFFE]
+        out[at : at + 2] = len(kept).to_bytes(2, "little")
+        for rec in kept:
+            raw = bytearray(data[rec.offset : rec.offset + 21])
+            if r > n:
+                raw[4:6] = b"\0\0"
+            block += raw
+    start, end = layout.rounds[0][0].offset, layout.rounds[-1][-1].offset + 21
+    out[start:end] = block
+    return bytes(out)
+
+
+def test_swiss_manager_saving_its_tunx(tmp_path: Path, live_factory: Callable[[WatchConfig], Live]) -> None:
+    """Swiss-Manager saves the .TUNX of a completed round into the watched folder
+    (rewriting it in place): the import file of the next round is published, and it
+    is the pairing Swiss-Manager itself made of that round in the real event
+    (``sample.TUNX``, whose 7 rounds ``check`` reproduces). Saving the same file
+    again publishes nothing new."""
+    from swissbridge.check import played_pairing
+    from swissbridge.formats.swissmanager import pairing_from_rows, parse_pairing_rows
+    from swissbridge.formats.tunx import parse_tunx
+
+    from tests.conftest import shared_path
+
+    real = shared_path("realworld", "echecsjs-tunx", "sample.TUNX").read_bytes()
+    played = parse_tunx(real)
+    host = tmp_path / "Turniere"
+    host.mkdir()
+    out = tmp_path / "out"
+    saved = host / "Open.TUNX"
+
+    def save(data: bytes) -> None:
+        with open(saved, "wb") as fh:  # in place, in chunks, as a program writes a file
+            for i in range(0, len(data), 4000):
+                fh.write(data[i : i + 4000])
+                fh.flush()
+                time.sleep(0.01)
+
+    save(tunx_after_round(real, 3))
+    live = live_factory(WatchConfig(host, system="dutch", out=out, stable=0.2, debounce=0.03))
+    for r in (4, 5):
+        import_file = out / f"Open-R{r}/Open-R{r}-Spielerauslosung.txt"
+        live.wait_for(import_file.exists, f"the import file of round {r}")
+        ours = pairing_from_rows(parse_pairing_rows(import_file.read_bytes()))
+        swiss_manager = played_pairing(played, r)
+        assert (ours.round_no, set(ours.boards), ours.bye) == (r, set(swiss_manager.boards), swiss_manager.bye)
+        if r == 4:
+            # saved again unchanged: nothing new
+            before = sorted(p.name for p in out.iterdir())
+            stamp = import_file.stat().st_mtime_ns
+            time.sleep(0.1)
+            save(tunx_after_round(real, 3))
+            time.sleep(0.6)
+            live.wait_for(lambda: "round 4 published" in live.watcher.status, "the watcher to settle")
+            assert sorted(p.name for p in out.iterdir()) == before
+            assert import_file.stat().st_mtime_ns == stamp
+            assert sorted(live.watcher.state.published["Open"]) == [4]
+            save(tunx_after_round(real, 4))
+    live.wait_for(lambda: sorted(live.watcher.state.published["Open"]) == [4, 5], "round 5 in the state")

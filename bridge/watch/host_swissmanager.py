@@ -1,8 +1,10 @@
 """The Swiss-Manager workflow of ``swissbridge watch``.
 
-The arbiter exports the tournament (``Extras → FIDE-Daten-Export TRF16``, or
-``Extras → Daten Import/Export`` for ``Spielerdaten`` + ``Spielerauslosung``) into
-the watched folder. Files are recognised by their content, not their names. When
+Swiss-Manager's own tournament file (``.TUNX``, saved into the watched folder,
+rewritten in place at every save) needs no export at all; otherwise the arbiter
+exports the tournament (``Extras → FIDE-Daten-Export TRF16``, or ``Extras → Daten
+Import/Export`` for ``Spielerdaten`` + ``Spielerauslosung``) into the watched
+folder. Files are recognised by their content, not their names. When
 the last round in an export is complete, the next round is paired and published;
 while results are missing the watcher says which boards it waits for.
 """
@@ -40,7 +42,11 @@ _SM_WORDS = re.compile(
 
 
 def _sniff(data: bytes) -> str | None:
-    """``trf``, ``sm-players``, ``sm-pairings`` or ``None`` from the first bytes."""
+    """``tunx``, ``trf``, ``sm-players``, ``sm-pairings`` or ``None`` from the first bytes."""
+    from swissbridge.formats.tunx import MAGIC
+
+    if data.startswith(MAGIC):
+        return "tunx"
     head = data[:4096].decode("utf-8", "replace").lstrip("\ufeff")
     first = head.split("\n", 1)[0].rstrip("\r")
     if first.startswith("Nr;Name;"):
@@ -70,7 +76,7 @@ class SwissManagerHost:
 
     name: str = "swiss-manager"
     recursive: bool = False
-    suffixes: tuple[str, ...] = (".txt", ".trf", ".csv")
+    suffixes: tuple[str, ...] = (".txt", ".trf", ".csv", ".tunx")
 
     def __init__(self, config: WatchConfig) -> None:
         self.config = config
@@ -79,12 +85,15 @@ class SwissManagerHost:
         return ()
 
     def decide(self, files: Mapping[Path, Stable], ctx: HostContext) -> list[Outcome]:
+        tunx: list[Stable] = []
         trf: list[Stable] = []
         players: list[Stable] = []
         pairings: list[Stable] = []
         for path in sorted(files):
             kind = _sniff(files[path].data)
-            if kind == "trf":
+            if kind == "tunx":
+                tunx.append(files[path])
+            elif kind == "trf":
                 trf.append(files[path])
             elif kind == "sm-players":
                 players.append(files[path])
@@ -100,6 +109,9 @@ class SwissManagerHost:
             used.add(name)
             return name
 
+        for f in tunx:
+            job = unique(job_name(f.path.stem))
+            outcomes.append(self._cached(job, [f], ctx, functools.partial(self._decide_tunx, job, f, ctx)))
         for f in trf:
             job = unique(job_name(f.path.stem))
             outcomes.append(self._cached(job, [f], ctx, functools.partial(self._decide_trf, job, f, ctx)))
@@ -169,6 +181,23 @@ class SwissManagerHost:
         t = with_given(t, self.config.rounds, self.config.initial_colour)
         return self._decide(job, t, ctx, boards=None, host_round=None)
 
+    def _decide_tunx(self, job: str, f: Stable, ctx: HostContext) -> Outcome:
+        """Swiss-Manager's own file: the rounds it holds are the host's, numbered
+        as it numbered the boards; a round robin or a team event is not paired."""
+        from swissbridge.formats.tunx import board_numbers, read_layout, tournament_of
+        from swissbridge.service import require_swiss
+
+        try:
+            layout = read_layout(f.data, path=str(f.path))
+            t = tournament_of(layout, path=str(f.path))
+            require_swiss(t)
+        except InputError as exc:
+            return Fault(job, str(exc.located(str(f.path))), "")
+        t = with_given(t, self.config.rounds, self.config.initial_colour)
+        return self._decide(
+            job, t, ctx, boards=board_numbers(layout), host_round=layout.settings.paired_rounds, again="save it again"
+        )
+
     def _decide_sm(self, job: str, s: _SMSet, ctx: HostContext) -> Outcome:
         from swissbridge.formats.swissmanager import host_round, merge_pairing_rows, parse_pairing_rows, parse_players
 
@@ -213,6 +242,7 @@ class SwissManagerHost:
         *,
         boards: Mapping[tuple[int, frozenset[int]], int] | None,
         host_round: int | None,
+        again: str = "export again",
     ) -> Outcome:
         last = t.completed_rounds
         notes: list[str] = []
@@ -222,5 +252,5 @@ class SwissManagerHost:
                 note = published_differs(t, last, pub.pairlist)
                 if note:
                     notes.append(note)
-        step = f"import {output_names(job, t.next_round)['sm']} into Swiss-Manager, then export again"
+        step = f"import {output_names(job, t.next_round)['sm']} into Swiss-Manager, then {again}"
         return decide_next_round(job, t, "", ctx, notes=notes, sm_host_round=host_round, next_step=step, boards=boards)
