@@ -59,12 +59,6 @@ retyped); adding an optional field keeps the version."""
 
 FORMATS = ("text", "json", "html")
 
-RULES = {
-    "dutch": "FIDE (Dutch) System, C.04.3, applied from 1 February 2026",
-    "lim": "Lim System, C.04.4.3, applied from 1 February 2026",
-}
-
-
 # ================================================================ the document
 
 
@@ -103,7 +97,7 @@ def explain(
         "schema": SCHEMA,
         "version": VERSION,
         "system": name,
-        "rules": RULES.get(name, name),
+        "rules": part.get("rules", name),
         "tournament": {"name": tournament.name, "rounds": tournament.total_rounds},
         "round": st.round_no,
         "last_round": st.last_round,

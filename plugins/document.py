@@ -234,6 +234,8 @@ class SystemPart(TypedDict, total=False):
     core's value (the round's players to pair, the initial colour of
     :func:`swissbridge.history.initial_colour`, otherwise empty or ``None``)."""
 
+    rules: str
+    """The rules the system applies, named for people (``"Lim System, C.04.4.3, ..."``)."""
     paired: int
     initial_colour: str | None
     pab_score: str | None

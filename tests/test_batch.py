@@ -19,7 +19,7 @@ from swissbridge.settings import Settings
 from typer.testing import CliRunner
 
 from tests.conftest import SAMPLES, SHARED
-from tests.test_check import flip_colours
+from tests.toy_support import flip_colours
 
 SAMPLE = SAMPLES / "open-round4.trf"
 

@@ -25,7 +25,8 @@ from swissbridge.pairing import Board, RoundPairing
 from swissbridge.plugins import BasicSystem
 
 from tests.conftest import SHARED
-from tests.test_check import flip_colours, swap_blacks
+from tests.tampering import swap_blacks
+from tests.toy_support import flip_colours
 
 trf = pytest.importorskip("swissbridge.formats.trf")
 

@@ -28,7 +28,7 @@ from swissbridge.generate import (
 from swissbridge.model import Acceleration, ByeKind, Colour, PointSystem, Result, Tournament
 from swissbridge.pairing import Board, RoundPairing
 
-from tests.test_check import TOY, ToySystem
+from tests.toy_support import TOY, ToySystem
 
 
 def gen(seed: int, players: int = 24, rounds: int = 7, **kw: object) -> Tournament:

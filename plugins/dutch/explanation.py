@@ -1242,6 +1242,7 @@ class DutchExplainer:
         if missing:
             self.disagreements.append(f"players neither on a board nor given the PAB: {_nos(sorted(missing))}")
         return {
+            "rules": "FIDE (Dutch) System, C.04.3, applied from 1 February 2026",
             "paired": len(self.order),
             "pab_score": self._pts(self.pab_score) if self.pab_score is not None else None,
             "initial_colour": colour_name(self.initial),

@@ -136,6 +136,7 @@ def explain_lim(tournament: Tournament, round_no: int, trace: LimTrace) -> Syste
         for i, b in enumerate(trace.boards, 1)
     ]
     return {
+        "rules": "Lim System, C.04.4.3, applied from 1 February 2026",
         "paired": trace.present,
         "initial_colour": colour_name(lim_initial_colour(tournament)),
         "median": _median(trace.median_twice),
