@@ -49,10 +49,12 @@ def fail(message: str, code: int) -> NoReturn:
     raise typer.Exit(code)
 
 
-def no_pairing(round_no: int | None, exc: Exception) -> NoReturn:
-    """C.04.3 1.9.3: no legal pairing exists; the arbiter must decide (exit 1)."""
-    which = f"round {round_no}" if round_no is not None else "the next round"
-    fail(f"no legal pairing for {which}: {exc}", EXIT_NO_PAIRING)
+def no_pairing(path: Path, round_no: int | None, exc: Exception) -> NoReturn:
+    """C.04.3 1.9.3: no legal pairing exists; the arbiter must decide (exit 1). The
+    message names the file, and the players who cannot be paired and why."""
+    number = getattr(exc, "round_no", round_no)
+    which = f"round {number}" if number is not None else "the next round"
+    fail(f"{path}: no legal pairing for {which}: {exc}", EXIT_NO_PAIRING)
 
 
 def report(exc: SwissbridgeError, path: Path | None = None) -> NoReturn:
@@ -200,13 +202,16 @@ def pair(
     """Pair the next round of a tournament and print or write the pairing."""
     from swissbridge.output import TOURNAMENT_FORMATS, state_format, write_output
     from swissbridge.pairing import NoLegalPairing
-    from swissbridge.service import read_tournament, render_pairing, trace_tournament
+    from swissbridge.service import read_tournament, render_pairing, trace_tournament, unpairable
 
     try:
         given = applied(read_tournament(input), settings(system, initial_colour, rounds))
         tournament, system_name = given.tournament, given.system
         trace = trace_tournament(tournament, system=system_name, round_no=round_no, adjourned=adjourned)
-        pairing = trace.result()
+        try:
+            pairing = trace.result()
+        except NoLegalPairing as exc:
+            raise unpairable(tournament, trace.round_no, exc) from exc
         text = render_pairing(tournament, pairing, fmt.value, adjourned=adjourned)
         if in_place and output is None:  # the paired round into the input; the pairing on stdout
             state = render_pairing(tournament, pairing, state_format(input), adjourned=adjourned)
@@ -218,7 +223,7 @@ def pair(
 
             typer.echo(render_text(build_explanation(tournament, system=system_name, trace=trace)), err=output is None)
     except NoLegalPairing as exc:
-        no_pairing(round_no, exc)
+        no_pairing(input, round_no, exc)
     except SwissbridgeError as exc:
         report(exc, input)
 
@@ -472,7 +477,7 @@ def explain(
         write_output(output, render(doc, fmt.value), inputs=[input])
         found = bool(doc["pairing_found"])
     except NoLegalPairing as exc:
-        no_pairing(round_no, exc)
+        no_pairing(input, round_no, exc)
     except SwissbridgeError as exc:
         report(exc, input)
     if not found:

@@ -9,7 +9,7 @@ import os
 from swissbridge.errors import InputError
 from swissbridge.history import round_to_pair, unfinished_games
 from swissbridge.model import EventKind, Tournament, format_points
-from swissbridge.pairing import RoundPairing, apply_pairing
+from swissbridge.pairing import NoLegalPairing, RoundPairing, apply_pairing
 from swissbridge.plugins import PairingSystem, Trace, resolve
 
 
@@ -50,7 +50,19 @@ def pair_tournament(
     arbiter has to say so. A round none of whose games has a result is not adjourned
     but not played, and is always refused."""
     engine, r = _pairable(tournament, system, round_no, adjourned)
-    return engine.pair(tournament, r)
+    try:
+        return engine.pair(tournament, r)
+    except NoLegalPairing as exc:
+        raise unpairable(tournament, r, exc) from exc
+
+
+def unpairable(tournament: Tournament, round_no: int, exc: NoLegalPairing) -> NoLegalPairing:
+    """``exc`` with who cannot be paired, and why (:mod:`swissbridge.diagnosis`)."""
+    from swissbridge.diagnosis import UnpairableRound, diagnose
+
+    if isinstance(exc, UnpairableRound):
+        return exc
+    return UnpairableRound(round_no, str(exc), diagnose(tournament, round_no))
 
 
 def trace_tournament(
@@ -59,7 +71,10 @@ def trace_tournament(
     """Pair the round as :func:`pair_tournament` does, and keep the system's trace of it
     (``pair --explain`` explains the pairing it made, without pairing again)."""
     engine, r = _pairable(tournament, system, round_no, adjourned)
-    return engine.trace(tournament, r)
+    try:
+        return engine.trace(tournament, r)
+    except NoLegalPairing as exc:
+        raise unpairable(tournament, r, exc) from exc
 
 
 def _pairable(

@@ -504,3 +504,57 @@ def test_p6_a_team_event_is_refused_by_every_pairing_command(tmp_path: Path) -> 
     # record 192 naming an individual system decides: teams are then a team classification
     classified = with_teams(tmp_path, ("A", [1, 2, 3]), ("B", [4, 5, 6]), ("C", [7, 8, 9]), system="FIDE_DUTCH_2026")
     assert not read_trf(classified).team_event and run("pair", classified)[0] == 0
+
+
+# -- 11. who cannot be paired, and why ------------------------------------------------
+
+ROUND_ROBIN_DONE = """012 Tiny
+142 4
+152 W
+001    1      A                                 2400                             1.5    1     4 w 1     3 b =     2 w 0
+001    2      B                                 2300                             2.0    2     3 b 1     4 w 0     1 b 1
+001    3      C                                 2200                             1.5    3     2 w 0     1 w =     4 b 1
+001    4      D                                 2100                             1.0    4     1 b 0     2 b 1     3 w 0
+"""
+COLOURS_LOCKED = """012 Colours
+142 5
+152 W
+001    1      A                                 2400                             1.0    1     3 b 1     4 b 0
+001    2      B                                 2300                             1.0    2     4 b 1     3 b 0
+001    3      C                                 2200                             1.0    3     1 w 0     2 w 1
+001    4      D                                 2100                             1.0    4     2 w 0     1 w 1
+"""
+
+
+@pytest.mark.parametrize("system", ["dutch", "lim"])
+def test_p11_no_legal_pairing_names_the_file_the_players_and_why(tmp_path: Path, system: str) -> None:
+    import json
+
+    path = tmp_path / "done.trf"
+    path.write_text(ROUND_ROBIN_DONE, encoding="utf-8")
+    code, text = run("pair", path, "--system", system)
+    assert code == 1
+    assert f"{path}: no legal pairing for round 4:" in text
+    assert "4 player(s) can meet nobody left: #1 has met everyone left; #2 has met everyone left" in text
+    code, out = run("explain", path, "--system", system, "--format", "json")
+    assert code == 1
+    doc = json.loads(out)
+    assert doc["pairing_found"] is False
+    assert [u["player"] for u in doc["no_legal_pairing"]["players"]] == [1, 2, 3, 4]
+    assert doc["no_legal_pairing"]["players"][0]["why"] == "has met everyone left"
+
+
+def test_p11_forbidden_pairs_and_colour_limits_are_named(tmp_path: Path) -> None:
+    from swissbridge.diagnosis import diagnose
+    from swissbridge.formats.trf import parse_trf
+
+    forbidden = OPEN.read_text(encoding="utf-8").replace("XXR 5", "XXP 1 2 3 4 5 6 7 8 9\nXXR 5")
+    text = str(diagnose(parse_trf(forbidden), 4))
+    assert "9 player(s) can meet nobody left" in text
+    assert "#1 has met #2, #5, #9; may not meet #3, #4, #6, #7, #8 (forbidden pairs)" in text
+    locked = str(diagnose(parse_trf(COLOURS_LOCKED), 3))
+    assert "#1 has met #3, #4; must have White (absolute colour preference, [C3]), as must #2" in locked
+    path = tmp_path / "locked.trf"
+    path.write_text(COLOURS_LOCKED, encoding="utf-8")
+    code, out = run("pair", path)
+    assert code == 1 and "must have White (absolute colour preference, [C3]), as must #2" in out
