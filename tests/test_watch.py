@@ -6,6 +6,7 @@ Dutch engine is in test_watch_e2e.py."""
 from __future__ import annotations
 
 import errno
+import io
 import json
 import logging
 import os
@@ -371,7 +372,7 @@ def test_permission_error_is_reported_and_retried(tmp_path: Path, caplog: pytest
     with caplog.at_level(logging.WARNING, logger="swissbridge.watch"):
         report = w.run_once()
     assert "cannot read T.trf: Permission denied; will retry" in caplog.text
-    assert report.written == []
+    assert report.written == [] and report.exit_code == 2  # --once fails: a cron job must see it
     w.tracker.reader = real
     assert w.run_once().published == [("T", 2)]
 
@@ -613,6 +614,22 @@ def test_progress_feedback_works_off_a_terminal() -> None:
             advance(6)
         with progress.task("pairing round 5 (200 players)") as advance:
             advance(1)
+
+
+def test_once_exits_non_zero_when_its_input_cannot_be_read(tmp_path: Path) -> None:
+    """A cron job must see the failure: an export that cannot be read (here larger
+    than any tournament file: sparse, nothing is written) is exit status 2."""
+    from swissbridge.watch.command import run_cli
+
+    with open(tmp_path / "T.trf", "wb") as fh:
+        fh.truncate(300 * 1024 * 1024)
+    err = io.StringIO()
+    code = run_cli(
+        tmp_path, host="swiss-manager", system="toy", out=None, tournament=None, rounds=None,
+        once=True, stable=0, verbose=False, stream=err,
+    )  # fmt: skip
+    assert code == 2, err.getvalue()
+    assert "cannot read T.trf: larger than 256 MB" in err.getvalue()
 
 
 def test_swiss_manager_tunx_that_cannot_be_paired(tmp_path: Path) -> None:
