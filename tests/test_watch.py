@@ -26,7 +26,17 @@ from swissbridge.watch.state import STATE_NAME
 from swissbridge.watch.types import WatchConfig
 
 from tests.conftest import shared_path
-from tests.watch_support import ToySystem, field_of, install_toy, played, result_pgn, visible, with_results
+from tests.watch_support import (
+    ToySystem,
+    field_of,
+    install_toy,
+    is_site_file,
+    pairing_outputs,
+    played,
+    result_pgn,
+    visible,
+    with_results,
+)
 
 OUTPUTS_R2 = [f"T-R2/{n}" for n in ("T-R2-Spielerauslosung.txt", "T-R2.html", "T-R2.pgn", "T-R2.trf", "T-R2.txt")]
 
@@ -47,7 +57,8 @@ def drop_trf(folder: Path, t: Tournament, name: str = "T.trf", dialect: str = "t
 
 
 def outputs(folder: Path) -> list[str]:
-    return sorted(visible(folder / "swissbridge-out"))
+    """The pairing outputs published (the round's site is checked on its own)."""
+    return pairing_outputs(visible(folder / "swissbridge-out"))
 
 
 # -- workflow: Swiss-Manager's TRF16 export --------------------------------------------------------
@@ -59,6 +70,12 @@ def test_complete_round_is_paired_and_every_output_written(tmp_path: Path) -> No
     assert report.published == [("T", 2)]
     assert outputs(tmp_path) == OUTPUTS_R2
     out = tmp_path / "swissbridge-out"
+    site = [p for p in visible(out) if is_site_file(p)]  # the round's site, published with the pairing
+    assert sorted(site) == sorted(
+        [f"T-R2/{n}" for n in ("index.html", "standings.html", "standings.json", "standings.txt")]
+        + [f"T-R2/players/{n}.html" for n in range(1, 11)]
+    )
+    assert json.loads((out / "T-R2/standings.json").read_text())["after_round"] == 1
     state = parse_trf((out / "T-R2/T-R2.trf").read_bytes())
     expected = ToySystem().pair(t, 2)
     assert state == apply_pairing(parse_trf(write_trf(t, dialect="trf16").encode()), expected) or (
@@ -212,14 +229,15 @@ def test_same_input_twice_rewrites_nothing(tmp_path: Path) -> None:
     assert {p.name: p.stat().st_mtime_ns for p in out.iterdir()} == before
     state = json.loads((out / STATE_NAME).read_text())
     assert state["published"]["T"]["2"]["folder"] == "T-R2"
-    assert state["published"]["T"]["2"]["files"] == [  # the host's import file last
+    assert state["published"]["T"]["2"]["files"][-1] == "T-R2/T-R2-Spielerauslosung.txt"  # the host's file last
+    assert [f for f in state["published"]["T"]["2"]["files"] if not is_site_file(f)] == [
         "T-R2/T-R2.trf",
         "T-R2/T-R2.pgn",
         "T-R2/T-R2.txt",
         "T-R2/T-R2.html",
         "T-R2/T-R2-Spielerauslosung.txt",
     ]
-    assert set(state["outputs"]) == set(OUTPUTS_R2)
+    assert set(pairing_outputs(state["outputs"])) == set(OUTPUTS_R2)
     assert state["inputs"]["T.trf"] == __import__("hashlib").sha256((tmp_path / "T.trf").read_bytes()).hexdigest()
 
 

@@ -8,7 +8,10 @@ folder ``P-R{N}`` (published as one, :mod:`swissbridge.watch.publish`) holds:
 * ``P-R{N}.trf``: the tournament state in TRF-2026, round N paired and unplayed;
 * ``P-R{N}.pgn``: one empty game per board (``Round "N.B"``, ``Result "*"``) for
   DGT LiveChess and broadcast tools;
-* ``P-R{N}.txt`` and ``P-R{N}.html``: the pairing list to read and to print.
+* ``P-R{N}.txt`` and ``P-R{N}.html``: the pairing list to read and to print;
+* ``index.html``, ``players/{start}.html`` and ``standings.txt``/``.json``/``.html``: the
+  round's static site — the pairing, the standings and the crosstable after round
+  ``N - 1``, one page per player (:mod:`swissbridge.site`).
 
 After the last round the PGN workflow publishes ``P-R{N}-final/P-R{N}-final.trf``,
 the tournament with every result recorded. A file added to a round's set (see
@@ -105,8 +108,25 @@ def round_outputs(
             files[names[kind]] = _encode(render())
         except OutputError as exc:  # this format cannot hold the tournament: say so, publish the rest
             _log.warning("%s is not written: %s", names[kind], exc)
+    files.update(_site(prefix, tournament, pairing))
     host_file = names["sm"] if names["sm"] in files else None
     return OutputSet(round_folder(prefix, pairing.round_no), pairing.round_no, files, host_file)
+
+
+def _site(prefix: str, tournament: Tournament, pairing: RoundPairing) -> dict[str, bytes]:
+    """The round's site and standings, ranked by the file's tie-break list (record 202)
+    or, when it has none or a bad one (said in the log), the default."""
+    from swissbridge.errors import InputError
+    from swissbridge.site import round_site
+    from swissbridge.standings import choose_tiebreaks
+    from swissbridge.tiebreaks import DEFAULT_TIEBREAKS, parse_tiebreaks
+
+    try:
+        tiebreaks = choose_tiebreaks(tournament, None)
+    except InputError as exc:
+        _log.warning("the standings use the default tie-breaks %s: %s", DEFAULT_TIEBREAKS, exc)
+        tiebreaks = parse_tiebreaks(DEFAULT_TIEBREAKS)
+    return round_site(tournament, pairing, prefix, tiebreaks)
 
 
 def board_numbers(tournament: Tournament, round_no: int) -> dict[frozenset[int], int]:
