@@ -151,6 +151,14 @@ def applied(tournament: Tournament, given: Settings) -> Applied:
     return result
 
 
+EncodingOption = Annotated[
+    str | None,
+    typer.Option(
+        "--encoding",
+        help="Encoding of Swiss-Manager text exports (default: UTF-8), e.g. cp1252.",
+        show_default=False,
+    ),
+]
 InPlace = Annotated[
     bool,
     typer.Option(
@@ -198,6 +206,7 @@ def pair(
     ] = False,
     initial_colour: ColourOption = None,
     rounds: TotalRoundsOption = None,
+    encoding: EncodingOption = None,
 ) -> None:
     """Pair the next round of a tournament and print or write the pairing."""
     from swissbridge.output import TOURNAMENT_FORMATS, state_format, write_output
@@ -205,7 +214,7 @@ def pair(
     from swissbridge.service import read_tournament, render_pairing, trace_tournament, unpairable
 
     try:
-        given = applied(read_tournament(input), settings(system, initial_colour, rounds))
+        given = applied(read_tournament(input, encoding=encoding), settings(system, initial_colour, rounds))
         tournament, system_name = given.tournament, given.system
         trace = trace_tournament(tournament, system=system_name, round_no=round_no, adjourned=adjourned)
         try:
@@ -268,6 +277,7 @@ def convert(
         typer.Option("--to", help="Output format (default: by extension; TRF-2026 otherwise).", show_default=False),
     ] = None,
     in_place: InPlace = False,
+    encoding: EncodingOption = None,
 ) -> None:
     """Convert tournament files between TRF16, TRF-2026, Swiss-Manager text files, PGN
     and JSON. With several inputs, or an input folder and an output folder, convert
@@ -282,7 +292,12 @@ def convert(
     try:
         if not is_batch(sources, target_text):
             result = convert_file(
-                sources[0], target, src_fmt=src_fmt, dst_fmt=to.value if to else None, in_place=in_place
+                sources[0],
+                target,
+                src_fmt=src_fmt,
+                dst_fmt=to.value if to else None,
+                in_place=in_place,
+                encoding=encoding,
             )
             for what in result.lost:
                 typer.echo(f"swissbridge: note: {target.name} cannot hold {what}", err=True)
@@ -293,9 +308,11 @@ def convert(
         dst = to.value if to is not None else "trf26"
         if len(files) >= 10:
             with typer.progressbar(length=len(files), label="converting", file=sys.stderr) as bar:
-                results = convert_batch(files, target, src_fmt=src_fmt, dst_fmt=dst, progress=lambda _: bar.update(1))
+                results = convert_batch(
+                    files, target, src_fmt=src_fmt, dst_fmt=dst, progress=lambda _: bar.update(1), encoding=encoding
+                )
         else:
-            results = convert_batch(files, target, src_fmt=src_fmt, dst_fmt=dst)
+            results = convert_batch(files, target, src_fmt=src_fmt, dst_fmt=dst, encoding=encoding)
     except SwissbridgeError as exc:
         report(exc)
     for r in results:
@@ -318,7 +335,8 @@ class RatingKind(str, Enum):
 def ratings(
     input: Annotated[Path, typer.Argument(help="Tournament file (any readable format).", show_default=False)],
     rating_list: Annotated[
-        Path, typer.Option("--list", "-l", help="FIDE rating list (players_list_xml ….xml).", show_default=False)
+        Path,
+        typer.Option("--list", "-l", help="FIDE rating list: the zip FIDE ships, or its .xml.", show_default=False),
     ],
     kind: Annotated[RatingKind, typer.Option("--kind", "-k", help="Which rating to use.")] = RatingKind.standard,
     output: Annotated[
@@ -461,6 +479,7 @@ def explain(
     ] = None,
     initial_colour: ColourOption = None,
     rounds: TotalRoundsOption = None,
+    encoding: EncodingOption = None,
 ) -> None:
     """Explain how a round is paired: bracket by bracket (Dutch) or scoregroup by
     scoregroup (Lim), the floaters and why, the criteria not met, the PAB and the
@@ -472,7 +491,7 @@ def explain(
     from swissbridge.service import read_tournament
 
     try:
-        given = applied(read_tournament(input), settings(system, initial_colour, rounds))
+        given = applied(read_tournament(input, encoding=encoding), settings(system, initial_colour, rounds))
         doc = build_explanation(given.tournament, system=given.system, round_no=round_no)
         write_output(output, render(doc, fmt.value), inputs=[input])
         found = bool(doc["pairing_found"])

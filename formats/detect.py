@@ -157,15 +157,16 @@ def target_format(path: str | os.PathLike[str], to: str | None) -> str:
     return "trf26"
 
 
-def read_any(path: str | os.PathLike[str], fmt: str | None = None) -> Tournament:
-    """Read a tournament in any supported format (``fmt``, else detected)."""
+def read_any(path: str | os.PathLike[str], fmt: str | None = None, *, encoding: str | None = None) -> Tournament:
+    """Read a tournament in any supported format (``fmt``, else detected); ``encoding``
+    is that of Swiss-Manager text exports (strict UTF-8 unless given)."""
     p = Path(path)
     where = os.fspath(path)
     kind = fmt or detect_format(p)
     if fmt is not None and fmt not in READ_FORMATS:
         raise InputError(f"unknown input format {fmt!r}; expected one of {', '.join(READ_FORMATS)}")
     if p.is_dir():
-        return _read_folder(p)
+        return _read_folder(p, encoding)
     if kind in ("trf", "trf16", "trf26"):
         from swissbridge.formats.trf import read_trf
 
@@ -179,7 +180,7 @@ def read_any(path: str | os.PathLike[str], fmt: str | None = None) -> Tournament
 
         return tournament_from_pgn([p])
     if kind in ("sm", "sm-players", "sm-pairings"):
-        return _read_sm_file(p, kind)
+        return _read_sm_file(p, kind, encoding)
     if kind == "xml":
         raise InputError(
             "an XML file is not a tournament (a FIDE rating list is used with 'swissbridge ratings')", path=where
@@ -191,7 +192,7 @@ def read_any(path: str | os.PathLike[str], fmt: str | None = None) -> Tournament
     raise InputError(f"unknown input format {kind!r}", path=where)
 
 
-def _read_sm_file(p: Path, kind: str) -> Tournament:
+def _read_sm_file(p: Path, kind: str, encoding: str | None = None) -> Tournament:
     """A Swiss-Manager text export with its companion from the same folder."""
     from swissbridge.formats import swissmanager as sm
 
@@ -202,14 +203,14 @@ def _read_sm_file(p: Path, kind: str) -> Tournament:
             raise InputError("not a Swiss-Manager text export (header Nr;Name;… or Runde;Brett;…)", path=str(p))
     players, pairings = sm.find_sm_files(p.parent)
     if kind == "sm-players":
-        return sm.read_sm_export(p, pairings)
+        return sm.read_sm_export(p, pairings, encoding=encoding)
     if players is None:
         raise InputError(
             "a Spielerauslosung export names players by start number only: put the Spielerdaten export "
             "(Extras → Daten Import/Export → Spielerdaten) in the same folder",
             path=str(p),
         )
-    return sm.read_sm_export(players, [p])
+    return sm.read_sm_export(players, [p], encoding=encoding)
 
 
 def _round_pgns(folder: Path) -> list[Path]:
@@ -232,7 +233,7 @@ def is_tournament_folder(folder: str | os.PathLike[str]) -> bool:
     return players is not None or bool(pairings)
 
 
-def _read_folder(folder: Path) -> Tournament:
+def _read_folder(folder: Path, encoding: str | None = None) -> Tournament:
     from swissbridge.formats import swissmanager as sm
 
     players, pairings = sm.find_sm_files(folder)
@@ -243,7 +244,7 @@ def _read_folder(folder: Path) -> Tournament:
         roster = _player_list(folder, players)
         return tournament_from_pgn(pgns, players=roster)
     if players is not None:
-        return sm.read_sm_export(players, pairings)
+        return sm.read_sm_export(players, pairings, encoding=encoding)
     raise InputError("the folder holds neither Swiss-Manager exports nor PGN files", path=os.fspath(folder))
 
 

@@ -558,3 +558,77 @@ def test_p11_forbidden_pairs_and_colour_limits_are_named(tmp_path: Path) -> None
     path.write_text(COLOURS_LOCKED, encoding="utf-8")
     code, out = run("pair", path)
     assert code == 1 and "must have White (absolute colour preference, [C3]), as must #2" in out
+
+
+# -- the README's quick start ---------------------------------------------------------
+
+
+def test_readme_quick_start_runs_a_whole_event_with_pair_and_result(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shlex
+
+    readme = (SAMPLES.parent / "README.md").read_text(encoding="utf-8")
+    block = readme.split("## Quick start", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+    commands = [shlex.split(line, comments=True) for line in block.splitlines()]
+    assert commands[0] == ["cp", "samples/club-start.trf", "club.trf"]
+    (tmp_path / "club.trf").write_bytes((SAMPLES / "club-start.trf").read_bytes())
+    monkeypatch.chdir(tmp_path)
+    used = set()
+    for words in commands[1:]:
+        assert words[0] == ".venv/bin/swissbridge"
+        used.add(words[1])
+        code, text = run(*words[1:])
+        assert code == 0, (words, text)
+    assert {"pair", "result"} <= used
+    assert run("check", "club.trf")[1].endswith("all 3 rounds ok\n")
+
+
+# -- 8. the zipped FIDE list; --encoding for Swiss-Manager exports ---------------------
+
+
+def test_p8_ratings_reads_fides_zip_as_shipped(tmp_path: Path) -> None:
+    import zipfile
+
+    from swissbridge.formats import fidexml
+    from swissbridge.model import Player, Tournament
+
+    from tests.test_fidexml import LIST
+
+    archive = tmp_path / "players_list_xml.zip"
+    with zipfile.ZipFile(archive, "w", compression=zipfile.ZIP_DEFLATED) as z:
+        z.writestr("players_list_xml_foa.xml", LIST)
+    t = Tournament(players=(Player(1, "Carlsen, Magnus", fide_id="1503014", rating=2800),))
+    assert fidexml.refresh_ratings(t, archive).tournament.player(1).rating == 2830
+    assert [r.fide_id for r in fidexml.scan_players(archive)] == ["1503014", "8603006", "2924056", "99"]
+    assert fidexml.looks_like_rating_list(archive)
+    empty = tmp_path / "empty.zip"
+    with zipfile.ZipFile(empty, "w") as z:
+        z.writestr("readme.txt", "no list here")
+    from swissbridge.errors import InputError
+
+    with pytest.raises(InputError, match=r"expected one \.xml rating list in the zip, found none"):
+        fidexml.refresh_ratings(t, empty)
+    source = tmp_path / "event.trf"
+    source.write_text(
+        "012 Zip\n001    1      Carlsen, Magnus                   2800        1503014             0.0    1\n",
+        encoding="utf-8",
+    )
+    code, text = run("ratings", source, "--list", archive, "-o", tmp_path / "rated.trf")
+    assert code == 0, text
+    assert " 2830 " in (tmp_path / "rated.trf").read_text(encoding="utf-8")
+
+
+def test_p8_swiss_manager_exports_take_encoding(tmp_path: Path, shared: Path) -> None:
+    source = shared / "realworld" / "rochade" / "swiss_manager"
+    folder = tmp_path / "sm"
+    folder.mkdir()
+    for name in ("players_round1.txt", "pairings_round1_played.txt"):
+        text = (source / name).read_bytes().decode("utf-8")
+        (folder / name).write_bytes(text.replace("Mueller", "Müller").encode("cp1252"))
+    code, text = run("pair", folder)
+    assert code == 2 and "--encoding cp1252" in text
+    code, text = run("pair", folder, "--encoding", "cp1252")
+    assert code == 0 and "Müller" in text, text
+    code, text = run("convert", folder, tmp_path / "out.json", "--encoding", "cp1252")
+    assert code == 0 and "Müller" in (tmp_path / "out.json").read_text(encoding="utf-8")
