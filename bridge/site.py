@@ -98,12 +98,15 @@ class _People:
         return f'<a href="{to_players}{n}.html">{html.escape(player_name(self.by_no[n]))}</a>'
 
 
-def _nav(prefix: str, round_no: int, up: str) -> str:
+def _nav(prefix: str, round_no: int, up: str, *, final: bool = False) -> str:
+    """Links to the rounds' folders (and, after the last round, the final standings)."""
     links = []
     for r in range(1, round_no + 1):
-        here = r == round_no
+        here = r == round_no and not final
         href = f"{up}index.html" if here else f"{up}../{html.escape(prefix)}-R{r}/index.html"
         links.append(f'<a{" class=here" if here else ""} href="{href}">Round {r}</a>')
+    if final:
+        links.append(f'<a class=here href="{up}index.html">Final</a>')
     return "<nav>" + " ".join(links) + "</nav>"
 
 
@@ -137,12 +140,14 @@ def pairing_table(t: Tournament, pairing: RoundPairing, to_players: str = "playe
     )
 
 
-def _player_page(s: Standings, pairing: RoundPairing, prefix: str, people: _People, n: int) -> str:
+def _player_page(s: Standings, pairing: RoundPairing | None, prefix: str, people: _People, n: int) -> str:
+    """One player's page: the rounds played so far, and the game of the round being
+    played (``pairing``; ``None`` for the final standings)."""
     t = s.tournament
     p = people.by_no[n]
     row = next(r for r in s.rows if r.start_no == n)
     lines = []
-    for rnd in range(1, pairing.round_no):
+    for rnd in range(1, s.after_round + 1):
         e = p.entry(rnd)
         if e is None or e.opponent is None:
             what = _UNPAIRED.get(e.result, "not paired") if e is not None else "not paired"
@@ -158,8 +163,10 @@ def _player_page(s: Standings, pairing: RoundPairing, prefix: str, people: _Peop
             f"<tr><td>{rnd}</td><td>{colour}</td><td class=name>{people.link(e.opponent, '')}</td>"
             f"<td>{rating}</td><td class=res>{html.escape(_RESULT.get(e.result, '?'))}</td></tr>"
         )
-    current = pairing.opponent(n)
-    if current is not None:
+    current = pairing.opponent(n) if pairing is not None else None
+    if pairing is None:
+        pass
+    elif current is not None:
         opponent, now = current
         lines.append(
             f"<tr><td>{pairing.round_no}</td><td>{now}</td><td class=name>{people.link(opponent, '')}</td>"
@@ -179,16 +186,51 @@ def _player_page(s: Standings, pairing: RoundPairing, prefix: str, people: _Peop
     after = f"after round {s.after_round}" if s.after_round else "before round 1"
     summary = f"{format_value(row.points)} points, place {row.place} {after}"
     tbs = ", ".join(f"{html.escape(tb.code)} {format_value(row.values[tb.code])}" for tb in s.tiebreaks)
+    if pairing is None:
+        nav, back = _nav(prefix, s.after_round, "../", final=True), "Final standings and crosstable"
+    else:
+        nav, back = _nav(prefix, pairing.round_no, "../"), f"Round {pairing.round_no}: pairing, standings, crosstable"
     body = (
-        f"{_nav(prefix, pairing.round_no, '../')}\n<h1>{html.escape(player_name(p))}</h1>\n"
+        f"{nav}\n<h1>{html.escape(player_name(p))}</h1>\n"
         f"<p>{' · '.join(facts)}<br>{summary}{' (' + tbs + ')' if tbs else ''}</p>\n"
         "<h2>Games</h2>\n<div class=wrap><table class=games>\n<thead><tr><th>Rd</th><th>Colour</th>"
         "<th class=name>Opponent</th><th>Rtg</th><th>Result</th></tr></thead>\n<tbody>\n"
         + "\n".join(lines)
         + "\n</tbody></table></div>\n"
-        f'<p><a href="../index.html">Round {pairing.round_no}: pairing, standings, crosstable</a></p>'
+        f'<p><a href="../index.html">{back}</a></p>'
     )
     return html_page(f"{t.name or 'Tournament'}: {player_name(p)}", body, SITE_CSS)
+
+
+def _standings_parts(s: Standings, after: str) -> str:
+    return (
+        f"<h2 id=standings>Standings {after}</h2>\n{standings_table(s, 'players/{n}.html')}\n"
+        f"<p class=note>Tie-breaks: {html.escape(', '.join(tb.code for tb in s.tiebreaks) or 'none')} "
+        "(FIDE C.07). Also as <a href=standings.txt>text</a> and <a href=standings.json>JSON</a>.</p>\n"
+        f"<h2 id=crosstable>Crosstable {after}</h2>\n{crosstable_table(s, 'players/{n}.html')}\n"
+        "<p class=note>Crosstable cells: the opponent's place, colour (w/b) and result; + and − a forfeit, "
+        "PAB the pairing-allocated bye, H/F a half-/full-point bye, − not paired.</p>"
+    )
+
+
+def _files(
+    s: Standings, pairing: RoundPairing | None, prefix: str, title: str, after: str, index: str
+) -> dict[str, bytes]:
+    t = s.tournament
+    files = {
+        "index.html": html_page(title, index, SITE_CSS),
+        "standings.txt": render_text(s),
+        "standings.json": render_json(s),
+        "standings.html": html_page(
+            f"{t.name or 'Tournament'}: standings {after}",
+            f"<h1>{html.escape(t.name or 'Tournament')}: standings {after}</h1>\n{standings_table(s)}",
+            SITE_CSS,
+        ),
+    }
+    people = _People(t)
+    for p in t.players:
+        files[f"players/{p.start_no}.html"] = _player_page(s, pairing, prefix, people, p.start_no)
+    return {path: text.encode("utf-8") for path, text in files.items()}
 
 
 def round_site(
@@ -205,24 +247,20 @@ def round_site(
     index = (
         f"{_nav(prefix, pairing.round_no, '')}\n<h1>{html.escape(title)}: round {pairing.round_no}{of}</h1>\n"
         f"<h2 id=pairing>Pairing of round {pairing.round_no}</h2>\n{pairing_table(t, pairing)}\n"
-        f"<h2 id=standings>Standings {after}</h2>\n{standings_table(s, 'players/{n}.html')}\n"
-        f"<p class=note>Tie-breaks: {html.escape(', '.join(tb.code for tb in s.tiebreaks) or 'none')} "
-        "(FIDE C.07). Also as <a href=standings.txt>text</a> and <a href=standings.json>JSON</a>.</p>\n"
-        f"<h2 id=crosstable>Crosstable {after}</h2>\n{crosstable_table(s, 'players/{n}.html')}\n"
-        "<p class=note>Crosstable cells: the opponent's place, colour (w/b) and result; + and − a forfeit, "
-        "PAB the pairing-allocated bye, H/F a half-/full-point bye, − not paired.</p>"
+        + _standings_parts(s, after)
     )
-    files = {
-        "index.html": html_page(f"{title}: round {pairing.round_no}", index, SITE_CSS),
-        "standings.txt": render_text(s),
-        "standings.json": render_json(s),
-        "standings.html": html_page(
-            f"{title}: standings {after}",
-            f"<h1>{html.escape(title)}: standings {after}</h1>\n{standings_table(s)}",
-            SITE_CSS,
-        ),
-    }
-    people = _People(t)
-    for p in t.players:
-        files[f"players/{p.start_no}.html"] = _player_page(s, pairing, prefix, people, p.start_no)
-    return {path: text.encode("utf-8") for path, text in files.items()}
+    return _files(s, pairing, prefix, f"{title}: round {pairing.round_no}", after, index)
+
+
+def final_site(tournament: Tournament, round_no: int, prefix: str, tiebreaks: list[TieBreak]) -> dict[str, bytes]:
+    """The final standings after the last round ``round_no``: the same site without a
+    pairing (``index.html`` with the standings and the crosstable, the player pages,
+    ``standings.txt``/``.json``/``.html``)."""
+    s = compute(tournament, tiebreaks, round_no)
+    title = tournament.name or "Tournament"
+    after = f"after round {round_no}"
+    index = (
+        f"{_nav(prefix, round_no, '', final=True)}\n<h1>{html.escape(title)}: final standings</h1>\n"
+        + _standings_parts(s, after)
+    )
+    return _files(s, None, prefix, f"{title}: final standings", after, index)

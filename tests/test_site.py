@@ -117,3 +117,17 @@ def test_the_site_in_a_real_browser(tmp_path: Path) -> None:
         check=True,
     ).stdout
     assert "playing" in player and t.player(pairing.boards[0].black).name in player
+
+
+def test_final_standings_site() -> None:
+    from swissbridge.site import final_site
+
+    t = read_trf(SAMPLES / "open-round4.trf")
+    done = t.completed_rounds
+    files = final_site(t, done, "Open", choose_tiebreaks(t, None))
+    index = files["index.html"].decode()
+    assert "final standings" in index and f"Standings after round {done}" in index
+    assert 'href="../Open-R1/index.html"' in index and "class=here" in index
+    page = files["players/1.html"].decode()
+    assert "playing" not in page and "Final standings and crosstable" in page
+    assert len(re.findall(r"<tr(?: class=bye)?><td>(\d+)</td>", page)) == done

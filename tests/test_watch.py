@@ -590,6 +590,9 @@ def test_pgn_final_round_writes_the_final_state(tmp_path: Path) -> None:
     final = parse_trf((feed / "out" / "Open-R2-final/Open-R2-final.trf").read_bytes())
     assert final.completed_rounds == 2
     assert all(e.result is not Result.PENDING for p in final.players for e in p.entries)
+    standings = json.loads((feed / "out" / "Open-R2-final/standings.json").read_text())  # the final standings
+    assert standings["after_round"] == 2 and len(standings["players"]) == 6
+    assert "final standings" in (feed / "out" / "Open-R2-final/index.html").read_text()
 
 
 def test_pgn_truncated_feed_is_reported_not_used(tmp_path: Path) -> None:

@@ -29,6 +29,7 @@ from collections.abc import Callable
 from swissbridge.errors import OutputError
 from swissbridge.model import Tournament, format_points
 from swissbridge.pairing import RoundPairing, apply_pairing, board_order
+from swissbridge.tiebreaks import TieBreak
 from swissbridge.watch.types import OutputSet
 
 
@@ -56,10 +57,17 @@ def output_names(prefix: str, round_no: int) -> dict[str, str]:
 _log = logging.getLogger("swissbridge.watch")
 
 
-def final_state(prefix: str, round_no: int, data: bytes) -> OutputSet:
-    """The TRF-2026 written after the results of the last round ``round_no`` are recorded."""
+def final_state(prefix: str, round_no: int, data: bytes, tournament: Tournament | None = None) -> OutputSet:
+    """The TRF-2026 written after the results of the last round ``round_no`` are recorded,
+    with the final standings and their site (:func:`swissbridge.site.final_site`) when
+    ``tournament`` (the recorded state) is given."""
     name = f"{prefix}-R{round_no}-final"
-    return OutputSet(name, round_no + 1, {f"{name}.trf": data})
+    files = {f"{name}.trf": data}
+    if tournament is not None:
+        from swissbridge.site import final_site
+
+        files.update(final_site(tournament, round_no, prefix, _tiebreaks(tournament)))
+    return OutputSet(name, round_no + 1, files)
 
 
 def round_outputs(
@@ -114,19 +122,24 @@ def round_outputs(
 
 
 def _site(prefix: str, tournament: Tournament, pairing: RoundPairing) -> dict[str, bytes]:
-    """The round's site and standings, ranked by the file's tie-break list (record 202)
-    or, when it has none or a bad one (said in the log), the default."""
-    from swissbridge.errors import InputError
+    """The round's site and standings (:func:`swissbridge.site.round_site`)."""
     from swissbridge.site import round_site
+
+    return round_site(tournament, pairing, prefix, _tiebreaks(tournament))
+
+
+def _tiebreaks(tournament: Tournament) -> list[TieBreak]:
+    """The file's tie-break list (record 202, the ``.TUNX`` list) or, when it has none or a
+    bad one (said in the log), the default."""
+    from swissbridge.errors import InputError
     from swissbridge.standings import choose_tiebreaks
     from swissbridge.tiebreaks import DEFAULT_TIEBREAKS, parse_tiebreaks
 
     try:
-        tiebreaks = choose_tiebreaks(tournament, None)
+        return choose_tiebreaks(tournament, None)
     except InputError as exc:
         _log.warning("the standings use the default tie-breaks %s: %s", DEFAULT_TIEBREAKS, exc)
-        tiebreaks = parse_tiebreaks(DEFAULT_TIEBREAKS)
-    return round_site(tournament, pairing, prefix, tiebreaks)
+        return parse_tiebreaks(DEFAULT_TIEBREAKS)
 
 
 def board_numbers(tournament: Tournament, round_no: int) -> dict[frozenset[int], int]:
