@@ -14,6 +14,12 @@ The field, byes, absences, late entries, withdrawals and the game results come f
 :mod:`swissbridge.generate` (``plan_tournament`` and ``play_round``): an Elo model
 with White's advantage, draws, forfeits, half-point byes. Everything random comes
 from the seed, so the same arguments give the same file on any machine.
+
+Besides that typical open, :data:`HARD_KINDS` describes the states that are hard
+for an exact engine (issue 19): results that ignore the ratings (every scoregroup
+then spans the whole rating range), an odd number of games played (most players
+with a strong colour preference), late rounds, many forfeits and byes, an odd
+number of players present, and Baku acceleration.
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ import unicodedata
 from dataclasses import dataclass, field, replace
 
 from swissbridge.generate import GenerateOptions, plan_tournament, play_round
-from swissbridge.model import Colour, Result, Tournament
+from swissbridge.model import ABSENT, Colour, Result, Tournament
 from swissbridge.pairing import Board, RoundPairing
 
 WHITE, BLACK = Colour.WHITE, Colour.BLACK
@@ -41,6 +47,63 @@ BENCH_OPTIONS = GenerateOptions(
 """A typical open: some forfeits, half-point byes, absences, late entries and
 withdrawals. Byes stay in the round columns (``0000 - H``), never record 240, so
 that every engine reads the round to be paired the same way."""
+
+
+HEAVY_ABSENCES = replace(
+    BENCH_OPTIONS,
+    forfeit_rate=0.12,
+    half_bye_rate=0.06,
+    full_bye_rate=0.01,
+    absence_rate=0.04,
+    late_entry_rate=0.06,
+    withdrawal_rate=0.06,
+)
+"""Many forfeits (one game in eight), byes, absences, late entries and withdrawals."""
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of benchmark state: which round of how many, how results are drawn."""
+
+    key: str
+    """Stable name, part of the workload key (``dutch-coin-r5-3000``)."""
+    label: str
+    played_rounds: int
+    total_rounds: int
+    rating_free: bool = True
+    """Every game a coin flip (with White's small edge and draws), whatever the ratings."""
+    odd_field: bool = False
+    """An odd number of players present in the round to pair (one gets the PAB)."""
+    options: GenerateOptions = BENCH_OPTIONS
+
+    def build(self, players: int, seed: int) -> Tournament:
+        """The state of this kind for ``players`` players (see :func:`build_tournament`)."""
+        return build_tournament(
+            players,
+            self.played_rounds,
+            self.total_rounds,
+            seed,
+            options=self.options,
+            rating_free=self.rating_free,
+            odd_field=True if self.odd_field else None,
+        )
+
+
+HARD_KINDS: tuple[Kind, ...] = (
+    Kind("coin-r5", "results ignore ratings, round 5/9", 4, 9),
+    Kind("coin-r4", "results ignore ratings, round 4/9 (odd games: strong colour preferences)", 3, 9),
+    Kind("late", "results ignore ratings, round 9/11", 8, 11),
+    Kind("forfeits", "results ignore ratings, many forfeits and byes, round 5/9", 4, 9, options=HEAVY_ABSENCES),
+    Kind("odd", "results ignore ratings, odd field (PAB), round 4/9", 3, 9, odd_field=True),
+    Kind(
+        "baku",
+        "results ignore ratings, Baku acceleration, round 4/9",
+        3,
+        9,
+        options=replace(BENCH_OPTIONS, accelerate=True),
+    ),
+)
+"""The states of issue 19, each reproducible from its seed at any size."""
 
 
 class HistoryFailed(RuntimeError):
@@ -205,23 +268,36 @@ def build_tournament(
     seed: int = 1,
     system: str = "dutch",
     options: GenerateOptions = BENCH_OPTIONS,
+    *,
+    rating_free: bool = False,
+    odd_field: bool | None = None,
 ) -> Tournament:
     """A ``total_rounds``-round tournament of ``players`` players after
     ``played_rounds`` rounds, with the absences of the next round in its column:
     the state in which the next round is paired. Ranks are the standings (score,
-    then start number): some engines refuse a player line without one."""
+    then start number): some engines refuse a player line without one.
+
+    ``rating_free``: every game is played between equals (the results ignore the
+    ratings). ``odd_field``: one more player (drawn from the seed) is absent from
+    the next round when needed to make the number present odd (``True``) or even
+    (``False``)."""
     plan = plan_tournament(players, total_rounds, system, seed, options)
     rng = random.Random(seed * 7919 + players)
+    strengths = {n: 2000 for n in plan.strengths} if rating_free else plan.strengths
     t = plan.tournament
     for r in range(1, played_rounds + 1):
         away = plan.absences[r]
         if away:
             t = t.with_round(r, away)
         pairing = pair_history_round(t, r, rng)
-        t = play_round(t, pairing, plan.strengths, rng, options)
+        t = play_round(t, pairing, strengths, rng, options)
     nxt = played_rounds + 1
-    if nxt <= total_rounds and plan.absences[nxt]:
-        t = t.with_round(nxt, plan.absences[nxt])
+    away = dict(plan.absences[nxt]) if nxt <= total_rounds else {}
+    present = [p.start_no for p in t.players if p.start_no not in away and p.entry(nxt) is None]
+    if odd_field is not None and len(present) % 2 != odd_field and len(present) > 2:
+        away[rng.choice(present)] = ABSENT
+    if away:
+        t = t.with_round(nxt, away)
     scores = {p.start_no: p.score(t.points, len(p.entries)) for p in t.players}
     order = sorted(scores, key=lambda n: (-scores[n], n))
     rank = {n: i for i, n in enumerate(order, 1)}

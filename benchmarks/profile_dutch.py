@@ -6,6 +6,7 @@ each completability question — and prints how many there were, on how many
 vertices and edges, and how long they took. Optionally a cProfile listing.
 
     .venv/bin/python benchmarks/profile_dutch.py --players 200
+    .venv/bin/python benchmarks/profile_dutch.py --players 3000 --kind coin-r4
     .venv/bin/python benchmarks/profile_dutch.py some-round.trf --cprofile 25
 
 It measures the code as it is: the names it wraps are the engine's internals
@@ -29,6 +30,9 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 Stats = dict[str, list[tuple[dict[str, int], float]]]
+BRACKET = "bracket"
+_current = [0]
+"""The number of the bracket being paired (0 before the first): every call is filed under it."""
 
 
 def _wrap(
@@ -45,6 +49,9 @@ def _wrap(
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         start = time.perf_counter()
         result = None
+        if label == BRACKET:
+            _current[0] += 1
+        at = _current[0]
         try:
             result = original(*args, **kwargs)
             return result
@@ -53,6 +60,7 @@ def _wrap(
                 size = sizes(result, *args, **kwargs) if with_result else sizes(*args, **kwargs)
             except Exception:
                 size = {}
+            size["in bracket"] = at
             stats[label].append((size, time.perf_counter() - start))
 
     setattr(owner, name, wrapper)
@@ -124,6 +132,36 @@ def instrument(stats: Stats) -> None:
         stats,
         lambda self, vertices, **k: {"vertices": len(vertices)},
     )
+    if search is not None and hasattr(search, "CandidateSearch"):
+        for name, label, sizes in (
+            (
+                "_transpositions",
+                "search: S1/S2 split walked (4.2)",
+                lambda self, s1, s2, v: {"vertices": len(s1) + len(s2)},
+            ),
+            (
+                "_exact_tail",
+                "search: exact tail (bipartite weighted matching)",
+                lambda self, s1, s2, *a, **k: {"vertices": len(s1) + len(s2)},
+            ),
+            (
+                "completes",
+                "search: [C4] check of the chosen candidate",
+                lambda self, found: {"vertices": len(self.nxt) + len(self.lower)},
+            ),
+        ):
+            if hasattr(search.CandidateSearch, name):
+                _wrap(search.CandidateSearch, name, label, stats, sizes)
+    # the cardinality matcher, under the names the engine's modules imported it as
+    for mod in (bracket, completion, search):
+        if mod is not None and hasattr(mod, "max_cardinality_matching"):
+            _wrap(
+                mod,
+                "max_cardinality_matching",
+                f"max-cardinality matching (from {mod.__name__.rsplit('.', 1)[-1]})",
+                stats,
+                lambda n, *a, **k: {"vertices": n},
+            )
 
 
 def report(stats: Stats, total: float) -> str:
@@ -142,13 +180,35 @@ def report(stats: Stats, total: float) -> str:
         settled = [s["settled"] for s, _ in calls if "settled" in s]
         note = f" (settled {sum(settled)} of {len(settled)})" if settled else ""
         lines.append(f"| {label}{note} | {len(calls)} | {secs:.3f} | {cols[0]} | {cols[1]} |")
-    brackets = stats.get("bracket", [])
+    brackets = stats.get(BRACKET, [])
     if brackets:
-        lines += ["", "brackets (MDPs + residents, next scoregroup, players below; seconds):"]
-        for size, secs in brackets:
+        lines += [
+            "",
+            "| bracket | MDPs + residents | next | below | seconds | settled by search | S1/S2 splits "
+            "| weighted matchings (largest V, E) | cardinality matchings (largest V) |",
+            "|---:|---:|---:|---:|---:|---|---:|---:|---:|",
+        ]
+
+        def inside(number: int, prefix: str) -> list[dict[str, int]]:
+            return [
+                s
+                for label, calls in stats.items()
+                if label.startswith(prefix)
+                for s, _ in calls
+                if s.get("in bracket") == number
+            ]
+
+        for number, (size, secs) in enumerate(brackets, 1):
+            settled = inside(number, "candidate search")
+            weighted = inside(number, "weighted matching")
+            cardinal = inside(number, "max-cardinality")
+            splits = inside(number, "search: S1/S2")
+            big_w = max(weighted, key=lambda s: s.get("vertices", 0), default={})
             lines.append(
-                f"  {size.get('MDPs', 0)} + {size.get('residents', 0)}, next {size.get('next group', 0)}, "
-                f"below {size.get('below', 0)}: {secs:.3f} s"
+                f"| {number} | {size.get('MDPs', 0)} + {size.get('residents', 0)} | {size.get('next group', 0)} "
+                f"| {size.get('below', 0)} | {secs:.3f} | {'yes' if any(s.get('settled') for s in settled) else 'no'} "
+                f"| {len(splits)} | {len(weighted)} ({big_w.get('vertices', 0)}, {big_w.get('edges', 0)}) "
+                f"| {len(cardinal)} ({max((s.get('vertices', 0) for s in cardinal), default=0)}) |"
             )
     return "\n".join(lines)
 
@@ -157,6 +217,7 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("file", nargs="?", help="a TRF file (default: generate the benchmark round)")
     p.add_argument("--players", type=int, default=200, help="field size of the generated round (default 200)")
+    p.add_argument("--kind", help="generate a state of this hard kind (history.HARD_KINDS) instead of the Elo round")
     p.add_argument("--cprofile", type=int, metavar="N", help="also print the N most expensive functions")
     args = p.parse_args(argv)
 
@@ -166,10 +227,17 @@ def main(argv: list[str] | None = None) -> int:
         t = read_trf(args.file)
     else:
         from bench import SEED
-        from history import build_tournament
+        from history import HARD_KINDS, build_tournament
         from swissbridge.formats.trf import parse_trf
 
-        t = parse_trf(write_trf(build_tournament(args.players, seed=SEED + args.players), "trf26"))
+        if args.kind:
+            kinds = {k.key: k for k in HARD_KINDS}
+            if args.kind not in kinds:
+                p.error(f"unknown kind {args.kind!r}: one of {', '.join(kinds)}")
+            made = kinds[args.kind].build(args.players, SEED + args.players)
+        else:
+            made = build_tournament(args.players, seed=SEED + args.players)
+        t = parse_trf(write_trf(made, "trf26"))
     from swissbridge.plugins.dutch import pair_round
 
     stats: Stats = defaultdict(list)

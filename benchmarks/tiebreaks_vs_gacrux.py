@@ -22,11 +22,14 @@ import tempfile
 import time
 from collections import Counter, defaultdict
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
+from history import ascii_name
 from swissbridge.errors import SwissbridgeError
 from swissbridge.formats.trf import write_trf
+from swissbridge.model import EventKind
 from swissbridge.service import TEAM_RECORDS, read_tournament
 from swissbridge.standings import compute
 from swissbridge.tiebreaks import parse_tiebreaks
@@ -44,7 +47,7 @@ def corpora() -> dict[str, list[Path]]:
     realworld = sorted(
         p
         for p in real.rglob("*")
-        if p.is_file() and p.suffix.lower() in (".trf", ".input") and "incompatible" not in p.name
+        if p.is_file() and p.suffix.lower() in (".trf", ".input", ".tunx") and "incompatible" not in p.name
     )
     return {
         "dutch": sorted((SHARED / "corpus" / "dutch").glob("t*/full.trf")),
@@ -88,7 +91,7 @@ def compare_file(
         tournament = read_tournament(path)
     except SwissbridgeError as exc:
         return f"not read: {exc}", {}, 0
-    if any(code in TEAM_RECORDS for code, _ in tournament.headers):
+    if tournament.kind is EventKind.TEAM or any(code in TEAM_RECORDS for code, _ in tournament.headers):
         return "a team tournament (team tie-breaks are not swissbridge's)", {}, 0
     codes = [tb.code for tb in parse_tiebreaks(TIEBREAKS)]
     standings = compute(tournament, parse_tiebreaks(TIEBREAKS))
@@ -98,7 +101,10 @@ def compare_file(
     # refuses that copy (it checks the points column strictly), it reads the original.
     copy = work / (path.parent.name + "-" + path.stem + ".trf")
     try:
-        copy.write_text(write_trf(tournament, dialect="trf26"), encoding="utf-8")
+        # Names in ASCII: Gacrux reads the TRF columns in bytes, so an accented name shifts
+        # the rest of the line; names count for no tie-break.
+        plain = tournament.with_players(replace(p, name=ascii_name(p.name)) for p in tournament.players)
+        copy.write_text(write_trf(plain, dialect="trf26"), encoding="utf-8")
         theirs = gacrux_values(python, copy, codes, standings.after_round, swiss and not rr)
     except (SwissbridgeError, RuntimeError, subprocess.TimeoutExpired):
         try:

@@ -49,10 +49,12 @@ def fail(message: str, code: int) -> NoReturn:
     raise typer.Exit(code)
 
 
-def no_pairing(round_no: int | None, exc: Exception) -> NoReturn:
-    """C.04.3 1.9.3: no legal pairing exists; the arbiter must decide (exit 1)."""
-    which = f"round {round_no}" if round_no is not None else "the next round"
-    fail(f"no legal pairing for {which}: {exc}", EXIT_NO_PAIRING)
+def no_pairing(path: Path, round_no: int | None, exc: Exception) -> NoReturn:
+    """C.04.3 1.9.3: no legal pairing exists; the arbiter must decide (exit 1). The
+    message names the file, and the players who cannot be paired and why."""
+    number = getattr(exc, "round_no", round_no)
+    which = f"round {number}" if number is not None else "the next round"
+    fail(f"{path}: no legal pairing for {which}: {exc}", EXIT_NO_PAIRING)
 
 
 def report(exc: SwissbridgeError, path: Path | None = None) -> NoReturn:
@@ -139,6 +141,18 @@ def settings(system: str | None, colour: InitialColour | None, rounds: int | Non
     return Settings(system=system, initial_colour=chosen, rounds=rounds)
 
 
+def read_input(path: Path, encoding: str | None = None) -> Tournament:
+    """The tournament in ``path``; what else was read for it (a Swiss-Manager export's
+    siblings) and why is said on stderr."""
+    from swissbridge.service import read_tournament
+
+    notes: list[str] = []
+    tournament = read_tournament(path, encoding=encoding, notes=notes)
+    for note in notes:
+        typer.echo(f"swissbridge: note: {note}", err=True)
+    return tournament
+
+
 def applied(tournament: Tournament, given: Settings) -> Applied:
     """``tournament`` with the command line's settings, warnings printed on stderr."""
     from swissbridge.settings import apply_settings
@@ -149,6 +163,14 @@ def applied(tournament: Tournament, given: Settings) -> Applied:
     return result
 
 
+EncodingOption = Annotated[
+    str | None,
+    typer.Option(
+        "--encoding",
+        help="Encoding of Swiss-Manager text exports (default: UTF-8), e.g. cp1252.",
+        show_default=False,
+    ),
+]
 InPlace = Annotated[
     bool,
     typer.Option(
@@ -196,17 +218,21 @@ def pair(
     ] = False,
     initial_colour: ColourOption = None,
     rounds: TotalRoundsOption = None,
+    encoding: EncodingOption = None,
 ) -> None:
     """Pair the next round of a tournament and print or write the pairing."""
     from swissbridge.output import TOURNAMENT_FORMATS, state_format, write_output
     from swissbridge.pairing import NoLegalPairing
-    from swissbridge.service import read_tournament, render_pairing, trace_tournament
+    from swissbridge.service import render_pairing, trace_tournament, unpairable
 
     try:
-        given = applied(read_tournament(input), settings(system, initial_colour, rounds))
+        given = applied(read_input(input, encoding), settings(system, initial_colour, rounds))
         tournament, system_name = given.tournament, given.system
         trace = trace_tournament(tournament, system=system_name, round_no=round_no, adjourned=adjourned)
-        pairing = trace.result()
+        try:
+            pairing = trace.result()
+        except NoLegalPairing as exc:
+            raise unpairable(tournament, trace.round_no, exc) from exc
         text = render_pairing(tournament, pairing, fmt.value, adjourned=adjourned)
         if in_place and output is None:  # the paired round into the input; the pairing on stdout
             state = render_pairing(tournament, pairing, state_format(input), adjourned=adjourned)
@@ -218,7 +244,7 @@ def pair(
 
             typer.echo(render_text(build_explanation(tournament, system=system_name, trace=trace)), err=output is None)
     except NoLegalPairing as exc:
-        no_pairing(round_no, exc)
+        no_pairing(input, round_no, exc)
     except SwissbridgeError as exc:
         report(exc, input)
 
@@ -263,6 +289,7 @@ def convert(
         typer.Option("--to", help="Output format (default: by extension; TRF-2026 otherwise).", show_default=False),
     ] = None,
     in_place: InPlace = False,
+    encoding: EncodingOption = None,
 ) -> None:
     """Convert tournament files between TRF16, TRF-2026, Swiss-Manager text files, PGN
     and JSON. With several inputs, or an input folder and an output folder, convert
@@ -277,7 +304,12 @@ def convert(
     try:
         if not is_batch(sources, target_text):
             result = convert_file(
-                sources[0], target, src_fmt=src_fmt, dst_fmt=to.value if to else None, in_place=in_place
+                sources[0],
+                target,
+                src_fmt=src_fmt,
+                dst_fmt=to.value if to else None,
+                in_place=in_place,
+                encoding=encoding,
             )
             for what in result.lost:
                 typer.echo(f"swissbridge: note: {target.name} cannot hold {what}", err=True)
@@ -288,9 +320,11 @@ def convert(
         dst = to.value if to is not None else "trf26"
         if len(files) >= 10:
             with typer.progressbar(length=len(files), label="converting", file=sys.stderr) as bar:
-                results = convert_batch(files, target, src_fmt=src_fmt, dst_fmt=dst, progress=lambda _: bar.update(1))
+                results = convert_batch(
+                    files, target, src_fmt=src_fmt, dst_fmt=dst, progress=lambda _: bar.update(1), encoding=encoding
+                )
         else:
-            results = convert_batch(files, target, src_fmt=src_fmt, dst_fmt=dst)
+            results = convert_batch(files, target, src_fmt=src_fmt, dst_fmt=dst, encoding=encoding)
     except SwissbridgeError as exc:
         report(exc)
     for r in results:
@@ -313,7 +347,8 @@ class RatingKind(str, Enum):
 def ratings(
     input: Annotated[Path, typer.Argument(help="Tournament file (any readable format).", show_default=False)],
     rating_list: Annotated[
-        Path, typer.Option("--list", "-l", help="FIDE rating list (players_list_xml ….xml).", show_default=False)
+        Path,
+        typer.Option("--list", "-l", help="FIDE rating list: the zip FIDE ships, or its .xml.", show_default=False),
     ],
     kind: Annotated[RatingKind, typer.Option("--kind", "-k", help="Which rating to use.")] = RatingKind.standard,
     output: Annotated[
@@ -456,6 +491,7 @@ def explain(
     ] = None,
     initial_colour: ColourOption = None,
     rounds: TotalRoundsOption = None,
+    encoding: EncodingOption = None,
 ) -> None:
     """Explain how a round is paired: bracket by bracket (Dutch) or scoregroup by
     scoregroup (Lim), the floaters and why, the criteria not met, the PAB and the
@@ -464,15 +500,14 @@ def explain(
     from swissbridge.explain import render
     from swissbridge.output import write_output
     from swissbridge.pairing import NoLegalPairing
-    from swissbridge.service import read_tournament
 
     try:
-        given = applied(read_tournament(input), settings(system, initial_colour, rounds))
+        given = applied(read_input(input, encoding), settings(system, initial_colour, rounds))
         doc = build_explanation(given.tournament, system=given.system, round_no=round_no)
         write_output(output, render(doc, fmt.value), inputs=[input])
         found = bool(doc["pairing_found"])
     except NoLegalPairing as exc:
-        no_pairing(round_no, exc)
+        no_pairing(input, round_no, exc)
     except SwissbridgeError as exc:
         report(exc, input)
     if not found:

@@ -43,13 +43,14 @@ def convert_file(
     src_fmt: str | None = None,
     dst_fmt: str | None = None,
     in_place: bool = False,
+    encoding: str | None = None,
 ) -> Conversion:
     """Convert one tournament; errors are raised (:class:`InputError`, :class:`OutputError`,
     :class:`UsageError` for a target that is the source without ``in_place``)."""
     from swissbridge.formats.detect import lost_in, read_any, target_format, write_any
 
     fmt = target_format(target, dst_fmt)
-    tournament = read_any(source, src_fmt)
+    tournament = read_any(source, src_fmt, encoding=encoding)
     data = write_any(tournament, fmt)
     written = write_output(Path(target), data, inputs=[Path(source)], in_place=in_place)
     return Conversion(Path(source), Path(target), lost=tuple(lost_in(tournament, fmt)), written=written)
@@ -82,6 +83,7 @@ def convert_batch(
     src_fmt: str | None = None,
     dst_fmt: str,
     progress: Callable[[Conversion], None] | None = None,
+    encoding: str | None = None,
 ) -> list[Conversion]:
     """Convert every file into ``out_dir`` (created if missing) as ``<stem><suffix of
     dst_fmt>``, going on past failures. ``progress`` is called after each file."""
@@ -103,7 +105,7 @@ def convert_batch(
         used[name] = src
         target = out_dir / name
         try:
-            result = convert_file(src, target, src_fmt=src_fmt, dst_fmt=fmt)
+            result = convert_file(src, target, src_fmt=src_fmt, dst_fmt=fmt, encoding=encoding)
         except InputError as exc:
             result = Conversion(src, None, error=_naming(src, str(exc.located(os.fspath(src)))))
         except OutputError as exc:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from swissbridge.model import Tournament
+from swissbridge.pairing import NoLegalPairing
 from swissbridge.plugins.matching import max_cardinality_matching
 from swissbridge.state import PlayerState, RoundState, build_state
 
@@ -49,11 +50,16 @@ class Diagnosis:
         more = f"; and {len(self.players) - SHOWN} more" if len(self.players) > SHOWN else ""
         return f"{self.summary}: {shown}{more}"
 
-    def as_json(self) -> dict[str, object]:
-        return {
-            "summary": self.summary,
-            "players": [{"player": u.player, "name": u.name, "why": u.why} for u in self.players],
-        }
+
+
+class UnpairableRound(NoLegalPairing):
+    """No legal pairing of ``round_no``, with the :class:`Diagnosis` of who is left
+    over and why (the system's own words first)."""
+
+    def __init__(self, round_no: int, system_says: str, diagnosis: Diagnosis) -> None:
+        super().__init__(f"{system_says}; {diagnosis}" if system_says else str(diagnosis))
+        self.round_no = round_no
+        self.diagnosis = diagnosis
 
 
 def _why(st: RoundState, p: PlayerState, others: list[PlayerState]) -> str:

@@ -28,7 +28,7 @@ import html
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from swissbridge.errors import InputError
 from swissbridge.history import adjourned_note, initial_colour, round_to_pair
@@ -69,31 +69,45 @@ def explain(
     """The explanation document of ``round_no`` (default: the next round), from the
     system's ``trace`` of it (made here when not given).
 
-    Raises :class:`~swissbridge.errors.InputError` for an unknown system or round;
-    a system may raise :class:`~swissbridge.pairing.NoLegalPairing` when it finds no
-    legal pairing (the Dutch system does; a Lim document says where it got stuck)."""
+    Raises :class:`~swissbridge.errors.InputError` for an unknown system or round.
+    When no legal pairing exists the document says so (``pairing_found`` false) and
+    who cannot be paired and why (``no_legal_pairing``); a Lim document also says
+    where the pairing got stuck."""
+    from swissbridge.diagnosis import UnpairableRound, diagnose
+    from swissbridge.pairing import NoLegalPairing
     from swissbridge.plugins import resolve
-    from swissbridge.service import require_swiss
+    from swissbridge.service import require_swiss, unpairable
 
     name, engine = resolve(system)
     require_swiss(tournament)
     r = round_to_pair(tournament, trace.round_no if trace is not None else round_no)
+    failure: UnpairableRound | None = None
     if trace is None:
-        trace = engine.trace(tournament, r)
-    part = engine.explain(tournament, trace)
+        try:
+            trace = engine.trace(tournament, r)
+        except NoLegalPairing as exc:
+            failed = unpairable(tournament, r, exc)
+            failure = failed if isinstance(failed, UnpairableRound) else None
+    part: dict[str, Any] = {}
+    if trace is not None:
+        try:
+            part = dict(engine.explain(tournament, trace))
+        except NoLegalPairing as exc:  # a system that cannot explain a round it could not pair
+            failed = unpairable(tournament, r, exc)
+            failure = failed if isinstance(failed, UnpairableRound) else None
     st = build_state(tournament, r)
     absent: list[Absent] = [
         {"player": n, "name": tournament.player(n).name, "entry": result.value, "text": entry_text(result)}
         for n, result in sorted(st.absent.items())
     ]
-    notes = list(trace.notes)
+    notes = list(trace.notes) if trace is not None else []
     if (note := adjourned_note(tournament, r)) is not None:
         notes.insert(0, note)
     boards = part.get("boards", [])
     bye = part.get("bye")
     brackets = part.get("brackets", [])
     scoregroups = part.get("scoregroups", [])
-    return {
+    doc: Explanation = {
         "schema": SCHEMA,
         "version": VERSION,
         "system": name,
@@ -107,7 +121,7 @@ def explain(
         "pab_score": part.get("pab_score"),
         "median": part.get("median"),
         "maxi": part.get("maxi"),
-        "pairing_found": trace.pairing is not None,
+        "pairing_found": trace is not None and trace.pairing is not None,
         "players": _located(part.get("players", []), boards, bye, brackets, scoregroups),
         "brackets": brackets,
         "scoregroups": scoregroups,
@@ -117,6 +131,13 @@ def explain(
         "notes": notes,
         "disagreements": part.get("disagreements", []),
     }
+    if not doc["pairing_found"]:
+        diagnosis = failure.diagnosis if failure is not None else diagnose(tournament, r)
+        doc["no_legal_pairing"] = {
+            "summary": diagnosis.summary,
+            "players": [{"player": u.player, "name": u.name, "why": u.why} for u in diagnosis.players],
+        }
+    return doc
 
 
 def _located(
@@ -466,6 +487,14 @@ def _text_items(items: list[_Item], depth: int) -> list[str]:
     return out
 
 
+def _unpaired_lines(doc: Explanation) -> list[str]:
+    """Who cannot be paired and why, when no legal pairing exists."""
+    unpaired = doc.get("no_legal_pairing")
+    if unpaired is None:
+        return []
+    return [f"  {unpaired['summary']}", *(f"  #{u['player']} {u['name']}: {u['why']}" for u in unpaired["players"])]
+
+
 def render_text(doc: Explanation) -> str:
     """The explanation as plain text (UTF-8), sections in the order an arbiter
     asks: the boards and their colours, the PAB, how each bracket was paired, and
@@ -477,6 +506,7 @@ def render_text(doc: Explanation) -> str:
         out.append(note.rstrip("\n"))
     if not doc["pairing_found"]:
         out.append(NO_PAIRING[0])
+        out += _unpaired_lines(doc)
 
     out += ["", "BOARDS (colours by Article 5)" if doc["system"] == "dutch" else "BOARDS (colours by Article 5, 7.2)"]
     place = {p["player"]: p["paired_in"] for p in doc["players"]}

@@ -9,17 +9,23 @@ import os
 from swissbridge.errors import InputError
 from swissbridge.history import round_to_pair, unfinished_games
 from swissbridge.model import EventKind, Tournament, format_points
-from swissbridge.pairing import RoundPairing, apply_pairing
+from swissbridge.pairing import NoLegalPairing, RoundPairing, apply_pairing
 from swissbridge.plugins import PairingSystem, Trace, resolve
 
 
-def read_tournament(path: str | os.PathLike[str], fmt: str | None = None) -> Tournament:
+def read_tournament(
+    path: str | os.PathLike[str],
+    fmt: str | None = None,
+    *,
+    encoding: str | None = None,
+    notes: list[str] | None = None,
+) -> Tournament:
     """Read any supported tournament input: TRF16 / TRF-2026 (Swiss-Manager's TRF16
     export included), Swiss-Manager text exports, PGN, JSON, or a folder of them
     (``fmt`` forces a format; see :mod:`swissbridge.formats.detect`)."""
     from swissbridge.formats.detect import read_any
 
-    return read_any(path, fmt)
+    return read_any(path, fmt, encoding=encoding, notes=notes)
 
 
 def require_swiss(tournament: Tournament) -> None:
@@ -50,7 +56,19 @@ def pair_tournament(
     arbiter has to say so. A round none of whose games has a result is not adjourned
     but not played, and is always refused."""
     engine, r = _pairable(tournament, system, round_no, adjourned)
-    return engine.pair(tournament, r)
+    try:
+        return engine.pair(tournament, r)
+    except NoLegalPairing as exc:
+        raise unpairable(tournament, r, exc) from exc
+
+
+def unpairable(tournament: Tournament, round_no: int, exc: NoLegalPairing) -> NoLegalPairing:
+    """``exc`` with who cannot be paired, and why (:mod:`swissbridge.diagnosis`)."""
+    from swissbridge.diagnosis import UnpairableRound, diagnose
+
+    if isinstance(exc, UnpairableRound):
+        return exc
+    return UnpairableRound(round_no, str(exc), diagnose(tournament, round_no))
 
 
 def trace_tournament(
@@ -59,7 +77,10 @@ def trace_tournament(
     """Pair the round as :func:`pair_tournament` does, and keep the system's trace of it
     (``pair --explain`` explains the pairing it made, without pairing again)."""
     engine, r = _pairable(tournament, system, round_no, adjourned)
-    return engine.trace(tournament, r)
+    try:
+        return engine.trace(tournament, r)
+    except NoLegalPairing as exc:
+        raise unpairable(tournament, r, exc) from exc
 
 
 def _pairable(

@@ -68,12 +68,21 @@ class Standings:
 
 
 def file_tiebreaks(tournament: Tournament) -> str | None:
-    """The tie-break list the file carries (record 202, else 212), if any."""
+    """The tie-break list the file carries (record 202, else 212; the list a Swiss-Manager
+    ``.TUNX`` or a JSON file states), if any. Codes a reader could not name
+    (``tunx:0x08``) are left out: see :func:`unnamed_tiebreaks`."""
     headers = dict(tournament.headers)
     for code in TIEBREAK_RECORDS:
         if headers.get(code, "").strip():
             return headers[code].strip()
-    return None
+    named = [code for code in tournament.tie_breaks if ":" not in code]
+    return ",".join(named) if named else None
+
+
+def unnamed_tiebreaks(tournament: Tournament) -> list[str]:
+    """The file's tie-breaks that are no C.07 code (``tunx:0x08``): the standings leave
+    them out and say so."""
+    return [code for code in tournament.tie_breaks if ":" in code]
 
 
 def choose_tiebreaks(tournament: Tournament, given: str | None, path: str | None = None) -> list[TieBreak]:
@@ -84,6 +93,8 @@ def choose_tiebreaks(tournament: Tournament, given: str | None, path: str | None
         try:
             return parse_tiebreaks(listed)
         except ValueError as exc:
+            if not any(dict(tournament.headers).get(code) for code in TIEBREAK_RECORDS):
+                raise InputError(f"the file's tie-break list: {exc}", path=path) from None
             raise InputError(f"record 202/212: {exc}", path=path, line=_record_line(path), column=5) from None
     return parse_tiebreaks(given if given is not None else DEFAULT_TIEBREAKS)
 
@@ -185,6 +196,21 @@ def _title(s: Standings) -> str:
     return f"{name}: standings after round {s.after_round}{of}"
 
 
+def notes(s: Standings) -> list[str]:
+    """What the reader of the standings must know: games without a result (they count
+    as played games scoring nothing yet), tie-breaks of the file left out."""
+    from swissbridge.history import unfinished_games
+
+    out = []
+    unfinished = unfinished_games(s.tournament, s.after_round + 1)
+    if unfinished is not None:
+        out.append(f"(not final: {unfinished}; each counts as a game played that scores nothing yet)")
+    left_out = unnamed_tiebreaks(s.tournament)
+    if left_out:
+        out.append(f"(the file's tie-breaks {', '.join(left_out)} are no C.07 code and are left out)")
+    return out
+
+
 def render_text(s: Standings) -> str:
     head = ["Rank", "No", "Name", "Rtg", "Pts", *(tb.code for tb in s.tiebreaks)]
     body = [
@@ -200,6 +226,7 @@ def render_text(s: Standings) -> str:
     ]
     widths = [max(len(row[i]) for row in [head, *body]) for i in range(len(head))]
     lines = [_title(s), ""]
+    lines[1:1] = notes(s)
     for row in [head, *body]:
         cells = [c.ljust(widths[i]) if i == 2 else c.rjust(widths[i]) for i, c in enumerate(row)]
         lines.append("  ".join(cells).rstrip())

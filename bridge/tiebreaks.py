@@ -33,7 +33,7 @@ from datetime import date
 from fractions import Fraction
 
 from swissbridge import fide_rating
-from swissbridge.model import Colour, Entry, Points, PointSystem, Result, Tournament
+from swissbridge.model import Colour, Entry, EventKind, Points, PointSystem, Result, Tournament
 
 Value = Fraction | int | None
 """A tie-break value: points and Buchholz sums as exact fractions of a point, counts and
@@ -155,6 +155,8 @@ def is_round_robin(tournament: Tournament, total_rounds: int) -> bool:
     """An all-play-all (C.07 16.1's pre-determined pairings): the file's type says so
     (record 192/092 naming a round robin or Berger), or every player meets every other
     once or twice in the rounds there are."""
+    if tournament.kind is EventKind.ROUND_ROBIN:
+        return True
     kind = (tournament.system + " " + dict(tournament.headers).get("092", "")).upper()
     if "SWISS" in kind or "DUTCH" in kind:
         return False
@@ -402,9 +404,14 @@ def parse_tiebreak(text: str) -> TieBreak:
 
 def parse_tiebreaks(text: str) -> list[TieBreak]:
     """A comma-separated list (``--tiebreaks``, record 202). ``PTS`` is the primary score
-    and is left out (record 212 lists it first)."""
-    out = [parse_tiebreak(part) for part in text.replace(";", ",").split(",") if part.strip()]
-    return [tb for tb in out if tb.name != "PTS"]
+    and is left out (record 212 lists it first), and so is a code given twice."""
+    out: dict[str, TieBreak] = {}
+    for part in text.replace(";", ",").split(","):
+        if part.strip():
+            tb = parse_tiebreak(part)
+            if tb.name != "PTS":
+                out.setdefault(tb.code, tb)  # a tie-break given twice breaks no tie the second time
+    return list(out.values())
 
 
 DEFAULT_TIEBREAKS = "BH/C1,BH,SB,DE,WIN"

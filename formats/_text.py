@@ -43,7 +43,7 @@ def decode(data: bytes | str, *, path: str | None, encoding: str | None = None, 
         last_break = max(before.rfind(b"\n"), before.rfind(b"\r"))
         column = exc.start - last_break
         bad = data[exc.start : exc.start + 1].hex()
-        hint = "" if encoding else "; if the file comes from an older program, give its encoding (e.g. cp1252)"
+        hint = "" if encoding else "; if the file comes from an older program, give its encoding: --encoding cp1252"
         raise InputError(
             f"{what} is not valid {enc.upper()} (byte 0x{bad}){hint}", path=path, line=line, column=column
         ) from None

@@ -18,6 +18,7 @@ from __future__ import annotations
 import io
 import os
 import re
+import zipfile
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -76,10 +77,29 @@ def _open(source: str | os.PathLike[str] | IO[bytes]) -> tuple[IO[bytes], str | 
     if isinstance(source, (str, os.PathLike)):
         p = os.fspath(source)
         try:
+            if zipfile.is_zipfile(p):
+                return _zip_member(p)
             return open(p, "rb"), p, True
         except OSError as exc:
             raise InputError(f"cannot read: {exc.strerror or exc}", path=p) from None
     return source, getattr(source, "name", None), False
+
+
+def _zip_member(path: str) -> tuple[IO[bytes], str, bool]:
+    """The XML list inside FIDE's zip as FIDE ships it (``players_list_xml.zip`` holds
+    one ``players_list_xml_foa.xml``), decompressed as it is read: never unpacked to
+    disk or memory. Errors name it ``ZIP!MEMBER``."""
+    try:
+        archive = zipfile.ZipFile(path)
+    except zipfile.BadZipFile as exc:
+        raise InputError(f"not a readable zip file: {exc}", path=path) from None
+    with archive:
+        members = [i for i in archive.infolist() if i.filename.lower().endswith(".xml") and not i.is_dir()]
+        if len(members) != 1:
+            found = ", ".join(i.filename for i in members) or "none"
+            raise InputError(f"expected one .xml rating list in the zip, found {found}", path=path)
+        # the member stream keeps the archive's file open after the archive is closed
+        return archive.open(members[0]), f"{path}!{members[0].filename}", True
 
 
 def _refuse_dtd(head: bytes, path: str | None, lines_before: int = 0, line_start: int = 0) -> None:
@@ -336,8 +356,11 @@ def refresh_ratings(
 def looks_like_rating_list(path: str | os.PathLike[str]) -> bool:
     """True when the file starts like XML (used to tell the list from a tournament file)."""
     try:
+        if zipfile.is_zipfile(path):
+            with zipfile.ZipFile(path) as archive:
+                return any(name.lower().endswith(".xml") for name in archive.namelist())
         with Path(path).open("rb") as fh:
             head = fh.read(512).lstrip(b"\xef\xbb\xbf \t\r\n")
-    except OSError:
+    except (OSError, zipfile.BadZipFile):
         return False
     return head.startswith(b"<")

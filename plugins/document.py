@@ -9,7 +9,7 @@ the document itself, with their keys in document order."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from swissbridge.model import Colour, Result, Tournament, format_points
 
@@ -281,6 +281,21 @@ class Explanation(TypedDict):
     bye: Bye | None
     notes: list[str]
     disagreements: list[str]
+    no_legal_pairing: NotRequired[Unpaired]
+    """Only when no legal pairing exists: who cannot be paired and why."""
+
+
+class UnpairedPlayer(TypedDict):
+    player: int
+    name: str
+    why: str
+
+
+class Unpaired(TypedDict):
+    """Why a round has no legal pairing (:mod:`swissbridge.diagnosis`)."""
+
+    summary: str
+    players: list[UnpairedPlayer]
 
 
 # ---------------------------------------------------------------- shared wording

@@ -12,7 +12,7 @@ from swissbridge.formats.trf import parse_trf, write_trf
 from swissbridge.model import Colour, Entry, Result
 
 from benchmarks import bench
-from benchmarks.history import build_tournament, verify_history
+from benchmarks.history import HARD_KINDS, Kind, build_tournament, verify_history
 
 
 @pytest.mark.parametrize("players", [21, 50, 200])
@@ -163,3 +163,30 @@ def test_render_regenerates_results_md_from_results_json(tmp_path: Path, monkeyp
     (tmp_path / "results.json").write_text(bench.json.dumps(data))
     assert bench.main(["--render"]) == 0
     assert (tmp_path / "RESULTS.md").read_text() == bench.render_results(data)
+
+
+@pytest.mark.parametrize("kind", HARD_KINDS, ids=lambda k: k.key)
+def test_hard_kinds_are_legal_reproducible_states(kind: Kind) -> None:
+    t = kind.build(60, seed=5)
+    assert verify_history(t, kind.played_rounds) == []
+    assert t.next_round == kind.played_rounds + 1
+    assert write_trf(t, "trf26") == write_trf(kind.build(60, seed=5), "trf26")
+    present = [p for p in t.players if p.entry(t.next_round) is None]
+    if kind.odd_field:
+        assert len(present) % 2 == 1
+    if kind.options.accelerate:
+        assert t.acceleration
+
+
+def test_rating_free_results_ignore_the_ratings() -> None:
+    """With results drawn between equals, the higher-rated half scores no better
+    than the lower-rated half by much; with the Elo model it does."""
+
+    def top_half_share(rating_free: bool) -> float:
+        t = build_tournament(400, played_rounds=4, seed=9, rating_free=rating_free)
+        ranked = sorted(t.players, key=lambda p: -(p.rating or 0))
+        scores = [p.score(t.points, 4) for p in ranked]
+        return sum(scores[:200]) / max(1, sum(scores))
+
+    assert top_half_share(rating_free=True) < 0.56
+    assert top_half_share(rating_free=False) > 0.6

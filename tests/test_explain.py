@@ -299,7 +299,7 @@ def test_cli_explain_errors(tmp_path: Path) -> None:
     assert missing.exit_code == 2
     blocked = _trf(tmp_path, build(2, ["1-2 1"], total_rounds=3))
     dutch = runner.invoke(app, ["explain", str(blocked)])
-    assert dutch.exit_code == 1 and "no legal pairing" in dutch.output
+    assert dutch.exit_code == 1 and "NO LEGAL PAIRING" in dutch.output and "can meet nobody left" in dutch.output
     lim = runner.invoke(app, ["explain", str(blocked), "--system", "lim"])
     assert lim.exit_code == 1 and "NO LEGAL PAIRING" in lim.output
 

@@ -504,3 +504,171 @@ def test_p6_a_team_event_is_refused_by_every_pairing_command(tmp_path: Path) -> 
     # record 192 naming an individual system decides: teams are then a team classification
     classified = with_teams(tmp_path, ("A", [1, 2, 3]), ("B", [4, 5, 6]), ("C", [7, 8, 9]), system="FIDE_DUTCH_2026")
     assert not read_trf(classified).team_event and run("pair", classified)[0] == 0
+
+
+# -- 11. who cannot be paired, and why ------------------------------------------------
+
+ROUND_ROBIN_DONE = """012 Tiny
+142 4
+152 W
+001    1      A                                 2400                             1.5    1     4 w 1     3 b =     2 w 0
+001    2      B                                 2300                             2.0    2     3 b 1     4 w 0     1 b 1
+001    3      C                                 2200                             1.5    3     2 w 0     1 w =     4 b 1
+001    4      D                                 2100                             1.0    4     1 b 0     2 b 1     3 w 0
+"""
+COLOURS_LOCKED = """012 Colours
+142 5
+152 W
+001    1      A                                 2400                             1.0    1     3 b 1     4 b 0
+001    2      B                                 2300                             1.0    2     4 b 1     3 b 0
+001    3      C                                 2200                             1.0    3     1 w 0     2 w 1
+001    4      D                                 2100                             1.0    4     2 w 0     1 w 1
+"""
+
+
+@pytest.mark.parametrize("system", ["dutch", "lim"])
+def test_p11_no_legal_pairing_names_the_file_the_players_and_why(tmp_path: Path, system: str) -> None:
+    import json
+
+    path = tmp_path / "done.trf"
+    path.write_text(ROUND_ROBIN_DONE, encoding="utf-8")
+    code, text = run("pair", path, "--system", system)
+    assert code == 1
+    assert f"{path}: no legal pairing for round 4:" in text
+    assert "4 player(s) can meet nobody left: #1 has met everyone left; #2 has met everyone left" in text
+    code, out = run("explain", path, "--system", system, "--format", "json")
+    assert code == 1
+    doc = json.loads(out)
+    assert doc["pairing_found"] is False
+    assert [u["player"] for u in doc["no_legal_pairing"]["players"]] == [1, 2, 3, 4]
+    assert doc["no_legal_pairing"]["players"][0]["why"] == "has met everyone left"
+
+
+def test_p11_forbidden_pairs_and_colour_limits_are_named(tmp_path: Path) -> None:
+    from swissbridge.diagnosis import diagnose
+    from swissbridge.formats.trf import parse_trf
+
+    forbidden = OPEN.read_text(encoding="utf-8").replace("XXR 5", "XXP 1 2 3 4 5 6 7 8 9\nXXR 5")
+    text = str(diagnose(parse_trf(forbidden), 4))
+    assert "9 player(s) can meet nobody left" in text
+    assert "#1 has met #2, #5, #9; may not meet #3, #4, #6, #7, #8 (forbidden pairs)" in text
+    locked = str(diagnose(parse_trf(COLOURS_LOCKED), 3))
+    assert "#1 has met #3, #4; must have White (absolute colour preference, [C3]), as must #2" in locked
+    path = tmp_path / "locked.trf"
+    path.write_text(COLOURS_LOCKED, encoding="utf-8")
+    code, out = run("pair", path)
+    assert code == 1 and "must have White (absolute colour preference, [C3]), as must #2" in out
+
+
+# -- the README's quick start ---------------------------------------------------------
+
+
+def test_readme_quick_start_runs_a_whole_event_with_pair_and_result(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import shlex
+
+    readme = (SAMPLES.parent / "README.md").read_text(encoding="utf-8")
+    block = readme.split("## Quick start", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
+    commands = [shlex.split(line, comments=True) for line in block.splitlines()]
+    assert commands[0] == ["cp", "samples/club-start.trf", "club.trf"]
+    (tmp_path / "club.trf").write_bytes((SAMPLES / "club-start.trf").read_bytes())
+    monkeypatch.chdir(tmp_path)
+    used = set()
+    for words in commands[1:]:
+        assert words[0] == ".venv/bin/swissbridge"
+        used.add(words[1])
+        code, text = run(*words[1:])
+        assert code == 0, (words, text)
+    assert {"pair", "result"} <= used
+    assert run("check", "club.trf")[1].endswith("all 3 rounds ok\n")
+
+
+# -- 8. the zipped FIDE list; --encoding for Swiss-Manager exports ---------------------
+
+
+def test_p8_ratings_reads_fides_zip_as_shipped(tmp_path: Path) -> None:
+    import zipfile
+
+    from swissbridge.formats import fidexml
+    from swissbridge.model import Player, Tournament
+
+    from tests.test_fidexml import LIST
+
+    archive = tmp_path / "players_list_xml.zip"
+    with zipfile.ZipFile(archive, "w", compression=zipfile.ZIP_DEFLATED) as z:
+        z.writestr("players_list_xml_foa.xml", LIST)
+    t = Tournament(players=(Player(1, "Carlsen, Magnus", fide_id="1503014", rating=2800),))
+    assert fidexml.refresh_ratings(t, archive).tournament.player(1).rating == 2830
+    assert [r.fide_id for r in fidexml.scan_players(archive)] == ["1503014", "8603006", "2924056", "99"]
+    assert fidexml.looks_like_rating_list(archive)
+    empty = tmp_path / "empty.zip"
+    with zipfile.ZipFile(empty, "w") as z:
+        z.writestr("readme.txt", "no list here")
+    from swissbridge.errors import InputError
+
+    with pytest.raises(InputError, match=r"expected one \.xml rating list in the zip, found none"):
+        fidexml.refresh_ratings(t, empty)
+    source = tmp_path / "event.trf"
+    source.write_text(
+        "012 Zip\n001    1      Carlsen, Magnus                   2800        1503014             0.0    1\n",
+        encoding="utf-8",
+    )
+    code, text = run("ratings", source, "--list", archive, "-o", tmp_path / "rated.trf")
+    assert code == 0, text
+    assert " 2830 " in (tmp_path / "rated.trf").read_text(encoding="utf-8")
+
+
+def test_p8_swiss_manager_exports_take_encoding(tmp_path: Path, shared: Path) -> None:
+    source = shared / "realworld" / "rochade" / "swiss_manager"
+    folder = tmp_path / "sm"
+    folder.mkdir()
+    for name in ("players_round1.txt", "pairings_round1_played.txt"):
+        text = (source / name).read_bytes().decode("utf-8")
+        (folder / name).write_bytes(text.replace("Mueller", "Müller").encode("cp1252"))
+    code, text = run("pair", folder)
+    assert code == 2 and "--encoding cp1252" in text
+    code, text = run("pair", folder, "--encoding", "cp1252")
+    assert code == 0 and "Müller" in text, text
+    code, text = run("convert", folder, tmp_path / "out.json", "--encoding", "cp1252")
+    assert code == 0 and "Müller" in (tmp_path / "out.json").read_text(encoding="utf-8")
+
+
+# -- 5. one Swiss-Manager file and the siblings it needs ---------------------------------
+
+
+def test_p5_naming_one_swiss_manager_file_reads_the_siblings_it_needs_and_says_so(
+    tmp_path: Path, shared: Path
+) -> None:
+    source = shared / "realworld" / "rochade" / "swiss_manager"
+    folder = tmp_path / "sm"
+    folder.mkdir()
+    for name in ("players_round1.txt", "pairings_round1_played.txt"):
+        (folder / name).write_bytes((source / name).read_bytes())
+    code, text = run("pair", folder / "players_round1.txt")
+    assert code == 0
+    assert "note: reading players_round1.txt with pairings_round1_played.txt from its folder: its players" in text
+    code, text = run("pair", folder / "pairings_round1_played.txt")
+    assert code == 0
+    assert "note: reading pairings_round1_played.txt with players_round1.txt from its folder" in text
+    # an error in a sibling names that file and says whose sibling it was read as
+    code, text = run("pair", source / "players_round1.txt")
+    assert code == 2
+    assert "pairings_rounds1-2_played.txt:5: round 1: start number 8 is not in the player list" in text
+    assert "(read as the sibling of players_round1.txt:" in text
+
+
+def test_p5_a_player_list_before_round_1_is_read_alone(tmp_path: Path, shared: Path) -> None:
+    source = shared / "realworld" / "rochade" / "swiss_manager" / "players_round1.txt"
+    from swissbridge.formats.swissmanager import read_players
+
+    players = read_players(source)
+    header, *rows = source.read_bytes().decode("utf-8").splitlines()
+    columns = header.split(";")
+    pkt = columns.index("Pkt")
+    zeroed = [";".join("0" if i == pkt else v for i, v in enumerate(row.split(";"))) for row in rows]
+    (tmp_path / "players.txt").write_text("\r\n".join([header, *zeroed]) + "\r\n", encoding="utf-8")
+    (tmp_path / "stale-pairings.txt").write_bytes((source.parent / "pairings_rounds1-2_played.txt").read_bytes())
+    code, text = run("pair", tmp_path / "players.txt", "--initial-colour", "white")
+    assert code == 0, text
+    assert "round 1" in text and "note: reading" not in text and len(players.players) > 2

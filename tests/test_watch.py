@@ -6,6 +6,7 @@ Dutch engine is in test_watch_e2e.py."""
 from __future__ import annotations
 
 import errno
+import io
 import json
 import logging
 import os
@@ -25,7 +26,17 @@ from swissbridge.watch.state import STATE_NAME
 from swissbridge.watch.types import WatchConfig
 
 from tests.conftest import shared_path
-from tests.watch_support import ToySystem, field_of, install_toy, played, result_pgn, visible, with_results
+from tests.watch_support import (
+    ToySystem,
+    field_of,
+    install_toy,
+    is_site_file,
+    pairing_outputs,
+    played,
+    result_pgn,
+    visible,
+    with_results,
+)
 
 OUTPUTS_R2 = [f"T-R2/{n}" for n in ("T-R2-Spielerauslosung.txt", "T-R2.html", "T-R2.pgn", "T-R2.trf", "T-R2.txt")]
 
@@ -46,7 +57,8 @@ def drop_trf(folder: Path, t: Tournament, name: str = "T.trf", dialect: str = "t
 
 
 def outputs(folder: Path) -> list[str]:
-    return sorted(visible(folder / "swissbridge-out"))
+    """The pairing outputs published (the round's site is checked on its own)."""
+    return pairing_outputs(visible(folder / "swissbridge-out"))
 
 
 # -- workflow: Swiss-Manager's TRF16 export --------------------------------------------------------
@@ -58,6 +70,12 @@ def test_complete_round_is_paired_and_every_output_written(tmp_path: Path) -> No
     assert report.published == [("T", 2)]
     assert outputs(tmp_path) == OUTPUTS_R2
     out = tmp_path / "swissbridge-out"
+    site = [p for p in visible(out) if is_site_file(p)]  # the round's site, published with the pairing
+    assert sorted(site) == sorted(
+        [f"T-R2/{n}" for n in ("index.html", "standings.html", "standings.json", "standings.txt")]
+        + [f"T-R2/players/{n}.html" for n in range(1, 11)]
+    )
+    assert json.loads((out / "T-R2/standings.json").read_text())["after_round"] == 1
     state = parse_trf((out / "T-R2/T-R2.trf").read_bytes())
     expected = ToySystem().pair(t, 2)
     assert state == apply_pairing(parse_trf(write_trf(t, dialect="trf16").encode()), expected) or (
@@ -211,14 +229,15 @@ def test_same_input_twice_rewrites_nothing(tmp_path: Path) -> None:
     assert {p.name: p.stat().st_mtime_ns for p in out.iterdir()} == before
     state = json.loads((out / STATE_NAME).read_text())
     assert state["published"]["T"]["2"]["folder"] == "T-R2"
-    assert state["published"]["T"]["2"]["files"] == [  # the host's import file last
+    assert state["published"]["T"]["2"]["files"][-1] == "T-R2/T-R2-Spielerauslosung.txt"  # the host's file last
+    assert [f for f in state["published"]["T"]["2"]["files"] if not is_site_file(f)] == [
         "T-R2/T-R2.trf",
         "T-R2/T-R2.pgn",
         "T-R2/T-R2.txt",
         "T-R2/T-R2.html",
         "T-R2/T-R2-Spielerauslosung.txt",
     ]
-    assert set(state["outputs"]) == set(OUTPUTS_R2)
+    assert set(pairing_outputs(state["outputs"])) == set(OUTPUTS_R2)
     assert state["inputs"]["T.trf"] == __import__("hashlib").sha256((tmp_path / "T.trf").read_bytes()).hexdigest()
 
 
@@ -371,7 +390,7 @@ def test_permission_error_is_reported_and_retried(tmp_path: Path, caplog: pytest
     with caplog.at_level(logging.WARNING, logger="swissbridge.watch"):
         report = w.run_once()
     assert "cannot read T.trf: Permission denied; will retry" in caplog.text
-    assert report.written == []
+    assert report.written == [] and report.exit_code == 2  # --once fails: a cron job must see it
     w.tracker.reader = real
     assert w.run_once().published == [("T", 2)]
 
@@ -571,6 +590,9 @@ def test_pgn_final_round_writes_the_final_state(tmp_path: Path) -> None:
     final = parse_trf((feed / "out" / "Open-R2-final/Open-R2-final.trf").read_bytes())
     assert final.completed_rounds == 2
     assert all(e.result is not Result.PENDING for p in final.players for e in p.entries)
+    standings = json.loads((feed / "out" / "Open-R2-final/standings.json").read_text())  # the final standings
+    assert standings["after_round"] == 2 and len(standings["players"]) == 6
+    assert "final standings" in (feed / "out" / "Open-R2-final/index.html").read_text()
 
 
 def test_pgn_truncated_feed_is_reported_not_used(tmp_path: Path) -> None:
@@ -613,6 +635,22 @@ def test_progress_feedback_works_off_a_terminal() -> None:
             advance(6)
         with progress.task("pairing round 5 (200 players)") as advance:
             advance(1)
+
+
+def test_once_exits_non_zero_when_its_input_cannot_be_read(tmp_path: Path) -> None:
+    """A cron job must see the failure: an export that cannot be read (here larger
+    than any tournament file: sparse, nothing is written) is exit status 2."""
+    from swissbridge.watch.command import run_cli
+
+    with open(tmp_path / "T.trf", "wb") as fh:
+        fh.truncate(300 * 1024 * 1024)
+    err = io.StringIO()
+    code = run_cli(
+        tmp_path, host="swiss-manager", system="toy", out=None, tournament=None, rounds=None,
+        once=True, stable=0, verbose=False, stream=err,
+    )  # fmt: skip
+    assert code == 2, err.getvalue()
+    assert "cannot read T.trf: larger than 256 MB" in err.getvalue()
 
 
 def test_swiss_manager_tunx_that_cannot_be_paired(tmp_path: Path) -> None:

@@ -46,6 +46,12 @@ def test_random_kills_and_full_disk_long() -> None:
     assert results["sigkill"]["complete set"] > 0 and results["sigkill"]["nothing new"] > 0
 
 
+@pytest.mark.stress
+def test_two_watchers_on_a_deleted_output_folder_long() -> None:
+    tally = faultlib.two_watchers(20)
+    assert tally["problems"] == [] and tally["trials"] == 20
+
+
 def test_every_step_of_a_publication(tmp_path: Path) -> None:
     """A kill just before each file-system step of a clean publication, in turn."""
     s = faultlib.make_scenario(tmp_path)
@@ -206,3 +212,24 @@ def test_lock_file_deleted_alone(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     assert b.run_once().published == [("T", 3)]
     a.release()
     b.release()
+
+
+def test_a_watcher_that_came_and_went_meanwhile_still_takes_the_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The second watcher published round 3 and exited (its lock is free): the first
+    must not take the folder back and write its own rounds beside the other's."""
+    install_toy(monkeypatch)
+    folder, out = _published(tmp_path)
+    a = Watcher(WatchConfig(folder, system="toy", stable=0, out=out))
+    a.acquire()
+    shutil.rmtree(out)
+    b = Watcher(WatchConfig(folder, system="toy", stable=0, out=out))
+    b.acquire()
+    assert b.run_once().published == [("T", 3)]
+    b.release()
+    written = visible(out)
+    report = a.run_once()
+    assert a.lost is not None and report.exit_code == 5 and report.written == []
+    assert visible(out) == written
+    a.release()

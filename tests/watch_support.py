@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -115,6 +116,22 @@ def visible(out: Path) -> dict[str, bytes]:
         for p in sorted(out.rglob("*"))
         if p.is_file() and not any(part.startswith(".") for part in p.relative_to(out).parts)
     }
+
+
+SITE_PAGES = frozenset({"index.html", "standings.txt", "standings.json", "standings.html"})
+"""The files of a round's site (swissbridge.site) besides ``players/N.html``."""
+
+
+def is_site_file(path: str) -> bool:
+    """A file of a round's static site (index, standings, player pages), as opposed to
+    the pairing outputs the host and the broadcast read."""
+    parts = path.split("/")
+    return parts[-1] in SITE_PAGES or "players" in parts[:-1]
+
+
+def pairing_outputs(paths: Iterable[str]) -> list[str]:
+    """The pairing outputs among ``paths`` (the round's site left out), sorted."""
+    return sorted(p for p in paths if not is_site_file(p))
 
 
 def results_for(round_no: int, board_no: int) -> tuple[Result, Result]:

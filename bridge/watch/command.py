@@ -133,6 +133,8 @@ def run_cli(
             signal.signal(signal.SIGTERM, _stop)
         with contextlib.suppress(KeyboardInterrupt):
             watcher.watch(stop)
+        if watcher.lost is not None:
+            return 5  # another watcher took the output folder: said when it happened
         log.info("stopped")
         return 0
     finally:

@@ -219,7 +219,7 @@ class PgnHost:
     def _final(self, recorded: Tournament, last: int, notes: tuple[str, ...]) -> Outcome:
         from swissbridge.formats.trf import write_trf
 
-        final = final_state(self.job, last, write_trf(recorded, dialect="trf26").encode("utf-8"))
+        final = final_state(self.job, last, write_trf(recorded, dialect="trf26").encode("utf-8"), recorded)
         return Wait(
             self.job, f"tournament finished after round {last}; final state in {final.paths()[0]}", "", notes, final
         )

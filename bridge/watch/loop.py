@@ -164,8 +164,9 @@ class Watcher:
     def _own(self) -> None:
         """Make sure this watcher holds the lock of the output folder that is there now,
         creating the folder (and the lock) again if it was deleted. Raises
-        :class:`OutputError`; when another watcher took the folder meanwhile, this
-        watcher stops writing for good (:attr:`lost`)."""
+        :class:`OutputError`. A watcher that held the folder and finds another lock
+        file in its place (another watcher took the folder, even if it has gone
+        since) stops writing for good (:attr:`lost`): the folder is no longer only its own."""
         if self._lost is not None:
             raise OutputError(self._lost)
         if self._lock_is_current():
@@ -175,13 +176,20 @@ class Watcher:
         self.release()
         if not out.is_dir() and (had or self._state_on_disk):
             self.log.warning("the output folder %s disappeared; creating it again", out)
+        lock = out / LOCK_NAME
         try:
             out.mkdir(parents=True, exist_ok=True)
-            fh = open(out / LOCK_NAME, "a+b")  # noqa: SIM115 - held for the watcher's lifetime
+            if had:  # only a lock this watcher creates itself is still its own
+                fh = os.fdopen(os.open(lock, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o666), "a+b")
+            else:
+                fh = open(lock, "a+b")  # noqa: SIM115 - held for the watcher's lifetime
+        except FileExistsError:
+            fh = None
         except OSError as exc:
             raise OutputError(f"cannot use output folder {out}: {exc.strerror or exc}") from exc
-        if not _try_lock(fh):
-            fh.close()
+        if fh is None or not _try_lock(fh):
+            if fh is not None:
+                fh.close()
             if had:
                 self._lost = (
                     f"another swissbridge watcher took the output folder {out} after it was deleted or its lock "

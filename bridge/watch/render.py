@@ -8,7 +8,10 @@ folder ``P-R{N}`` (published as one, :mod:`swissbridge.watch.publish`) holds:
 * ``P-R{N}.trf``: the tournament state in TRF-2026, round N paired and unplayed;
 * ``P-R{N}.pgn``: one empty game per board (``Round "N.B"``, ``Result "*"``) for
   DGT LiveChess and broadcast tools;
-* ``P-R{N}.txt`` and ``P-R{N}.html``: the pairing list to read and to print.
+* ``P-R{N}.txt`` and ``P-R{N}.html``: the pairing list to read and to print;
+* ``index.html``, ``players/{start}.html`` and ``standings.txt``/``.json``/``.html``: the
+  round's static site — the pairing, the standings and the crosstable after round
+  ``N - 1``, one page per player (:mod:`swissbridge.site`).
 
 After the last round the PGN workflow publishes ``P-R{N}-final/P-R{N}-final.trf``,
 the tournament with every result recorded. A file added to a round's set (see
@@ -26,6 +29,7 @@ from collections.abc import Callable
 from swissbridge.errors import OutputError
 from swissbridge.model import Tournament, format_points
 from swissbridge.pairing import RoundPairing, apply_pairing, board_order
+from swissbridge.tiebreaks import TieBreak
 from swissbridge.watch.types import OutputSet
 
 
@@ -53,10 +57,17 @@ def output_names(prefix: str, round_no: int) -> dict[str, str]:
 _log = logging.getLogger("swissbridge.watch")
 
 
-def final_state(prefix: str, round_no: int, data: bytes) -> OutputSet:
-    """The TRF-2026 written after the results of the last round ``round_no`` are recorded."""
+def final_state(prefix: str, round_no: int, data: bytes, tournament: Tournament | None = None) -> OutputSet:
+    """The TRF-2026 written after the results of the last round ``round_no`` are recorded,
+    with the final standings and their site (:func:`swissbridge.site.final_site`) when
+    ``tournament`` (the recorded state) is given."""
     name = f"{prefix}-R{round_no}-final"
-    return OutputSet(name, round_no + 1, {f"{name}.trf": data})
+    files = {f"{name}.trf": data}
+    if tournament is not None:
+        from swissbridge.site import final_site
+
+        files.update(final_site(tournament, round_no, prefix, _tiebreaks(tournament)))
+    return OutputSet(name, round_no + 1, files)
 
 
 def round_outputs(
@@ -105,8 +116,30 @@ def round_outputs(
             files[names[kind]] = _encode(render())
         except OutputError as exc:  # this format cannot hold the tournament: say so, publish the rest
             _log.warning("%s is not written: %s", names[kind], exc)
+    files.update(_site(prefix, tournament, pairing))
     host_file = names["sm"] if names["sm"] in files else None
     return OutputSet(round_folder(prefix, pairing.round_no), pairing.round_no, files, host_file)
+
+
+def _site(prefix: str, tournament: Tournament, pairing: RoundPairing) -> dict[str, bytes]:
+    """The round's site and standings (:func:`swissbridge.site.round_site`)."""
+    from swissbridge.site import round_site
+
+    return round_site(tournament, pairing, prefix, _tiebreaks(tournament))
+
+
+def _tiebreaks(tournament: Tournament) -> list[TieBreak]:
+    """The file's tie-break list (record 202, the ``.TUNX`` list) or, when it has none or a
+    bad one (said in the log), the default."""
+    from swissbridge.errors import InputError
+    from swissbridge.standings import choose_tiebreaks
+    from swissbridge.tiebreaks import DEFAULT_TIEBREAKS, parse_tiebreaks
+
+    try:
+        return choose_tiebreaks(tournament, None)
+    except InputError as exc:
+        _log.warning("the standings use the default tie-breaks %s: %s", DEFAULT_TIEBREAKS, exc)
+        return parse_tiebreaks(DEFAULT_TIEBREAKS)
 
 
 def board_numbers(tournament: Tournament, round_no: int) -> dict[frozenset[int], int]:

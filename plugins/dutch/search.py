@@ -25,7 +25,7 @@ case.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from swissbridge.model import Colour
@@ -76,7 +76,10 @@ class CandidateSearch:
         self.lower = lower
         by_name = {c.name: c for c in criteria}
         self.pair_criteria = [by_name[n] for n in PAIR_CRITERIA if n in by_name]
-        self.budget = BUDGET_FACTOR * (len(mdps) + len(residents)) + 4000
+        size = len(mdps) + len(residents)
+        # the search's steps, and the exact matchings that settle a split (each charged
+        # S1 x S2: far less than the optimiser's matching over bracket and next group)
+        self.budget = BUDGET_FACTOR * size + 4000 + size * size
         self._violations: dict[tuple[int, int], tuple[int, ...]] = {}
         self._floater_key: dict[int, tuple[int, ...]] = {}
         self._next_mate: dict[int, int] | None = None
@@ -123,9 +126,13 @@ class CandidateSearch:
         return {f: self._floater_key[f] for f in candidates if f in self._floater_key}
 
     # -- the colour bound -------------------------------------------------------------
-    @staticmethod
-    def colour_bound(players: Sequence[Entrant]) -> tuple[int, int]:
-        """Least [C12] and [C13] failures of any pairing of ``players`` (even count)."""
+    def colour_bound(self, players: Sequence[Entrant]) -> tuple[int, int]:
+        """Least [C12] and [C13] failures of any pairing of ``players`` (even count).
+
+        At least ``k`` pairs are two players of the majority colour; such a pair keeps
+        [C13] only when it holds a mild preference or two absolute ones, and two
+        absolute preferences for the same colour may meet only when one of them is
+        not restricting ([C3]: a topscorer in the last round)."""
         w = [p for p in players if p.preference is Colour.WHITE]
         b = [p for p in players if p.preference is Colour.BLACK]
         z = len(players) - len(w) - len(b)
@@ -136,7 +143,14 @@ class CandidateSearch:
             return 0, 0
         mild = sum(1 for p in major if not p.strong and not p.absolute)
         absolute = sum(1 for p in major if p.absolute)
-        return k, max(0, k - mild - absolute // 2)
+        free = self._unrestricted(major)
+        return k, max(0, k - mild - min(absolute // 2, free))
+
+    def _unrestricted(self, players: Iterable[Entrant]) -> int:
+        """The players with an absolute preference that does not keep them from a
+        player with the same one ([C3] relaxed: :meth:`RoundState.restricting_colour`)."""
+        colour = self.compat.colour
+        return sum(1 for p in players if p.absolute and colour[p.rank] is None)
 
     # -- the search ----------------------------------------------------------------------
     def run(self) -> Found | None:
@@ -319,20 +333,16 @@ class CandidateSearch:
                     still = target[c12] - v[c12]
                     spare = target[c13] - v[c13]
                     if still > spare:
-                        mild = absolute = 0
-                        for x in s1[i:]:
+                        mild = absolute = free = 0
+                        restricting = self.compat.colour
+                        for x in (*s1[i:], *rest2):
                             px = players[x]
                             if px.absolute:
                                 absolute += 1
+                                free += restricting[x] is None
                             elif not px.strong and px.preference is not None:
                                 mild += 1
-                        for x in rest2:
-                            px = players[x]
-                            if px.absolute:
-                                absolute += 1
-                            elif not px.strong and px.preference is not None:
-                                mild += 1
-                        if still > spare + mild + absolute // 2:
+                        if still > spare + mild + min(absolute // 2, free):
                             return False
             if odd and not any(self._floater_ok(x) for j, x in enumerate(s2) if not used[j]):
                 return False
@@ -367,8 +377,24 @@ class CandidateSearch:
                         # this transposition exactly, from here
                         rest2 = [x for k, x in enumerate(s2) if not used[k]]
                         tail = self._exact_tail(s1[i:], rest2, v, odd, after=(h, j, s2))
+                        # nothing below this prefix: rather than back up one S1 player at
+                        # a time, settle exactly from a frame 1, 2, 4, ... S1 players
+                        # higher, that frame's player keeping its opponent or a later one
+                        # (everything before it in 4.2 order is refuted already)
+                        back = 1
+                        frame = i
+                        while tail is None and frame > 0:
+                            frame = max(0, i - back)
+                            back *= 2
+                            del chosen[frame:]
+                            taken = {x for pair in chosen for x in pair}
+                            used[:] = [x in taken for x in s2]
+                            rest2 = [x for x in s2 if x not in taken]
+                            tail = self._exact_tail(
+                                s1[frame:], rest2, viols[frame], odd, after=(s1[frame], nexts[frame] - 1, s2)
+                            )
                         if tail is None:
-                            break
+                            return False
                         for a, b in tail:
                             chosen.append((a, b))
                             for k, x in enumerate(s2):

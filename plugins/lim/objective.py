@@ -41,6 +41,11 @@ REROUTE_DEPTH = 8
 witness is looked for (a shortcut only: when none is found, the exact matching
 decides)."""
 
+SHORTCUT_MISSES = 5
+"""The first witness of the upper bound is looked for until this many alternating
+paths in a row were not found (a shortcut only: then the exact matching decides,
+so the result never depends on it)."""
+
 WHITE_DUE, BLACK_DUE, NO_DUE = 0, 1, 2
 """The three classes of the bound: due White, due Black, no due colour."""
 
@@ -117,8 +122,9 @@ class _Group:
     def improve(self, mate: dict[int, int], goal: int) -> tuple[dict[int, int], int]:
         """``mate`` changed along alternating cycles that give more due colours
         (partners exchanged between two pairs that each give fewer than two, then
-        one :meth:`reroute` from each pair giving fewer than two), stopping at
-        ``goal``; and its total. Only a shortcut to a witness of the upper bound:
+        one :meth:`reroute` from each pair giving fewer than two, until
+        :data:`SHORTCUT_MISSES` in a row find nothing), stopping at ``goal``; and
+        its total. Only a shortcut to a witness of the upper bound:
         when it falls short, the exact matching decides."""
         total = self.total(mate)
         allowed, weight = self.allowed, self.weight
@@ -139,17 +145,23 @@ class _Group:
                         break
                 if done:
                     break
+        misses = 0
         if total < goal:
             for a in list(mate):
                 partner = mate.get(a)
                 if partner is None or a > partner or weight(a, partner) == 2:
                     continue
                 better = self.reroute(mate, a, partner, weight(a, partner) + 1, (a, partner))
-                if better is not None:
-                    mate = better
-                    total = self.total(mate)
-                    if total >= goal:
+                if better is None:
+                    misses += 1
+                    if misses >= SHORTCUT_MISSES:
                         break
+                    continue
+                misses = 0
+                mate = better
+                total = self.total(mate)
+                if total >= goal:
+                    break
         return mate, total
 
     def reroute(self, mate: dict[int, int], s: int, t: int, need: int, out: tuple[int, ...]) -> dict[int, int] | None:

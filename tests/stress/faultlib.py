@@ -33,6 +33,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -352,3 +353,93 @@ def run(kills: int, disk_full: int, *, seed: int = 1, work: Path | None = None) 
             tally.add(*injected_full_disk_trial(s, root, i, rng))
         results["disk full (injected ENOSPC)"] = tally.as_dict()
     return results
+
+
+# -- two watchers on one output folder, which is deleted --------------------------------------------
+def _watch_process(folder: Path, out: Path, system: str, *, once: bool) -> subprocess.Popen[str]:
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
+    cmd = [sys.executable, "-m", "swissbridge", "watch", str(folder), "--system", system, "--out", str(out)]
+    cmd += ["--once", "--stable", "0"] if once else ["--stable", "0.1"]
+    return subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=env)
+
+
+def _folders(out: Path) -> dict[str, dict[str, bytes]]:
+    """The visible round folders of ``out`` and their files."""
+    found: dict[str, dict[str, bytes]] = {}
+    for path, data in visible(out).items():
+        folder, _, rel = path.partition("/")
+        found.setdefault(folder, {})[rel] = data
+    return found
+
+
+def two_watchers(trials: int, *, seed: int = 1, work: Path | None = None) -> dict[str, Any]:
+    """A watcher (Dutch) runs; its output folder is deleted; a second watcher (Lim,
+    ``--once``) starts on it while the next export lands. Every round folder left
+    must be exactly Dutch's or exactly Lim's, all of one system, and at most one of
+    the two may have written after the deletion."""
+    rng = random.Random(seed)
+    _preload()
+    tally: dict[str, Any] = {"trials": 0, "first kept the folder": 0, "second took it": 0, "problems": []}
+    with tempfile.TemporaryDirectory(dir=work) as tmp:
+        root = Path(tmp)
+        t = field_of(PLAYERS, rounds=7)
+        exports = [write_trf(played(t, r), dialect="trf16") for r in (1, 2)]
+        reference: dict[str, dict[str, dict[str, bytes]]] = {}
+        for system in ("dutch", "lim"):
+            ref_folder = root / f"ref-{system}"
+            ref_folder.mkdir()
+            for text in exports:
+                (ref_folder / "Open.trf").write_text(text)
+                proc = _watch_process(ref_folder, root / f"ref-{system}-out", system, once=True)
+                _, err = proc.communicate(timeout=120)
+                if proc.returncode != 0:
+                    raise RuntimeError(f"clean {system} run failed: {err}")
+            reference[system] = _folders(root / f"ref-{system}-out")
+        if reference["dutch"] == reference["lim"]:
+            raise RuntimeError("Dutch and Lim pair the scenario alike: mixing could not be seen")
+        for i in range(trials):
+            tally["trials"] += 1
+            folder, out = root / f"host{i}", root / f"out{i}"
+            folder.mkdir()
+            (folder / "Open.trf").write_text(exports[0])
+            first = _watch_process(folder, out, "dutch", once=False)
+            problem = None
+            try:
+                deadline = time.monotonic() + 60
+                while not (out / "Open-R2").exists() and time.monotonic() < deadline:
+                    time.sleep(0.02)
+                while out.exists():  # rm -rf, again if the watcher wrote meanwhile
+                    shutil.rmtree(out, ignore_errors=True)
+                time.sleep(rng.random() * 0.3)
+                second = _watch_process(folder, out, "lim", once=True)
+                time.sleep(rng.random() * 0.3)
+                (folder / "Open.trf").write_text(exports[1])
+                _, err2 = second.communicate(timeout=120)
+                time.sleep(1.0)  # time for the first to see the new export
+            finally:
+                first.terminate()
+                _, err1 = first.communicate(timeout=30)
+            seen = _folders(out)
+            systems = set()
+            for name, files in seen.items():
+                owner = [s for s in ("dutch", "lim") if reference[s].get(name) == files]
+                if not owner:
+                    problem = f"trial {i}: {name} is neither Dutch's nor Lim's (mixed or partial)"
+                    break
+                systems.add(owner[0])
+            lost = "stops writing" in err1
+            refused = "already writing" in err2
+            if problem is None and len(systems) > 1:
+                problem = f"trial {i}: round folders from both systems: {sorted(seen)}"
+            if problem is None and not (lost or refused):
+                problem = f"trial {i}: neither watcher gave way (first: {err1[-200:]!r}; second: {err2[-200:]!r})"
+            if problem is None and lost and refused:
+                problem = f"trial {i}: both gave way"
+            if problem:
+                tally["problems"].append(problem)
+            elif lost:
+                tally["second took it"] += 1
+            else:
+                tally["first kept the folder"] += 1
+            shutil.rmtree(out, ignore_errors=True)
+    return tally
