@@ -29,7 +29,7 @@ from swissbridge.standings import compute, render_json, render_trf, standings_ou
 from swissbridge.tiebreaks import parse_tiebreak, parse_tiebreaks
 from typer.testing import CliRunner
 
-GOLDEN = Path(__file__).parent / "golden" / "standings"
+GOLDEN = Path(__file__).parent / "standings"
 ALL = "BH/C1,BH,SB,DE,WIN,WON,BPG,BWG,PS,FB,KS"
 
 

@@ -593,7 +593,7 @@ def test_p8_ratings_reads_fides_zip_as_shipped(tmp_path: Path) -> None:
     from swissbridge.formats import fidexml
     from swissbridge.model import Player, Tournament
 
-    from tests.test_fidexml import LIST
+    from tests.fidexml_support import LIST
 
     archive = tmp_path / "players_list_xml.zip"
     with zipfile.ZipFile(archive, "w", compression=zipfile.ZIP_DEFLATED) as z:
