@@ -202,6 +202,6 @@ def test_the_differential_script_runs() -> None:
     import subprocess
     import sys
 
-    script = Path(__file__).parent.parent.parent / "benchmarks" / "tiebreaks_vs_gacrux.py"
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "tiebreaks_vs_gacrux.py"
     done = subprocess.run([sys.executable, str(script), "--help"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and "--gacrux-python" in done.stdout
