@@ -29,8 +29,8 @@ from pathlib import Path
 from history import ascii_name
 from swissbridge.errors import SwissbridgeError
 from swissbridge.formats.trf import write_trf
-from swissbridge.model import EventKind
-from swissbridge.service import TEAM_RECORDS, read_tournament
+from swissbridge.model import TEAM_RECORDS, EventKind
+from swissbridge.service import read_tournament
 from swissbridge.standings import compute
 from swissbridge.tiebreaks import parse_tiebreaks
 

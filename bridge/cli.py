@@ -141,6 +141,18 @@ def settings(system: str | None, colour: InitialColour | None, rounds: int | Non
     return Settings(system=system, initial_colour=chosen, rounds=rounds)
 
 
+def read_input(path: Path, encoding: str | None = None) -> Tournament:
+    """The tournament in ``path``; what else was read for it (a Swiss-Manager export's
+    siblings) and why is said on stderr."""
+    from swissbridge.service import read_tournament
+
+    notes: list[str] = []
+    tournament = read_tournament(path, encoding=encoding, notes=notes)
+    for note in notes:
+        typer.echo(f"swissbridge: note: {note}", err=True)
+    return tournament
+
+
 def applied(tournament: Tournament, given: Settings) -> Applied:
     """``tournament`` with the command line's settings, warnings printed on stderr."""
     from swissbridge.settings import apply_settings
@@ -211,10 +223,10 @@ def pair(
     """Pair the next round of a tournament and print or write the pairing."""
     from swissbridge.output import TOURNAMENT_FORMATS, state_format, write_output
     from swissbridge.pairing import NoLegalPairing
-    from swissbridge.service import read_tournament, render_pairing, trace_tournament, unpairable
+    from swissbridge.service import render_pairing, trace_tournament, unpairable
 
     try:
-        given = applied(read_tournament(input, encoding=encoding), settings(system, initial_colour, rounds))
+        given = applied(read_input(input, encoding), settings(system, initial_colour, rounds))
         tournament, system_name = given.tournament, given.system
         trace = trace_tournament(tournament, system=system_name, round_no=round_no, adjourned=adjourned)
         try:
@@ -488,10 +500,9 @@ def explain(
     from swissbridge.explain import render
     from swissbridge.output import write_output
     from swissbridge.pairing import NoLegalPairing
-    from swissbridge.service import read_tournament
 
     try:
-        given = applied(read_tournament(input, encoding=encoding), settings(system, initial_colour, rounds))
+        given = applied(read_input(input, encoding), settings(system, initial_colour, rounds))
         doc = build_explanation(given.tournament, system=given.system, round_no=round_no)
         write_output(output, render(doc, fmt.value), inputs=[input])
         found = bool(doc["pairing_found"])

@@ -14,14 +14,18 @@ from swissbridge.plugins import PairingSystem, Trace, resolve
 
 
 def read_tournament(
-    path: str | os.PathLike[str], fmt: str | None = None, *, encoding: str | None = None
+    path: str | os.PathLike[str],
+    fmt: str | None = None,
+    *,
+    encoding: str | None = None,
+    notes: list[str] | None = None,
 ) -> Tournament:
     """Read any supported tournament input: TRF16 / TRF-2026 (Swiss-Manager's TRF16
     export included), Swiss-Manager text exports, PGN, JSON, or a folder of them
     (``fmt`` forces a format; see :mod:`swissbridge.formats.detect`)."""
     from swissbridge.formats.detect import read_any
 
-    return read_any(path, fmt, encoding=encoding)
+    return read_any(path, fmt, encoding=encoding, notes=notes)
 
 
 def require_swiss(tournament: Tournament) -> None:

@@ -26,7 +26,7 @@ files (with a player list — TRF, JSON or Spielerdaten — when one is there).
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from itertools import islice
 from pathlib import Path
 
@@ -157,9 +157,16 @@ def target_format(path: str | os.PathLike[str], to: str | None) -> str:
     return "trf26"
 
 
-def read_any(path: str | os.PathLike[str], fmt: str | None = None, *, encoding: str | None = None) -> Tournament:
+def read_any(
+    path: str | os.PathLike[str],
+    fmt: str | None = None,
+    *,
+    encoding: str | None = None,
+    notes: list[str] | None = None,
+) -> Tournament:
     """Read a tournament in any supported format (``fmt``, else detected); ``encoding``
-    is that of Swiss-Manager text exports (strict UTF-8 unless given)."""
+    is that of Swiss-Manager text exports (strict UTF-8 unless given); ``notes``
+    receives what was read besides ``path`` (a Swiss-Manager export's siblings) and why."""
     p = Path(path)
     where = os.fspath(path)
     kind = fmt or detect_format(p)
@@ -180,7 +187,7 @@ def read_any(path: str | os.PathLike[str], fmt: str | None = None, *, encoding: 
 
         return tournament_from_pgn([p])
     if kind in ("sm", "sm-players", "sm-pairings"):
-        return _read_sm_file(p, kind, encoding)
+        return _read_sm_file(p, kind, encoding, notes)
     if kind == "xml":
         raise InputError(
             "an XML file is not a tournament (a FIDE rating list is used with 'swissbridge ratings')", path=where
@@ -192,8 +199,12 @@ def read_any(path: str | os.PathLike[str], fmt: str | None = None, *, encoding: 
     raise InputError(f"unknown input format {kind!r}", path=where)
 
 
-def _read_sm_file(p: Path, kind: str, encoding: str | None = None) -> Tournament:
-    """A Swiss-Manager text export with its companion from the same folder."""
+def _read_sm_file(p: Path, kind: str, encoding: str | None = None, notes: list[str] | None = None) -> Tournament:
+    """A Swiss-Manager text export with only the siblings it needs from its folder,
+    each named in ``notes`` with the reason: a ``Spielerdaten`` export before round 1
+    (no points) alone; one with points with the ``Spielerauslosung`` exports that hold
+    its games; a ``Spielerauslosung`` export with the ``Spielerdaten`` export that
+    names its players. An error in a sibling says whose sibling it was read as."""
     from swissbridge.formats import swissmanager as sm
 
     if kind == "sm":
@@ -201,16 +212,39 @@ def _read_sm_file(p: Path, kind: str, encoding: str | None = None) -> Tournament
         kind = _sniff(head)
         if kind not in ("sm-players", "sm-pairings"):
             raise InputError("not a Swiss-Manager text export (header Nr;Name;… or Runde;Brett;…)", path=str(p))
-    players, pairings = sm.find_sm_files(p.parent)
     if kind == "sm-players":
-        return sm.read_sm_export(p, pairings, encoding=encoding)
-    if players is None:
+        players = sm.read_players(p, encoding=encoding)
+        if not any(q.stated_points for q in players.players):
+            return sm.read_sm_export(players, [], encoding=encoding)  # before round 1: nothing else needed
+        _, pairings = sm.find_sm_files(p.parent)
+        siblings = [f for f in pairings if f != p]
+        why = "its players have points, and the games that gave them are in the Spielerauslosung export(s)"
+        return _with_siblings(p, siblings, why, notes, lambda: sm.read_sm_export(players, siblings, encoding=encoding))
+    found, _ = sm.find_sm_files(p.parent)
+    if found is None:
         raise InputError(
             "a Spielerauslosung export names players by start number only: put the Spielerdaten export "
             "(Extras → Daten Import/Export → Spielerdaten) in the same folder",
             path=str(p),
         )
-    return sm.read_sm_export(players, [p], encoding=encoding)
+    why = "a Spielerauslosung export names players by start number only"
+    return _with_siblings(p, [found], why, notes, lambda: sm.read_sm_export(found, [p], encoding=encoding))
+
+
+def _with_siblings(
+    p: Path, siblings: Sequence[Path], why: str, notes: list[str] | None, read: Callable[[], Tournament]
+) -> Tournament:
+    """``read()``, having said which siblings of ``p`` it reads and why; an error in a
+    sibling names it and says it was read as ``p``'s sibling."""
+    if notes is not None and siblings:
+        notes.append(f"reading {p.name} with {', '.join(f.name for f in siblings)} from its folder: {why}")
+    try:
+        return read()
+    except InputError as exc:
+        if exc.path is not None and exc.path != os.fspath(p):
+            exc.message += f" (read as the sibling of {p.name}: {why})"
+            exc.args = (exc.message,)
+        raise
 
 
 def _round_pgns(folder: Path) -> list[Path]:

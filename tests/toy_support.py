@@ -13,7 +13,7 @@ from swissbridge.pairing import Board, NoLegalPairing, RoundPairing
 from swissbridge.plugins import BasicSystem
 from swissbridge.state import PlayerState, RoundState, build_state
 
-from tests.tampering import entries
+from tests.tampering_support import entries
 
 
 class ToySystem(BasicSystem):

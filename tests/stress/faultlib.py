@@ -1,5 +1,5 @@
 """Fault injection for the watcher's publication, shared by the short tests
-(``tests/test_watch_faults.py``) and the long run (``watch_faults.py``).
+(``tests/stress/test_watch_faults.py``) and the long run (``watch_faults.py``).
 
 One *scenario*: a Swiss-Manager folder whose export holds round 2 played, an
 output folder where the watcher already published round 2 (the *before* state),

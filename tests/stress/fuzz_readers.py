@@ -1,5 +1,5 @@
 """The long fuzz run of every tournament-file reader (the short one is
-``tests/test_fuzz_readers.py``).
+``tests/stress/test_fuzz_readers.py``).
 
     python tests/stress/fuzz_readers.py --cases 100000 [--jobs 2] [--reader trf ...]
 

@@ -1,5 +1,5 @@
 """The reader fuzzing machinery shared by the short fuzz tests
-(``tests/test_fuzz_readers.py``) and the long stress run (``fuzz_readers.py``).
+(``tests/stress/test_fuzz_readers.py``) and the long stress run (``fuzz_readers.py``).
 
 Every reader of a tournament file must, on any input whatsoever, either return a
 model or raise :class:`swissbridge.errors.InputError` with a location; never

@@ -2,7 +2,7 @@
 in a forked child with a time limit and an address-space limit, so that a reader
 that explodes cannot take the test process (or the machine) with it.
 
-Used by ``tests/test_fuzz_hostile.py``; ``python tests/stress/hostile.py`` prints
+Used by ``tests/stress/test_fuzz_hostile.py``; ``python tests/stress/hostile.py`` prints
 the outcome of every case.
 """
 

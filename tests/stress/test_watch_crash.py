@@ -20,8 +20,8 @@ from tests.watch_support import field_of, pairing_outputs, played, visible
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
 
-SUPPORT = Path(__file__).with_name("watch_support.py")
-ROOT = Path(__file__).resolve().parent.parent
+SUPPORT = Path(__file__).resolve().parents[1] / "watch_support.py"
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def start(folder: Path, out: Path, *, stall_at: int = 0) -> subprocess.Popen[str]:

@@ -593,7 +593,7 @@ def test_p8_ratings_reads_fides_zip_as_shipped(tmp_path: Path) -> None:
     from swissbridge.formats import fidexml
     from swissbridge.model import Player, Tournament
 
-    from tests.test_fidexml import LIST
+    from tests.fidexml_support import LIST
 
     archive = tmp_path / "players_list_xml.zip"
     with zipfile.ZipFile(archive, "w", compression=zipfile.ZIP_DEFLATED) as z:
@@ -632,3 +632,43 @@ def test_p8_swiss_manager_exports_take_encoding(tmp_path: Path, shared: Path) ->
     assert code == 0 and "Müller" in text, text
     code, text = run("convert", folder, tmp_path / "out.json", "--encoding", "cp1252")
     assert code == 0 and "Müller" in (tmp_path / "out.json").read_text(encoding="utf-8")
+
+
+# -- 5. one Swiss-Manager file and the siblings it needs ---------------------------------
+
+
+def test_p5_naming_one_swiss_manager_file_reads_the_siblings_it_needs_and_says_so(
+    tmp_path: Path, shared: Path
+) -> None:
+    source = shared / "realworld" / "rochade" / "swiss_manager"
+    folder = tmp_path / "sm"
+    folder.mkdir()
+    for name in ("players_round1.txt", "pairings_round1_played.txt"):
+        (folder / name).write_bytes((source / name).read_bytes())
+    code, text = run("pair", folder / "players_round1.txt")
+    assert code == 0
+    assert "note: reading players_round1.txt with pairings_round1_played.txt from its folder: its players" in text
+    code, text = run("pair", folder / "pairings_round1_played.txt")
+    assert code == 0
+    assert "note: reading pairings_round1_played.txt with players_round1.txt from its folder" in text
+    # an error in a sibling names that file and says whose sibling it was read as
+    code, text = run("pair", source / "players_round1.txt")
+    assert code == 2
+    assert "pairings_rounds1-2_played.txt:5: round 1: start number 8 is not in the player list" in text
+    assert "(read as the sibling of players_round1.txt:" in text
+
+
+def test_p5_a_player_list_before_round_1_is_read_alone(tmp_path: Path, shared: Path) -> None:
+    source = shared / "realworld" / "rochade" / "swiss_manager" / "players_round1.txt"
+    from swissbridge.formats.swissmanager import read_players
+
+    players = read_players(source)
+    header, *rows = source.read_bytes().decode("utf-8").splitlines()
+    columns = header.split(";")
+    pkt = columns.index("Pkt")
+    zeroed = [";".join("0" if i == pkt else v for i, v in enumerate(row.split(";"))) for row in rows]
+    (tmp_path / "players.txt").write_text("\r\n".join([header, *zeroed]) + "\r\n", encoding="utf-8")
+    (tmp_path / "stale-pairings.txt").write_bytes((source.parent / "pairings_rounds1-2_played.txt").read_bytes())
+    code, text = run("pair", tmp_path / "players.txt", "--initial-colour", "white")
+    assert code == 0, text
+    assert "round 1" in text and "note: reading" not in text and len(players.players) > 2

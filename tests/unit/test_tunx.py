@@ -394,7 +394,7 @@ def test_the_check_table_of_the_documentation_is_current() -> None:
 
     from swissbridge.check import check_tournament
 
-    doc = (Path(__file__).resolve().parent.parent / "docs" / "tunx.md").read_text(encoding="utf-8")
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "tunx.md").read_text(encoding="utf-8")
     table = {m[0]: (int(m[1]), int(m[2])) for m in re.findall(r"^\| ([a-z0-9_]+) \| \d+ \| (\d+)/(\d+) \|", doc, re.M)}
     measured = {}
     for path in tunx_files():

@@ -22,7 +22,7 @@ from swissbridge.plugins.dutch.generation import (
 )
 from swissbridge.state import Float, Strength
 
-from tests.test_dutch_support import boards, build
+from tests.dutch_support import boards, build
 
 W, B = Colour.WHITE, Colour.BLACK
 

@@ -29,7 +29,7 @@ from swissbridge.pairing import Board, NoLegalPairing, RoundPairing
 from swissbridge.plugins import BasicSystem
 from swissbridge.state import build_state
 
-from tests.tampering import entries, swap_blacks
+from tests.tampering_support import entries, swap_blacks
 from tests.toy_support import TOY, ToySystem, flip_colours, played_boards, toy_tournament
 
 

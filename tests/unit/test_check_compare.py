@@ -23,7 +23,7 @@ from swissbridge.state import PlayerState, Strength, build_state
 from typer.testing import CliRunner
 
 from tests.conftest import shared_path
-from tests.tampering import entries, swap_blacks
+from tests.tampering_support import entries, swap_blacks
 
 trf = pytest.importorskip("swissbridge.formats.trf")
 

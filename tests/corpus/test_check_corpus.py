@@ -25,7 +25,7 @@ from swissbridge.pairing import Board, RoundPairing
 from swissbridge.plugins import BasicSystem
 
 from tests.conftest import SHARED
-from tests.tampering import swap_blacks
+from tests.tampering_support import swap_blacks
 from tests.toy_support import flip_colours
 
 trf = pytest.importorskip("swissbridge.formats.trf")

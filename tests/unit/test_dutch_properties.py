@@ -14,7 +14,7 @@ from swissbridge.pairing import NoLegalPairing, RoundPairing, apply_pairing
 from swissbridge.plugins.dutch import DutchSystem
 from swissbridge.state import RoundState, build_state
 
-from tests.test_dutch_support import build
+from tests.dutch_support import build
 
 
 def _legal_exists(state: RoundState) -> bool:

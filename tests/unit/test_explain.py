@@ -22,9 +22,9 @@ from swissbridge.plugins.dutch.enumeration import best_perfect_pairing
 from swissbridge.plugins.matching import max_cardinality_matching
 from typer.testing import CliRunner
 
-from tests.test_dutch_support import build
+from tests.dutch_support import build
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden" / "explain"
 SCHEMA = json.loads((ROOT / "docs" / "explain.schema.json").read_text(encoding="utf-8"))
 

@@ -10,7 +10,7 @@ from swissbridge.plugins.lim import LimSystem
 from swissbridge.plugins.lim.exchange import exchange_order, proposed_pairing
 from swissbridge.plugins.lim.rules import Side
 
-from tests.test_lim_support import fold, group, make_round, pair_round, pairs_of, player
+from tests.lim_support import fold, group, make_round, pair_round, pairs_of, player
 
 # --------------------------------------------------------------------- 4.2 / 4.3
 

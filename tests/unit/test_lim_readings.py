@@ -17,7 +17,7 @@ from swissbridge.plugins.lim.rules import (
     scores_when_paired,
 )
 
-from tests.test_lim_support import fold, group, make_round, pair_round, pairs_of, player
+from tests.lim_support import fold, group, make_round, pair_round, pairs_of, player
 
 # 1 ------------------------------------------------------------------ PAB fall-back
 

@@ -18,7 +18,7 @@ from swissbridge.plugins.lim.rules import Side, breaks_colour_limit, due_colour,
 
 from tests.conftest import shared_path
 from tests.lim_checks_support import random_tournament, violations
-from tests.test_lim_support import B, W, colours, make_round, player
+from tests.lim_support import B, W, colours, make_round, player
 
 # --------------------------------------------------------------------- Article 5
 
