@@ -701,7 +701,7 @@ class WatchHost(str, Enum):
 def watch(
     folder: Annotated[Path, typer.Argument(help="Folder the host program writes into.", show_default=False)],
     host: Annotated[WatchHost, typer.Option("--host", help="What writes the folder.")] = WatchHost.swiss_manager,
-    system: Annotated[str, typer.Option("--system", "-s", metavar="dutch|lim", help="Pairing system.")] = "dutch",
+    system: SystemOption = None,
     out: Annotated[
         Path | None,
         typer.Option("--out", help="Output folder (default: FOLDER/swissbridge-out).", show_default=False),

@@ -47,9 +47,15 @@ def convert_file(
 ) -> Conversion:
     """Convert one tournament; errors are raised (:class:`InputError`, :class:`OutputError`,
     :class:`UsageError` for a target that is the source without ``in_place``)."""
-    from swissbridge.formats.detect import lost_in, read_any, target_format, write_any
+    from swissbridge.formats.detect import is_tournament_folder, lost_in, read_any, target_format, write_any
 
     fmt = target_format(target, dst_fmt)
+    if src_fmt is None and Path(source).is_dir() and not is_tournament_folder(source):
+        raise InputError(
+            "the folder holds neither Swiss-Manager text exports nor round PGN files, so it is not one "
+            f"tournament; to convert each of its files, write the output folder with a final slash: {target}{os.sep}",
+            path=os.fspath(source),
+        )
     tournament = read_any(source, src_fmt, encoding=encoding)
     data = write_any(tournament, fmt)
     written = write_output(Path(target), data, inputs=[Path(source)], in_place=in_place)

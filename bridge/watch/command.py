@@ -44,7 +44,7 @@ def run_cli(
     folder: Path,
     *,
     host: str,
-    system: str,
+    system: str | None,
     out: Path | None,
     tournament: Path | None,
     rounds: int | None,
@@ -82,10 +82,11 @@ def run_cli(
         return usage("--tournament is for --host pgn; Swiss-Manager's exports carry the tournament")
     from swissbridge.plugins import UnknownSystem, load
 
-    try:
-        load(system)
-    except UnknownSystem as exc:
-        return usage(str(exc))
+    if system is not None:
+        try:
+            load(system)
+        except UnknownSystem as exc:
+            return usage(str(exc))
 
     config = WatchConfig(
         folder=folder,
@@ -117,7 +118,7 @@ def run_cli(
         "watching %s for %s (%s system); writing to %s; files must be unchanged for %g s",
         cfg.folder,
         what,
-        system,
+        system or "record 192's, else dutch",
         cfg.out_dir,
         stable,
     )

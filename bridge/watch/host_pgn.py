@@ -153,7 +153,7 @@ class PgnHost:
         pub = ctx.state.latest_publication(self.job)
         inputs = digest_of(
             [
-                self.config.system,
+                self.config.system or "",
                 str(self.config.rounds),
                 *([str(self.config.initial_colour)] if self.config.initial_colour else []),
                 seed.signature.digest,

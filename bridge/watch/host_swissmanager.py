@@ -128,7 +128,9 @@ class SwissManagerHost:
     def _cached(self, job: str, group: Sequence[Stable], ctx: HostContext, decide: Callable[[], Outcome]) -> Outcome:
         """The outcome for unchanged inputs is remembered: nothing is parsed or paired twice."""
         given = [str(self.config.initial_colour)] if self.config.initial_colour else []
-        inputs = digest_of([self.config.system, str(self.config.rounds), *given, *(f.signature.digest for f in group)])
+        inputs = digest_of(
+            [self.config.system or "", str(self.config.rounds), *given, *(f.signature.digest for f in group)]
+        )
         key = f"sm:{job}"
         cached = ctx.memory.get(key)
         if cached is not None and cached[0] == inputs:

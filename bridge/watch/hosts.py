@@ -5,6 +5,7 @@ telling when the host changed a published pairing."""
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
@@ -15,6 +16,8 @@ from swissbridge.model import Colour, Result, Tournament
 from swissbridge.pairing import NoLegalPairing, RoundPairing
 from swissbridge.watch.render import board_numbers, round_outputs
 from swissbridge.watch.types import Fault, HostContext, Outcome, Publish, Wait
+
+_log = logging.getLogger("swissbridge.watch")
 
 SHOWN_BOARDS = 12
 """Boards listed in a status line before "and N more"."""
@@ -71,14 +74,19 @@ def with_given(t: Tournament, rounds: int | None, colour: Colour | None) -> Tour
 
 
 def pair_next(t: Tournament, job: str, ctx: HostContext) -> RoundPairing:
-    """Pair the next round with the configured system (a spinner on a terminal for big fields)."""
+    """Pair the next round with the system ``pair`` would choose: ``--system``, else
+    the one record 192 names, else Dutch (a spinner on a terminal for big fields)."""
     from swissbridge.service import pair_tournament
+    from swissbridge.systems import choose_system
 
+    choice = choose_system(t, ctx.config.system)
+    if choice.warning:
+        _log.warning("%s: %s", job, choice.warning)
     r = t.next_round
     if len(t.players) >= 100:
         with ctx.progress.task(f"{job}: pairing round {r} ({len(t.players)} players)"):
-            return pair_tournament(t, system=ctx.config.system, round_no=r)
-    return pair_tournament(t, system=ctx.config.system, round_no=r)
+            return pair_tournament(t, system=choice.system, round_no=r)
+    return pair_tournament(t, system=choice.system, round_no=r)
 
 
 def pairing_summary(t: Tournament, pairing: RoundPairing) -> str:

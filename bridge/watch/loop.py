@@ -107,7 +107,7 @@ class Watcher:
         if problem:
             self.log.warning(problem)
         if not state.host:
-            state.host, state.system = self.host.name, config.system
+            state.host, state.system = self.host.name, config.system or ""
         self.state = state
         self.ctx = HostContext(config, state, progress or NoProgress())
         self._said: dict[str, str] = {}

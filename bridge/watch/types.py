@@ -28,7 +28,9 @@ class WatchConfig:
 
     folder: Path
     host: str = "swiss-manager"
-    system: str = "dutch"
+    system: str | None = None
+    """``--system``; None pairs with the system record 192 names, else Dutch
+    (:func:`swissbridge.systems.choose_system`), as ``pair`` does."""
     out: Path | None = None
     """Output folder; default ``FOLDER/swissbridge-out`` (never scanned for inputs)."""
     tournament: Path | None = None

@@ -173,6 +173,16 @@ def test_single_folder_to_a_new_folder_is_a_batch(tmp_path: Path) -> None:
     assert code == 0 and (tmp_path / "new" / "round3_paired.json").exists()
 
 
+def test_a_folder_of_tournament_files_without_a_final_slash_says_how_to_convert_each(tmp_path: Path) -> None:
+    folder = tmp_path / "in"
+    folder.mkdir()
+    shutil.copy(Path(__file__).resolve().parents[2] / "samples" / "open-round4.trf", folder)
+    code, text = invoke(str(folder), str(tmp_path / "new"))
+    assert code == 2 and not (tmp_path / "new").exists()
+    assert f"{folder}: the folder holds neither Swiss-Manager text exports nor round PGN files" in text
+    assert f"write the output folder with a final slash: {tmp_path / 'new'}/" in text
+
+
 def test_convert_needs_two_paths() -> None:
     code, text = invoke("only.trf")
     assert code == 2 and "needs an input and an output" in text
