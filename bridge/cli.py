@@ -606,6 +606,7 @@ def result(
             "--output", "-o", help="Write here instead (default: FILE itself, keeping FILE.bak).", show_default=False
         ),
     ] = None,
+    in_place: InPlace = False,
 ) -> None:
     """Enter results (and byes, withdrawals) into a tournament file and recompute the
     points; then `pair` pairs the next round from the same file. Boards are numbered
@@ -628,7 +629,7 @@ def result(
         updated = enter_results(tournament, round_no, items, correct=correct)
         target = output or input
         fmt = target_format(target, None) if output is not None else state_format(input)
-        write_output(target, write_any(updated, fmt), inputs=[input], in_place=output is None)
+        write_output(target, write_any(updated, fmt), inputs=[input], in_place=in_place or output is None)
     except SwissbridgeError as exc:
         report(exc, input)
     typer.echo(f"swissbridge: round {round_no}: {len(items)} result(s) entered in {target}", err=True)

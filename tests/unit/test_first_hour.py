@@ -79,6 +79,17 @@ def test_p2_in_place_keeps_the_previous_version_as_bak(tmp_path: Path) -> None:
     assert path.read_bytes() != before and b"XXR 5" in path.read_bytes()
 
 
+def test_p2_result_writing_over_its_input_with_o_takes_the_in_place_the_refusal_names(tmp_path: Path) -> None:
+    path = copy_sample(tmp_path, source=SAMPLES / "club-start.trf")
+    assert run("pair", path, "--in-place")[0] == 0
+    paired = path.read_bytes()
+    code, text = run("result", path, "1", "1", "1-0", "-o", path)
+    assert code == 2 and "is the input file: give --in-place" in text and path.read_bytes() == paired
+    code, text = run("result", path, "1", "1", "1-0", "-o", path, "--in-place")
+    assert code == 0, text
+    assert (tmp_path / "event.trf.bak").read_bytes() == paired and path.read_bytes() != paired
+
+
 def test_p2_in_place_never_replaces_a_tournament_by_a_board_list(tmp_path: Path) -> None:
     path = copy_sample(tmp_path)
     before = path.read_bytes()
