@@ -21,6 +21,10 @@ How unplayed rounds count is C.07 Article 16, applied here in one place each:
 
 Round robins (C.07 Article 16.1: "unplayed games in pre-determined pairings count as
 played") score forfeits as games and give no contribution for a round without an opponent.
+
+Why one module of this size: the tie-breaks share Article 16's treatment of unplayed rounds
+and Article 14's cuts; split apart, each would need those rules again or a second module
+that only one caller uses.
 """
 
 from __future__ import annotations

@@ -17,6 +17,9 @@ any pairing rule. Nothing here knows about chess: vertices are ``0..n-1``.
 * :func:`missable_vertices` — the vertices some maximum matching leaves single.
 
 All return or update ``mate``: ``mate[v]`` is the vertex matched with ``v`` or ``-1``.
+
+Why one module of this size: the weighted and the cardinality matchers share the blossom
+bookkeeping; it is kept together so that a faster matcher replaces one module.
 """
 
 from __future__ import annotations
