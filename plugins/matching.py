@@ -15,6 +15,8 @@ any pairing rule. Nothing here knows about chess: vertices are ``0..n-1``.
 * :func:`augment_from` — one augmenting-path search from a single vertex, for
   callers that keep a matching maximum while vertices are removed (Lim 3.6, 4.4).
 * :func:`missable_vertices` — the vertices some maximum matching leaves single.
+* :func:`match_greedily` — a greedy start for :func:`max_cardinality_matching` from
+  a first-single-neighbour oracle (no neighbour list needed).
 
 All return or update ``mate``: ``mate[v]`` is the vertex matched with ``v`` or ``-1``.
 
@@ -539,16 +541,25 @@ def max_cardinality_matching(
     return mate
 
 
-def missable_vertices(n: int, neighbours: Sequence[Sequence[int]]) -> tuple[list[int], set[int]]:
+def missable_vertices(
+    n: int,
+    neighbours: Callable[[int], Sequence[int]] | Sequence[Sequence[int]],
+    maximum: list[int] | None = None,
+) -> tuple[list[int], set[int]]:
     """A maximum matching of the graph and the vertices some maximum matching leaves
     single (the set D of the Gallai–Edmonds decomposition): those reached by an even
-    alternating path from a single vertex."""
-    table = neighbours
+    alternating path from a single vertex. ``maximum``, when given, is a maximum
+    matching to use (D is the same from every one)."""
+    nb: Callable[[int], Sequence[int]]
+    if callable(neighbours):
+        nb = neighbours
+    else:
+        table = neighbours
 
-    def nb(v: int) -> Sequence[int]:
-        return table[v]
+        def nb(v: int) -> Sequence[int]:
+            return table[v]
 
-    mate = max_cardinality_matching(n, neighbours)
+    mate = max_cardinality_matching(n, nb) if maximum is None else maximum
     even: set[int] = set()
     for root in range(n):
         if mate[root] == -1:
@@ -556,6 +567,17 @@ def missable_vertices(n: int, neighbours: Sequence[Sequence[int]]) -> tuple[list
             augment_from(root, n, nb, mate, reached=reached)
             even.update(reached)
     return mate, even
+
+
+def match_greedily(mate: list[int], first_single: Callable[[int, list[int]], int]) -> None:
+    """Match each single vertex in turn (``0, 1, ...``) with ``first_single(v, mate)``,
+    the first single vertex of its list (or leave it single on -1)."""
+    for v in range(len(mate)):
+        if mate[v] == -1:
+            w = first_single(v, mate)
+            if w != -1:
+                mate[v] = w
+                mate[w] = v
 
 
 def augment_from(
@@ -571,31 +593,48 @@ def augment_from(
     alternating tree, shrink odd cycles into their base) and apply it to ``mate``;
     True when one was found. Vertices ``v`` with ``alive[v]`` false are left out of
     the graph. When there is no path and ``reached`` is given, it receives the even
-    (outer) vertices of the tree."""
+    (outer) vertices of the tree.
+
+    The base of each vertex's blossom is kept as a union-find forest (``up``):
+    shrinking a cycle links the bases on it to the new base, so it costs the
+    cycle's length, not a pass over all ``n`` vertices (on a dense graph the root's
+    own list closes a cycle at almost every pair of partners). The vertices a
+    shrink makes outer are the inner ones on the cycle (every vertex already in a
+    blossom is outer, and a vertex outside one is its own base); they are queued in
+    vertex order, as a pass over all vertices would queue them."""
     parent = [-1] * n
-    base = list(range(n))
+    up = list(range(n))
     used = [False] * n
     used[root] = True
     queue = [root]
     head = 0
 
+    def base(v: int) -> int:
+        top = v
+        while up[top] != top:
+            top = up[top]
+        while up[v] != top:
+            up[v], v = top, up[v]
+        return top
+
     def lca(a: int, b: int) -> int:
-        seen = [False] * n
+        seen: set[int] = set()
         while True:
-            a = base[a]
-            seen[a] = True
+            a = base(a)
+            seen.add(a)
             if mate[a] == -1:
                 break
             a = parent[mate[a]]
         while True:
-            b = base[b]
-            if seen[b]:
+            b = base(b)
+            if b in seen:
                 return b
             b = parent[mate[b]]
 
-    def mark(v: int, b: int, child: int, blossom: list[bool]) -> None:
-        while base[v] != b:
-            blossom[base[v]] = blossom[base[mate[v]]] = True
+    def mark(v: int, b: int, child: int, blossom: set[int]) -> None:
+        while base(v) != b:
+            blossom.add(base(v))
+            blossom.add(base(mate[v]))
             parent[v] = child
             child = mate[v]
             v = parent[mate[v]]
@@ -603,20 +642,27 @@ def augment_from(
     while head < len(queue):
         v = queue[head]
         head += 1
+        bv = base(v)  # changes only when a cycle is shrunk
+        mv = mate[v]
         for to in nb(v):
-            if to == v or base[v] == base[to] or mate[v] == to or (alive is not None and not alive[to]):
+            if to == v or mv == to or (alive is not None and not alive[to]):
+                continue
+            bt = up[to]  # base(to), inline while the forest is this shallow
+            if up[bt] != bt:
+                bt = base(to)
+            if bv == bt:
                 continue
             if to == root or (mate[to] != -1 and parent[mate[to]] != -1):
                 cur = lca(v, to)
-                blossom = [False] * n
+                blossom: set[int] = set()
                 mark(v, cur, to, blossom)
                 mark(to, cur, v, blossom)
-                for i in range(n):
-                    if blossom[base[i]]:
-                        base[i] = cur
-                        if not used[i]:
-                            used[i] = True
-                            queue.append(i)
+                for b in blossom:
+                    up[b] = cur
+                for i in sorted(b for b in blossom if not used[b]):
+                    used[i] = True
+                    queue.append(i)
+                bv = base(v)
             elif parent[to] == -1:
                 parent[to] = v
                 if mate[to] == -1:

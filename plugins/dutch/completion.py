@@ -39,10 +39,10 @@ stays linear in the field (a dense row is the whole group).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 
 from swissbridge.pairing import NoLegalPairing
-from swissbridge.plugins.matching import max_cardinality_matching
+from swissbridge.plugins.matching import match_greedily, max_cardinality_matching
 from swissbridge.state import Compatibility
 
 from .context import RoundContext
@@ -51,28 +51,30 @@ BYE = -1
 """Partner of the PAB assignee in a witness."""
 
 
+def group_matching(
+    compat: Compatibility, vertices: Sequence[int], apart: Collection[int] | None = None
+) -> tuple[list[int], Callable[[int], list[int]]]:
+    """A maximum matching of ``vertices`` (indices into it), two players of ``apart``
+    never meeting, and the rows it was found on (:meth:`Compatibility.row`, built on
+    demand). For callers that use only what every maximum matching shares (its
+    size, the Gallai–Edmonds set D), so it starts greedily from
+    :class:`~swissbridge.state.FirstSingle`: on a dense group no row is built unless
+    an augmenting-path search needs it."""
+    ranked = compat.ranked(vertices)
+    singles = compat.singles(vertices, ranked, (apart, apart) if apart else None)
+
+    def rows(i: int) -> list[int]:
+        return compat.row(vertices[i], vertices, ranked, apart or None)
+
+    mate = [-1] * len(vertices)
+    match_greedily(mate, singles.first)
+    return max_cardinality_matching(len(vertices), rows, mate, first_single=singles.first), rows
+
+
 def max_pairs(compat: Compatibility, vertices: Sequence[int], apart: Collection[int] | None = None) -> int:
     """[C6] for a group on its own (a bracket, a remainder): the most pairs its
-    players can form, two players of ``apart`` (the MDPs) never meeting. Only the
-    size of a maximum matching is used, and every maximum matching has it, so the
-    matching is started greedily from :class:`~swissbridge.state.FirstSingle`: on a
-    dense group no row is built unless an augmenting-path search needs it."""
-    ranked = compat.ranked(vertices)
-    exclude = (apart, apart) if apart else None
-    singles = compat.singles(vertices, ranked, exclude)
-    mate = [-1] * len(vertices)
-    for i in range(len(vertices)):
-        if mate[i] == -1:
-            j = singles.first(i, mate)
-            if j != -1:
-                mate[i] = j
-                mate[j] = i
-    mate = max_cardinality_matching(
-        len(vertices),
-        lambda i: compat.row(vertices[i], vertices, ranked, apart or None),
-        mate,
-        first_single=singles.first,
-    )
+    players can form, two players of ``apart`` (the MDPs) never meeting."""
+    mate, _ = group_matching(compat, vertices, apart)
     return sum(1 for i, m in enumerate(mate) if m > i)
 
 
@@ -163,12 +165,7 @@ class Completion:
                 mate[i] = j
                 mate[j] = i
         # greedy for the rest, then augmenting paths
-        for i in range(size):
-            if mate[i] == -1:
-                j = first_single(i, mate)
-                if j != -1:
-                    mate[i] = j
-                    mate[j] = i
+        match_greedily(mate, first_single)
         mate = max_cardinality_matching(size, nb, mate, first_single=first_single)
         if any(x == -1 for x in mate):
             return None

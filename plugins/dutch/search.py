@@ -33,7 +33,7 @@ from swissbridge.plugins.assignment import first_optimal_assignment
 from swissbridge.plugins.matching import max_cardinality_matching, missable_vertices
 from swissbridge.state import Float
 
-from .completion import BYE, Completion, max_pairs
+from .completion import BYE, Completion, group_matching, max_pairs
 from .context import Entrant, RoundContext
 from .criteria import Criterion, Kind, Scope
 from .weights import Layout
@@ -99,8 +99,8 @@ class CandidateSearch:
         """μ(N), the set D(N) of next residents some maximum matching leaves single,
         and the next residents."""
         nxt = self.nxt
-        table = self.compat.table(nxt)
-        mate, even = missable_vertices(len(nxt), table)
+        maximum, rows = group_matching(self.compat, nxt)
+        mate, even = missable_vertices(len(nxt), rows, maximum)
         size = sum(1 for i, m in enumerate(mate) if m > i)
         return size, {nxt[i] for i in even}, set(nxt)
 

@@ -1,7 +1,8 @@
 """The dense-graph shortcuts of the completability oracle (issues 19, 20) change no
 result: :class:`swissbridge.state.FirstSingle` finds the same vertex as a scan of
-the row :meth:`Compatibility.row` lists, and :func:`max_cardinality_matching` with
-``first_single`` returns the very matching it returns from the built rows."""
+the row :meth:`Compatibility.row` lists, :func:`max_cardinality_matching` with
+``first_single`` returns the very matching it returns from the built rows, and the
+greedy :func:`group_matching` is maximum, with the same Gallai–Edmonds set D."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ import random
 
 import pytest
 from swissbridge.model import Colour
-from swissbridge.plugins.matching import max_cardinality_matching
+from swissbridge.plugins.dutch.completion import group_matching, max_pairs
+from swissbridge.plugins.matching import max_cardinality_matching, missable_vertices
 from swissbridge.state import Compatibility
 
 
@@ -95,3 +97,52 @@ def test_first_single_leaves_the_matching_unchanged(seed: int) -> None:
     plain = max_cardinality_matching(len(group), rows, start)
     fast = max_cardinality_matching(len(group), rows.__getitem__, start, first_single=singles.first)
     assert fast == plain
+
+
+@pytest.mark.parametrize("seed", range(200))
+def test_group_matching_is_maximum_and_gives_the_same_missable_set(seed: int) -> None:
+    rng = random.Random(seed)
+    n = rng.randrange(1, 40)
+    compat = random_compat(rng, n)
+    group = random_group(rng, n)
+    apart = {v for v in group if rng.random() < 0.2} if rng.random() < 0.5 else None
+    table = compat.table(group, apart)
+    mate, rows = group_matching(compat, group, apart)
+    assert [rows(i) for i in range(len(group))] == table
+    assert all(m == -1 or (mate[m] == i and m in table[i]) for i, m in enumerate(mate))
+    plain, even = missable_vertices(len(group), table)
+    assert sum(1 for m in mate if m != -1) == sum(1 for m in plain if m != -1)
+    assert max_pairs(compat, group, apart) == sum(1 for i, m in enumerate(plain) if m > i)
+    assert missable_vertices(len(group), rows, mate)[1] == even
+
+
+def brute_size(vertices: list[int], adj: list[set[int]]) -> int:
+    """The size of a maximum matching of ``vertices``, by trying every one."""
+    if len(vertices) < 2:
+        return 0
+    v, rest = vertices[0], vertices[1:]
+    best = brute_size(rest, adj)
+    for u in rest:
+        if u in adj[v]:
+            best = max(best, 1 + brute_size([x for x in rest if x != u], adj))
+    return best
+
+
+@pytest.mark.parametrize("seed", range(150))
+def test_augmenting_paths_reach_a_maximum_and_the_set_d(seed: int) -> None:
+    """The union-find blossom bases of :func:`augment_from`: the matching is maximum
+    and the outer vertices are exactly those some maximum matching misses."""
+    rng = random.Random(seed)
+    n = rng.randrange(1, 11)
+    density = rng.choice([0.2, 0.5, 0.8, 1.0])
+    adj: list[set[int]] = [set() for _ in range(n)]
+    for a in range(n):
+        for b in range(a + 1, n):
+            if rng.random() < density:
+                adj[a].add(b)
+                adj[b].add(a)
+    rows = [sorted(x) for x in adj]
+    mate, even = missable_vertices(n, rows)
+    size = brute_size(list(range(n)), adj)
+    assert sum(1 for m in mate if m != -1) == 2 * size
+    assert even == {v for v in range(n) if brute_size([x for x in range(n) if x != v], adj) == size}
