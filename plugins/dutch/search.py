@@ -34,7 +34,7 @@ from swissbridge.plugins.matching import max_cardinality_matching, missable_vert
 from swissbridge.state import Float
 
 from .completion import BYE, Completion
-from .context import Entrant, RoundContext
+from .context import RoundContext
 from .criteria import Criterion, Kind, Scope
 from .weights import Layout
 
@@ -84,6 +84,11 @@ class CandidateSearch:
         self._violations: dict[tuple[int, int], tuple[int, ...]] = {}
         self._floater_key: dict[int, tuple[int, ...]] = {}
         self._next_mate: dict[int, int] | None = None
+        self._parts: dict[int, tuple[int, ...]] = {}
+        # the exact tails' costs: a pair's failures, packed in priority order (one
+        # field per pair criterion, wide enough for every pair of the bracket)
+        self._layout = Layout.build([(c.name, 1) for c in self.pair_criteria], size // 2 + 1)
+        self._costs: dict[tuple[int, int], int] = {}
 
     # -- per pair / per floater -----------------------------------------------------
     def violations(self, h: int, lo: int) -> tuple[int, ...]:
@@ -127,31 +132,44 @@ class CandidateSearch:
         return {f: self._floater_key[f] for f in candidates if f in self._floater_key}
 
     # -- the colour bound -------------------------------------------------------------
-    def colour_bound(self, players: Sequence[Entrant]) -> tuple[int, int]:
-        """Least [C12] and [C13] failures of any pairing of ``players`` (even count).
+    def colour_bound(self, vs: Iterable[int]) -> tuple[int, int]:
+        """Least [C12] and [C13] failures of any pairing of the players ``vs`` (even
+        count).
 
         At least ``k`` pairs are two players of the majority colour; such a pair keeps
         [C13] only when it holds a mild preference or two absolute ones, and two
         absolute preferences for the same colour may meet only when one of them is
         not restricting ([C3]: a topscorer in the last round)."""
-        w = [p for p in players if p.preference is Colour.WHITE]
-        b = [p for p in players if p.preference is Colour.BLACK]
-        z = len(players) - len(w) - len(b)
-        major = w if len(w) >= len(b) else b
-        excess = abs(len(w) - len(b))
-        k = max(0, excess - z) // 2
-        if k == 0:
-            return 0, 0
-        mild = sum(1 for p in major if not p.strong and not p.absolute)
-        absolute = sum(1 for p in major if p.absolute)
-        free = self._unrestricted(major)
-        return k, max(0, k - mild - min(absolute // 2, free))
+        return _colour_bound(self._tally(vs))
 
-    def _unrestricted(self, players: Iterable[Entrant]) -> int:
-        """The players with an absolute preference that does not keep them from a
-        player with the same one ([C3] relaxed: :meth:`RoundState.restricting_colour`)."""
-        colour = self.compat.colour
-        return sum(1 for p in players if p.absolute and colour[p.rank] is None)
+    def colour_bounds_without(self, vs: Iterable[int], leave_out: Iterable[int]) -> dict[int, tuple[int, int]]:
+        """:meth:`colour_bound` of ``vs`` without ``f``, for each ``f`` of ``leave_out``
+        (the players ``vs`` are counted once)."""
+        total = self._tally(vs)
+        return {f: _colour_bound([t - x for t, x in zip(total, self._part(f), strict=True)]) for f in leave_out}
+
+    def _tally(self, vs: Iterable[int]) -> list[int]:
+        total = [0] * len(_NO_PART)
+        for v in vs:
+            for t, x in enumerate(self._part(v)):
+                total[t] += x
+        return total
+
+    def _part(self, v: int) -> tuple[int, ...]:
+        """What player ``v`` adds to a tally: one player and, under its colour
+        (White, then Black), one preference, mild or not, absolute or not, and
+        absolute without restricting ([C3] relaxed: :meth:`RoundState.restricting_colour`)."""
+        got = self._parts.get(v)
+        if got is None:
+            p = self.players[v]
+            if p.preference is None:
+                got = _NO_PART
+            else:
+                free = p.absolute and self.compat.colour[p.rank] is None
+                mine = (1, int(not p.strong and not p.absolute), int(p.absolute), int(free))
+                got = (1, *mine, 0, 0, 0, 0) if p.preference is Colour.WHITE else (1, 0, 0, 0, 0, *mine)
+            self._parts[v] = got
+        return got
 
     # -- the search ----------------------------------------------------------------------
     def run(self) -> Found | None:
@@ -174,7 +192,6 @@ class CandidateSearch:
             raise GiveUp
         everyone = [*mdps, *residents]
         odd = len(everyone) % 2 == 1
-        players = self.players
         # targets: the best values any candidate can reach
         self.floater_best: tuple[int, ...] | None = None
         if odd:
@@ -183,10 +200,11 @@ class CandidateSearch:
                 raise GiveUp
             top = max(k[:3] for k in keys.values())
             best: tuple[int, ...] | None = None
+            bounds = self.colour_bounds_without(everyone, (f for f, k in keys.items() if k[:3] == top))
             for f, k in keys.items():
                 if k[:3] != top:
                     continue
-                c12, c13 = self.colour_bound([players[v] for v in everyone if v != f])
+                c12, c13 = bounds[f]
                 cand = (*top, -c12, -c13, k[3], k[4])
                 if best is None or cand > best:
                     best = cand
@@ -194,7 +212,7 @@ class CandidateSearch:
             self.floater_best = (best[0], best[1], best[2], best[5], best[6])
             t12, t13 = -best[3], -best[4]
         else:
-            t12, t13 = self.colour_bound([players[v] for v in everyone])
+            t12, t13 = self.colour_bound(everyone)
         names = [c.name for c in self.pair_criteria]
         target = [0] * len(names)
         if "C12" in names:
@@ -249,17 +267,14 @@ class CandidateSearch:
         candidate of this remainder reaches the targets."""
         r = len(rem)
         p = r // 2
-        players = self.players
         if r % 2 == 1 and not any(self._floater_ok(f) for f in rem):
             return None
         # no exchange can beat the colour count of the remainder's players
         if self.c12 >= 0:
             if r % 2 == 1:
-                least = min(
-                    self.colour_bound([players[v] for v in rem if v != f])[0] for f in rem if self._floater_ok(f)
-                )
+                least = min(c12 for c12, _ in self.colour_bounds_without(rem, filter(self._floater_ok, rem)).values())
             else:
-                least = self.colour_bound([players[v] for v in rem])[0]
+                least = self.colour_bound(rem)[0]
             if viol[self.c12] + least > self.target[self.c12]:
                 return None
         pos = {v: i for i, v in enumerate(rem)}
@@ -457,17 +472,20 @@ class CandidateSearch:
         self._tick(len(s1) * len(s2))
         _h0, j0, s2_all = after
         first_allowed = {x for k, x in enumerate(s2_all) if k >= j0}
-        k1 = len(s1)
-        rows = k1 + (1 if odd else 0)
-        layout = Layout.build([(f"C{t}", 1) for t in range(len(self.target))], rows)
+        rows = len(s1) + (1 if odd else 0)
+        ok = self.compat.ok
+        costs = self._costs
         edges: list[list[tuple[int, int]]] = []
         for i, h in enumerate(s1):
             row: list[tuple[int, int]] = []
             for col, x in enumerate(s2):
-                if not self.compat.ok(h, x) or (i == 0 and x not in first_allowed):
+                if not ok(h, x) or (i == 0 and x not in first_allowed):
                     continue
-                a, b = (h, x) if h < x else (x, h)
-                row.append((col, layout.pack(self.violations(a, b))))
+                key = (h, x) if h < x else (x, h)
+                cost = costs.get(key)
+                if cost is None:
+                    cost = costs[key] = self._layout.pack(self.violations(*key))
+                row.append((col, cost))
             edges.append(row)
         if odd:
             edges.append([(col, 0) for col, x in enumerate(s2) if self._floater_ok(x)])
@@ -544,6 +562,20 @@ class CandidateSearch:
             if m != -1:
                 rest[group[i]] = group[m]
         return rest
+
+
+_NO_PART = (1, 0, 0, 0, 0, 0, 0, 0, 0)
+"""A player without a colour preference, in a tally of :meth:`CandidateSearch._part`."""
+
+
+def _colour_bound(tally: Sequence[int]) -> tuple[int, int]:
+    """:meth:`CandidateSearch.colour_bound` from a tally of the players."""
+    n, w, w_mild, w_abs, w_free, b, b_mild, b_abs, b_free = tally
+    k = max(0, abs(w - b) - (n - w - b)) // 2
+    if k == 0:
+        return 0, 0
+    mild, absolute, free = (w_mild, w_abs, w_free) if w >= b else (b_mild, b_abs, b_free)
+    return k, max(0, k - mild - min(absolute // 2, free))
 
 
 def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
