@@ -33,7 +33,7 @@ from swissbridge.plugins.assignment import first_optimal_assignment
 from swissbridge.plugins.matching import max_cardinality_matching, missable_vertices
 from swissbridge.state import Float
 
-from .completion import BYE, Completion
+from .completion import BYE, Completion, max_pairs
 from .context import RoundContext
 from .criteria import Criterion, Kind, Scope
 from .weights import Layout
@@ -278,9 +278,7 @@ class CandidateSearch:
             if viol[self.c12] + least > self.target[self.c12]:
                 return None
         pos = {v: i for i, v in enumerate(rem)}
-        table = self.compat.table(rem)
-        mate = max_cardinality_matching(r, table)
-        if sum(1 for i, x in enumerate(mate) if x > i) < p:
+        if max_pairs(self.compat, rem) < p:
             return None
         s1, s2 = rem[:p], rem[p:]
         found = self._transpositions(s1, s2, viol)
@@ -537,7 +535,22 @@ class CandidateSearch:
     # -- after the search: the rest of the round ----------------------------------------
     def completes(self, found: Found) -> dict[int, int] | None:
         """[C4]/[C5] with the next bracket paired as [C8] assumed: a complete pairing of
-        everybody below the bracket, or ``None``."""
+        everybody below the bracket, or ``None``.
+
+        With a floater ``f``, the next bracket is given one maximum matching with
+        ``f`` in it, and the players that matching leaves single must pair with the
+        lower scoregroups. Which maximum matching it is matters here (unlike in
+        :meth:`Completion.complete`, whose answer counts only as yes/no): another one
+        leaves other players single, and their completion may succeed where this
+        one fails, which sends the bracket to the optimiser instead. So the matching
+        stays exactly the one it always was — ``f`` with the first player of its row,
+        then every single player in rank order by augmenting paths — and only the
+        way it is found changed: :class:`~swissbridge.state.FirstSingle` gives a
+        root's first single neighbour without building its row, which is what the
+        augmenting-path search from a root with a single neighbour ends with
+        (:func:`max_cardinality_matching`); rows are built only for searches that go
+        beyond the root's own row. On a dense next scoregroup the table of rows alone
+        was quadratic in time and memory (issue 19: 2 380 players, 87 of 113 s)."""
         comp = self.comp
         compat = self.compat
         if not found.floaters:
@@ -548,12 +561,16 @@ class CandidateSearch:
                 return None
             return {f: BYE}
         group = [f, *self.nxt]
-        table = compat.table(group)
+        ranked = compat.ranked(group)
+        singles = compat.singles(group, ranked)
         start = [-1] * len(group)
-        if table[0]:
-            start[0] = table[0][0]
-            start[table[0][0]] = 0
-        mate = max_cardinality_matching(len(group), table, start)
+        first = singles.first(0, start)
+        if first != -1:
+            start[0] = first
+            start[first] = 0
+        mate = max_cardinality_matching(
+            len(group), lambda i: compat.row(group[i], group, ranked), start, first_single=singles.first
+        )
         single = [group[i] for i, m in enumerate(mate) if m == -1]
         rest = comp.complete([*single, *self.lower])
         if rest is None:
