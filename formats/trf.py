@@ -233,6 +233,8 @@ _CELL_CACHE: dict[str, Entry] = {}
 
 @dataclass
 class _PlayerLine:
+    """A player line as read, and where it is (for messages about it)."""
+
     player: Player
     line: int
     cells: list[int] = field(default_factory=list)
