@@ -401,7 +401,7 @@ def make_round_file(workdir: Path, system: str, requested: int, kind: Kind | Non
             players=players,
             path=path,
             sha256=_write(path, write_trf(t, "trf26")),
-            target_s=HARD_TARGET_SECONDS.get(players),
+            target_s=dict(kind.targets).get(players, HARD_TARGET_SECONDS.get(players)),
             target_mb=MEMORY_TARGET_MB.get(players),
             peer_max=HARD_PEER_MAX,
         )

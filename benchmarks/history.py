@@ -19,7 +19,9 @@ Besides that typical open, :data:`HARD_KINDS` describes the states that are hard
 for an exact engine (issue 19): results that ignore the ratings (every scoregroup
 then spans the whole rating range), an odd number of games played (most players
 with a strong colour preference), late rounds, many forfeits and byes, an odd
-number of players present, and Baku acceleration.
+number of players present, and Baku acceleration; and round 1 (issue 20: one
+bracket of the whole field, top half against bottom half, which must take no more
+than a couple of seconds at any size).
 """
 
 from __future__ import annotations
@@ -75,6 +77,8 @@ class Kind:
     odd_field: bool = False
     """An odd number of players present in the round to pair (one gets the PAB)."""
     options: GenerateOptions = BENCH_OPTIONS
+    targets: tuple[tuple[int, float], ...] = ()
+    """Time budgets (players, seconds) of this kind where they differ from issue 19's."""
 
     def build(self, players: int, seed: int) -> Tournament:
         """The state of this kind for ``players`` players (see :func:`build_tournament`)."""
@@ -102,6 +106,7 @@ HARD_KINDS: tuple[Kind, ...] = (
         9,
         options=replace(BENCH_OPTIONS, accelerate=True),
     ),
+    Kind("round1", "round 1 (nobody has played: one bracket)", 0, 9, rating_free=False, targets=((9999, 2.0),)),
 )
 """The states of issue 19, each reproducible from its seed at any size."""
 

@@ -78,8 +78,9 @@ def _module(*names: str) -> Any:
 
 
 def instrument(stats: Stats) -> None:
-    from swissbridge.plugins.dutch import bracket, completion, engine
+    from swissbridge.plugins.dutch import bracket, completion
 
+    engine = _module("swissbridge.plugins.dutch.round", "swissbridge.plugins.dutch.engine")
     _wrap(engine, "build_context", "round context (state + compatibility graph)", stats, lambda *a, **k: {})
     _wrap(
         bracket.BracketSolver,
@@ -141,7 +142,7 @@ def instrument(stats: Stats) -> None:
             ),
             (
                 "_exact_tail",
-                "search: exact tail (bipartite weighted matching)",
+                "search: exact tail (bipartite assignment)",
                 lambda self, s1, s2, *a, **k: {"vertices": len(s1) + len(s2)},
             ),
             (

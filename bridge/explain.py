@@ -35,6 +35,7 @@ from swissbridge.history import adjourned_note, initial_colour, round_to_pair
 from swissbridge.model import Tournament
 from swissbridge.plugins import PairingSystem, Trace
 from swissbridge.plugins.document import (
+    NO_ARTICLES,
     Absent,
     BoardDoc,
     Bracket,
@@ -63,7 +64,10 @@ FORMATS = ("text", "json", "html")
 
 
 def explain(
-    tournament: Tournament, *, system: str | PairingSystem = "dutch", round_no: int | None = None,
+    tournament: Tournament,
+    *,
+    system: str | PairingSystem = "dutch",
+    round_no: int | None = None,
     trace: Trace | None = None,
 ) -> Explanation:
     """The explanation document of ``round_no`` (default: the next round), from the
@@ -112,6 +116,7 @@ def explain(
         "version": VERSION,
         "system": name,
         "rules": part.get("rules", name),
+        "articles": part.get("articles", NO_ARTICLES),
         "tournament": {"name": tournament.name, "rounds": tournament.total_rounds},
         "round": st.round_no,
         "last_round": st.last_round,
@@ -317,21 +322,22 @@ def _title_line(doc: Explanation) -> str:
 
 def _topscorers_line(doc: Explanation) -> str | None:
     tops = [p["player"] for p in doc["players"] if p["topscorer"]]
-    if not doc["last_round"] or doc["system"] != "dutch":
+    article = doc["articles"]["topscorers"]
+    if not doc["last_round"] or article is None:
         return None
     if not tops:
-        return "Topscorers (1.8): none"
-    return f"Topscorers (1.8: more than half the maximum score, last round only): {_nos(tops)}"
+        return f"Topscorers ({article}): none"
+    return f"Topscorers ({article}: more than half the maximum score, last round only): {_nos(tops)}"
 
 
 def _summary_line(doc: Explanation) -> str:
     parts = [doc["rules"], f"{doc['paired']} players to pair"]
+    articles = doc["articles"]
     if initial := doc["initial_colour"]:
-        article = "5.1" if doc["system"] == "dutch" else "7.2" if doc["system"] == "lim" else "drawn by lot"
-        parts.append(f"initial colour {initial.capitalize()} ({article})")
+        parts.append(f"initial colour {initial.capitalize()} ({articles['initial_colour']})")
     if doc["last_round"]:
-        parts.append("last round (topscorers, 1.8)" if doc["system"] == "dutch" else "last round (Article 6)")
-    if doc["system"] == "lim" and doc["median"] is not None:
+        parts.append(f"last round ({articles['last_round']})" if articles["last_round"] else "last round")
+    if doc["median"] is not None:
         parts.append(f"median score {doc['median']} (2.2)")
         parts.append("Maxi-tournament rules" if doc["maxi"] else "not a Maxi-tournament")
     return "; ".join(parts)
@@ -392,9 +398,7 @@ def _bracket(br: Bracket) -> tuple[str, list[_Item]]:
         items.append(_Item([f"Subgroups (3.2): S1 = {_nos(br['s1']) or '-'}; S2 = {_nos(br['s2']) or '-'}"]))
         fc = br["first_candidate"]
         pairs = ", ".join(f"{a}–{b}" for a, b in fc["pairs"])
-        problems = [
-            _reason(r, _Only(f" ({pair[0]}–{pair[1]})" if (pair := r["pair"]) else "")) for r in fc["problems"]
-        ]
+        problems = [_reason(r, _Only(f" ({pair[0]}–{pair[1]})" if (pair := r["pair"]) else "")) for r in fc["problems"]]
         items.append(_Item([f"First candidate (3.3): {pairs}: {fc['verdict']}"], problems, html="split"))
         made = [
             _Item([f"#{p['higher']}–#{p['lower']}"], [_reason(r) for r in p["notes"]], joined=True) for p in br["pairs"]
@@ -508,7 +512,8 @@ def render_text(doc: Explanation) -> str:
         out.append(NO_PAIRING[0])
         out += _unpaired_lines(doc)
 
-    out += ["", "BOARDS (colours by Article 5)" if doc["system"] == "dutch" else "BOARDS (colours by Article 5, 7.2)"]
+    colours = doc["articles"]["colours"]
+    out += ["", f"BOARDS (colours by {colours})" if colours else "BOARDS"]
     place = {p["player"]: p["paired_in"] for p in doc["players"]}
     for b in doc["boards"]:
         where = place.get(b["white"]) or ""

@@ -229,6 +229,24 @@ class Crack(TypedDict):
     reason: str
 
 
+class Articles(TypedDict):
+    """Where the system's rules say what the text names in passing, so that the
+    core's renderer never words a system's rules by its name."""
+
+    initial_colour: str
+    """The article that applies the initial colour (Dutch ``"5.1"``, Lim ``"7.2"``)."""
+    last_round: str
+    """What changes in the last round (Dutch ``"topscorers, 1.8"``, Lim ``"Article 6"``); empty: nothing said."""
+    topscorers: str | None
+    """The article defining topscorers (Dutch ``"1.8"``), ``None`` when the system has none."""
+    colours: str
+    """The articles allocating colours on the boards (Dutch ``"Article 5"``); empty: nothing said."""
+
+
+NO_ARTICLES: Articles = {"initial_colour": "drawn by lot", "last_round": "", "topscorers": None, "colours": ""}
+"""What the document says of a system that names no articles."""
+
+
 class SystemPart(TypedDict, total=False):
     """What a system contributes to the document; a key it leaves out takes the
     core's value (the round's players to pair, the initial colour of
@@ -236,6 +254,7 @@ class SystemPart(TypedDict, total=False):
 
     rules: str
     """The rules the system applies, named for people (``"Lim System, C.04.4.3, ..."``)."""
+    articles: Articles
     paired: int
     initial_colour: str | None
     pab_score: str | None
@@ -263,6 +282,7 @@ class Explanation(TypedDict):
     version: int
     system: str
     rules: str
+    articles: Articles
     tournament: TournamentDoc
     round: int
     last_round: bool

@@ -15,7 +15,7 @@ Guarantees, whatever happens on disk:
   host files are never modified, and a published folder is never replaced;
 * one watcher writes to an output folder: its lock is re-verified before every
   write, and a watcher that finds another one holding the folder stops writing;
-* a published pairing is never changed silently (:mod:`swissbridge.watch.state`
+* a published pairing is never changed silently (:mod:`swissbridge.watch.memory`
   remembers it, with content hashes, across restarts);
 * a malformed input, a vanished file, a permission error, a full disk, a damaged
   memory or a missing output folder is reported and survived: the watcher keeps
@@ -25,7 +25,7 @@ Guarantees, whatever happens on disk:
 The modules, from the bottom up:
 
 * :mod:`~swissbridge.watch.files`: when an input file may be read (stable) and its bytes;
-* :mod:`~swissbridge.watch.state`: the watcher's memory across restarts;
+* :mod:`~swissbridge.watch.memory`: the watcher's memory across restarts;
 * :mod:`~swissbridge.watch.types`: the configuration and what a host workflow decides;
 * :mod:`~swissbridge.watch.render`: the files published for a round;
 * :mod:`~swissbridge.watch.hosts`: what both workflows share (pairing the next round, waiting);

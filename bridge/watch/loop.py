@@ -21,8 +21,8 @@ from swissbridge.errors import OutputError
 from swissbridge.watch.files import Settling, StabilityTracker, Stable, Unreadable, Vanished, scan_folder, sha256
 from swissbridge.watch.host_pgn import PgnHost
 from swissbridge.watch.host_swissmanager import SwissManagerHost
+from swissbridge.watch.memory import STATE_NAME, OutputRecord, Publication, WatchState, load_state, save_state
 from swissbridge.watch.publish import discard, leftovers, reveal, stage, staging_path, survey
-from swissbridge.watch.state import STATE_NAME, OutputRecord, Publication, WatchState, load_state, save_state
 from swissbridge.watch.types import (
     Fault,
     Host,
@@ -492,7 +492,7 @@ class Watcher:
 
 def _manifest(memory: WatchState, job: str, s: OutputSet, records: dict[str, OutputRecord]) -> bytes:
     """The share of the memory a published folder keeps: its files, its publication,
-    the results recorded with it (:func:`swissbridge.watch.state.rebuild` reads it back)."""
+    the results recorded with it (:func:`swissbridge.watch.memory.rebuild` reads it back)."""
     share = WatchState(host=memory.host, system=memory.system, outputs=dict(records))
     pub = memory.publication(job, s.round_no)
     if pub is not None and pub.folder == s.folder:

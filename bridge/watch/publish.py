@@ -13,7 +13,7 @@ drives them, holding the output folder's lock, re-verified before each step):
 1. **stage** (:func:`stage`): a hidden folder ``.Open-R3.staging`` in the output
    folder receives every file, each written and ``fsync``-ed, the host's import
    file last, then the folder's manifest (the watcher's memory of this set,
-   :data:`~swissbridge.watch.state.MANIFEST`); the staged folders are synced;
+   :data:`~swissbridge.watch.memory.MANIFEST`); the staged folders are synced;
 2. **record**: the watcher's memory (the state file) records the publication,
    written atomically and synced: the state that justifies the round is durable
    before anything of the round is visible;
@@ -44,7 +44,7 @@ from pathlib import Path
 from swissbridge.atomic import sync_folder, write_new
 from swissbridge.errors import OutputError
 from swissbridge.watch.files import sha256
-from swissbridge.watch.state import MANIFEST
+from swissbridge.watch.memory import MANIFEST
 from swissbridge.watch.types import OutputSet
 
 STAGING = ".staging"

@@ -14,7 +14,7 @@ from typing import Any, Protocol
 from swissbridge.model import Colour
 from swissbridge.pairing import RoundPairing
 from swissbridge.watch.files import Stable
-from swissbridge.watch.state import WatchState
+from swissbridge.watch.memory import WatchState
 
 DEFAULT_OUT = "swissbridge-out"
 

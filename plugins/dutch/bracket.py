@@ -32,10 +32,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from swissbridge.model import format_points
-from swissbridge.plugins.matching import WeightedMatcher, max_cardinality_matching, max_weight_matching
-from swissbridge.state import Compatibility
+from swissbridge.plugins.matching import WeightedMatcher, max_weight_matching
 
-from .completion import BYE, Completion
+from .completion import BYE, Completion, max_pairs
 from .context import RoundContext
 from .criteria import QUALITY_CRITERIA, Criterion, Kind, Scope
 from .generation import (
@@ -272,7 +271,7 @@ class BracketSolver:
 
             fields1 = [*quality_fields, *zip(MDP_FIELDS, mdp_bounds(m, n_res), strict=False)]
             whole = [*mdps, *residents]
-            closed = len(whole) % 2 == 0 and _max_pairs(whole, ctx.compat, mdp_set) * 2 == len(whole)
+            closed = len(whole) % 2 == 0 and max_pairs(ctx.compat, whole, mdp_set) * 2 == len(whole)
             result, c1 = self.optimise(whole, nxt, lower, values1, fields1, closed=closed)
             constrained |= c1
             for h in mdps:
@@ -288,7 +287,7 @@ class BracketSolver:
         rem_pos = {v: i for i, v in enumerate(rem)}
         limbo_set = set(limbo)
         r = len(rem)
-        p = _max_pairs(rem, ctx.compat)
+        p = max_pairs(ctx.compat, rem)
         zero5 = (0, 0, 0, 0, 0)
         rem_pairs: list[tuple[int, int]] = []
         while True:
@@ -382,11 +381,3 @@ class BracketSolver:
             exchanges=exchanged,
             method="completion-constrained" if constrained else method,
         )
-
-
-def _max_pairs(vertices: Sequence[int], compat: Compatibility, apart: set[int] | None = None) -> int:
-    """[C6] for a bracket or remainder on its own: the most pairs its players can
-    form (two players of ``apart``, the MDPs, never meet each other)."""
-    table = compat.table(vertices, apart or None)
-    mate = max_cardinality_matching(len(vertices), table)
-    return sum(1 for i, m in enumerate(mate) if m > i)

@@ -11,19 +11,69 @@ number of players is odd, one extra vertex stands for the PAB and is adjacent to
 every player who may take it. A *witness* (a complete pairing of the players still
 unpaired) is kept between questions so that each new question starts from a nearly
 complete matching.
+
+**What the answer is used for** (why only yes/no decides a pairing). The pairing
+:meth:`Completion.complete` returns is read in three ways only: whether it is
+``None``; :meth:`Completion.remember` keeps it as the witness, and the witness is
+read only here, as the matching the next question starts from; and
+``BracketSolver._optimise_free`` merges it into its result for the players its
+maximum-weight matching left single. That result is read only for MDP partners
+among the residents and for pairs inside the remainder, and neither can come from
+the completion: every edge of that weighted matching between two bracket players
+(not both MDPs) carries [C6] = 1, so its weight is positive, and a maximum-weight
+matching with positive weights leaves no such edge with both ends single (adding it
+would weigh more); edges of no value (two MDPs, or a Limbo MDP and the remainder)
+give no MDP partner among the residents and no remainder pair. So the round's
+pairing depends on the yes/no answers alone, and a maximum matching exists or not
+whatever matching a search starts from: any maximum matching would do.
+
+It is still the same one as before the dense-group shortcuts (issues 19, 20), so
+witnesses, traces and explanations are unchanged too: the greedy start takes, for
+each single vertex in turn, the first single vertex of its row, and
+:class:`~swissbridge.state.FirstSingle` finds exactly that without building the
+row; :func:`~swissbridge.plugins.matching.max_cardinality_matching` is given the
+same shortcut for augmenting-path searches from a root with a single neighbour. A
+row is built only when such a search must go beyond the root's own row, so memory
+stays linear in the field (a dense row is the whole group).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from swissbridge.pairing import NoLegalPairing
 from swissbridge.plugins.matching import max_cardinality_matching
+from swissbridge.state import Compatibility
 
 from .context import RoundContext
 
 BYE = -1
 """Partner of the PAB assignee in a witness."""
+
+
+def max_pairs(compat: Compatibility, vertices: Sequence[int], apart: Collection[int] | None = None) -> int:
+    """[C6] for a group on its own (a bracket, a remainder): the most pairs its
+    players can form, two players of ``apart`` (the MDPs) never meeting. Only the
+    size of a maximum matching is used, and every maximum matching has it, so the
+    matching is started greedily from :class:`~swissbridge.state.FirstSingle`: on a
+    dense group no row is built unless an augmenting-path search needs it."""
+    ranked = compat.ranked(vertices)
+    exclude = (apart, apart) if apart else None
+    singles = compat.singles(vertices, ranked, exclude)
+    mate = [-1] * len(vertices)
+    for i in range(len(vertices)):
+        if mate[i] == -1:
+            j = singles.first(i, mate)
+            if j != -1:
+                mate[i] = j
+                mate[j] = i
+    mate = max_cardinality_matching(
+        len(vertices),
+        lambda i: compat.row(vertices[i], vertices, ranked, apart or None),
+        mate,
+        first_single=singles.first,
+    )
+    return sum(1 for i, m in enumerate(mate) if m > i)
 
 
 class Completion:
@@ -67,33 +117,34 @@ class Completion:
         if odd and not cand:
             return None
         cand_set = set(cand)
-        cache: dict[int, list[int]] = {}
-        order: list[list[int]] = []
-
-        def ranked() -> list[int]:
-            if not order:
-                order.append(compat.ranked(vertices))
-            return order[0]
+        ranked = compat.ranked(vertices)
+        singles = compat.singles(vertices, ranked, exclude_pair)
 
         def nb(i: int) -> list[int]:
-            got = cache.get(i)
-            if got is not None:
-                return got
+            """The row of ``i``: built only when an augmenting-path search reaches
+            ``i`` with no single neighbour left (:func:`max_cardinality_matching`)."""
             if i == dummy:
-                out = cand
-            else:
-                v = vertices[i]
-                out = compat.row(v, vertices, ranked())
-                if exclude_pair is not None:
-                    a_side, b_side = exclude_pair
-                    if v in a_side:
-                        out = [j for j in out if vertices[j] not in b_side]
-                    elif v in b_side:
-                        out = [j for j in out if vertices[j] not in a_side]
-                if odd and i in cand_set:
-                    out = [*out, dummy]
-            cache[i] = out
+                return cand
+            v = vertices[i]
+            out = compat.row(v, vertices, ranked)
+            if exclude_pair is not None:
+                a_side, b_side = exclude_pair
+                if v in a_side:
+                    out = [j for j in out if vertices[j] not in b_side]
+                elif v in b_side:
+                    out = [j for j in out if vertices[j] not in a_side]
+            if odd and i in cand_set:
+                out.append(dummy)
             return out
+
+        def first_single(i: int, mate: list[int]) -> int:
+            """The first single vertex of ``nb(i)``, without building it."""
+            if i == dummy:
+                return next((j for j in cand if mate[j] == -1), -1)
+            j = singles.first(i, mate)
+            if j == -1 and odd and i in cand_set and mate[dummy] == -1:
+                return dummy
+            return j
 
         mate = [-1] * size
         for i, v in enumerate(vertices):
@@ -108,18 +159,17 @@ class Completion:
                     mate[dummy] = i
                 continue
             j = pos.get(w)
-            if j is not None and mate[j] == -1 and j in nb(i):
+            if j is not None and mate[j] == -1 and singles.adjacent(i, j):
                 mate[i] = j
                 mate[j] = i
         # greedy for the rest, then augmenting paths
         for i in range(size):
             if mate[i] == -1:
-                for j in nb(i):
-                    if mate[j] == -1:
-                        mate[i] = j
-                        mate[j] = i
-                        break
-        mate = max_cardinality_matching(size, nb, mate)
+                j = first_single(i, mate)
+                if j != -1:
+                    mate[i] = j
+                    mate[j] = i
+        mate = max_cardinality_matching(size, nb, mate, first_single=first_single)
         if any(x == -1 for x in mate):
             return None
         out: dict[int, int] = {}

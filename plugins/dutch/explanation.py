@@ -80,13 +80,6 @@ SWAP_LIMIT = 24
 """Largest bracket whose downfloaters are compared one by one with every other player."""
 
 
-
-
-
-
-
-
-
 def _cap(c: Colour) -> str:
     return "White" if c is Colour.WHITE else "Black"
 
@@ -1243,6 +1236,12 @@ class DutchExplainer:
             self.disagreements.append(f"players neither on a board nor given the PAB: {_nos(sorted(missing))}")
         return {
             "rules": "FIDE (Dutch) System, C.04.3, applied from 1 February 2026",
+            "articles": {
+                "initial_colour": "5.1",
+                "last_round": "topscorers, 1.8",
+                "topscorers": "1.8",
+                "colours": "Article 5",
+            },
             "paired": len(self.order),
             "pab_score": self._pts(self.pab_score) if self.pab_score is not None else None,
             "initial_colour": colour_name(self.initial),
@@ -1252,10 +1251,6 @@ class DutchExplainer:
             "bye": self.explain_bye(infos, floater_docs),
             "disagreements": list(dict.fromkeys(self.disagreements)),
         }
-
-
-
-
 
 
 def _float(f: Float) -> str | None:

@@ -29,10 +29,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from swissbridge.model import Colour
-from swissbridge.plugins.matching import max_cardinality_matching, max_weight_matching, missable_vertices
+from swissbridge.plugins.assignment import first_optimal_assignment
+from swissbridge.plugins.matching import max_cardinality_matching, missable_vertices
 from swissbridge.state import Float
 
-from .completion import BYE, Completion
+from .completion import BYE, Completion, max_pairs
 from .context import Entrant, RoundContext
 from .criteria import Criterion, Kind, Scope
 from .weights import Layout
@@ -265,9 +266,7 @@ class CandidateSearch:
             if viol[self.c12] + least > self.target[self.c12]:
                 return None
         pos = {v: i for i, v in enumerate(rem)}
-        table = self.compat.table(rem)
-        mate = max_cardinality_matching(r, table)
-        if sum(1 for i, x in enumerate(mate) if x > i) < p:
+        if max_pairs(self.compat, rem) < p:
             return None
         s1, s2 = rem[:p], rem[p:]
         found = self._transpositions(s1, s2, viol)
@@ -451,42 +450,36 @@ class CandidateSearch:
         players are settled: ``s1`` (in order) against the unused ``s2``, the first of
         them not taking an S2 player before position ``after`` (those were tried),
         reaching the targets exactly; ``None`` when there is none. Solved as one
-        weighted bipartite matching: all of S1 paired, then fewest failures, then
-        the 4.2 order."""
+        bipartite assignment (:mod:`swissbridge.plugins.assignment`): S1 as rows (and,
+        in an odd bracket, one more row for the floater, which may take any S2 player
+        fit to float), the S2 players as columns in order; the cheapest assignment by
+        the failures of each criterion in priority order, and of those the first in
+        4.2 order."""
         self._tick(len(s1) * len(s2))
         _h0, j0, s2_all = after
         first_allowed = {x for k, x in enumerate(s2_all) if k >= j0}
-        names_n = len(self.target)
-        k1, k2 = len(s1), len(s2)
-        index2 = {x: k1 + t for t, x in enumerate(s2)}
-        dummy = k1 + k2
-        n = dummy + (1 if odd else 0)
-        radix = k2 + 1
-        fields: list[tuple[str, int]] = [("paired", 1)]
-        fields += [(f"ok{t}", 1) for t in range(names_n)]
-        fields += [("4.2", radix ** max(0, k1 - 1) * radix)]
-        layout = Layout.build(fields, n // 2)
-        edges: list[tuple[int, int, int]] = []
-        order2 = {x: t for t, x in enumerate(s2)}
+        k1 = len(s1)
+        rows = k1 + (1 if odd else 0)
+        layout = Layout.build([(f"C{t}", 1) for t in range(len(self.target))], rows)
+        edges: list[list[tuple[int, int]]] = []
         for i, h in enumerate(s1):
-            for x in s2:
+            row: list[tuple[int, int]] = []
+            for col, x in enumerate(s2):
                 if not self.compat.ok(h, x) or (i == 0 and x not in first_allowed):
                     continue
                 a, b = (h, x) if h < x else (x, h)
-                bad = self.violations(a, b)
-                vals = (1, *(1 - c for c in bad), radix ** (k1 - 1 - i) * (k2 - order2[x]))
-                edges.append((i, index2[x], layout.pack(vals)))
+                row.append((col, layout.pack(self.violations(a, b))))
+            edges.append(row)
         if odd:
-            for x in s2:
-                if self._floater_ok(x):
-                    edges.append((dummy, index2[x], layout.pack((1, *([1] * names_n), 0))))
-        mate = max_weight_matching(n, edges)
-        if any(mate[i] == -1 for i in range(k1)) or (odd and mate[dummy] == -1):
+            edges.append([(col, 0) for col, x in enumerate(s2) if self._floater_ok(x)])
+        assert len(s2) == rows, "S2 holds one player for each S1 player, and the floater"
+        mate = first_optimal_assignment(rows, edges)
+        if mate is None:
             return None
         total = list(viol)
         out: list[tuple[int, int]] = []
         for i, h in enumerate(s1):
-            x = s2[mate[i] - k1]
+            x = s2[mate[i]]
             a, b = (h, x) if h < x else (x, h)
             for t, c in enumerate(self.violations(a, b)):
                 total[t] += c
@@ -527,7 +520,22 @@ class CandidateSearch:
     # -- after the search: the rest of the round ----------------------------------------
     def completes(self, found: Found) -> dict[int, int] | None:
         """[C4]/[C5] with the next bracket paired as [C8] assumed: a complete pairing of
-        everybody below the bracket, or ``None``."""
+        everybody below the bracket, or ``None``.
+
+        With a floater ``f``, the next bracket is given one maximum matching with
+        ``f`` in it, and the players that matching leaves single must pair with the
+        lower scoregroups. Which maximum matching it is matters here (unlike in
+        :meth:`Completion.complete`, whose answer counts only as yes/no): another one
+        leaves other players single, and their completion may succeed where this
+        one fails, which sends the bracket to the optimiser instead. So the matching
+        stays exactly the one it always was — ``f`` with the first player of its row,
+        then every single player in rank order by augmenting paths — and only the
+        way it is found changed: :class:`~swissbridge.state.FirstSingle` gives a
+        root's first single neighbour without building its row, which is what the
+        augmenting-path search from a root with a single neighbour ends with
+        (:func:`max_cardinality_matching`); rows are built only for searches that go
+        beyond the root's own row. On a dense next scoregroup the table of rows alone
+        was quadratic in time and memory (issue 19: 2 380 players, 87 of 113 s)."""
         comp = self.comp
         compat = self.compat
         if not found.floaters:
@@ -538,12 +546,16 @@ class CandidateSearch:
                 return None
             return {f: BYE}
         group = [f, *self.nxt]
-        table = compat.table(group)
+        ranked = compat.ranked(group)
+        singles = compat.singles(group, ranked)
         start = [-1] * len(group)
-        if table[0]:
-            start[0] = table[0][0]
-            start[table[0][0]] = 0
-        mate = max_cardinality_matching(len(group), table, start)
+        first = singles.first(0, start)
+        if first != -1:
+            start[0] = first
+            start[first] = 0
+        mate = max_cardinality_matching(
+            len(group), lambda i: compat.row(group[i], group, ranked), start, first_single=singles.first
+        )
         single = [group[i] for i, m in enumerate(mate) if m == -1]
         rest = comp.complete([*single, *self.lower])
         if rest is None:

@@ -137,6 +137,12 @@ def explain_lim(tournament: Tournament, round_no: int, trace: LimTrace) -> Syste
     ]
     return {
         "rules": "Lim System, C.04.4.3, applied from 1 February 2026",
+        "articles": {
+            "initial_colour": "7.2",
+            "last_round": "Article 6",
+            "topscorers": None,
+            "colours": "Article 5, 7.2",
+        },
         "paired": trace.present,
         "initial_colour": colour_name(lim_initial_colour(tournament)),
         "median": _median(trace.median_twice),

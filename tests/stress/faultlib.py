@@ -45,7 +45,7 @@ if str(ROOT) not in sys.path:
 
 from swissbridge.formats.trf import write_trf  # noqa: E402
 from swissbridge.watch.loop import Watcher  # noqa: E402
-from swissbridge.watch.state import STATE_NAME, WatchState  # noqa: E402
+from swissbridge.watch.memory import STATE_NAME, WatchState  # noqa: E402
 from swissbridge.watch.types import WatchConfig  # noqa: E402
 
 from tests.watch_support import field_of, played, visible  # noqa: E402

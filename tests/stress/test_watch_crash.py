@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from swissbridge.formats.trf import write_trf
-from swissbridge.watch.state import STATE_NAME
+from swissbridge.watch.memory import STATE_NAME
 
 from tests.watch_support import field_of, pairing_outputs, played, visible
 

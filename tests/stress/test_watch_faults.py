@@ -18,7 +18,7 @@ from swissbridge.errors import OutputError
 from swissbridge.formats.trf import write_trf
 from swissbridge.model import Colour, Entry, Result
 from swissbridge.watch.loop import Watcher
-from swissbridge.watch.state import MANIFEST, STATE_NAME
+from swissbridge.watch.memory import MANIFEST, STATE_NAME
 from swissbridge.watch.types import WatchConfig
 
 from tests.stress import faultlib

@@ -98,3 +98,20 @@ def test_pair_check_and_explain_through_the_protocol() -> None:
     text, page = render_text(doc), render_html(doc)
     assert "[N1]" not in text and "N1: odd board: the higher-ranked player's colour" in text
     assert "odd board" in page
+
+
+def test_the_text_names_only_the_articles_the_system_gives() -> None:
+    """The renderer words no system's rules by its name: a system that names no articles
+    gets no Dutch or Lim article in the text, even in its last round."""
+    system = Neighbours()
+    t = generate_tournament(10, 4, system, 5)
+    doc = explain(t, system=system, round_no=4)
+    assert doc["last_round"] and doc["articles"]["topscorers"] is None
+    text = render_text(doc)
+    assert "\nBOARDS\n" in text and "Article 5" not in text
+    assert "Topscorers" not in text and "1.8" not in text and "Article 6" not in text
+    assert "last round;" in text or text.splitlines()[1].endswith("last round")
+    named = explain(t, system=system, round_no=4)
+    named["articles"] = {"initial_colour": "N0", "last_round": "N3", "topscorers": "N4", "colours": "N1"}
+    text = render_text(named)
+    assert "last round (N3)" in text and "BOARDS (colours by N1)" in text and "Topscorers (N4): none" in text

@@ -22,7 +22,7 @@ from swissbridge.pairing import RoundPairing, apply_pairing
 from swissbridge.watch.host_pgn import pairing_from_pairlist, round_from_path
 from swissbridge.watch.hosts import waiting_message
 from swissbridge.watch.loop import Watcher
-from swissbridge.watch.state import STATE_NAME
+from swissbridge.watch.memory import STATE_NAME
 from swissbridge.watch.types import WatchConfig
 
 from tests.conftest import shared_path
