@@ -54,8 +54,6 @@ PairValues = Callable[[int, int], "tuple[int, ...] | None"]
 
 @dataclass
 class BracketResult:
-    """One bracket paired: its pairs, the players it floats down, and its trace."""
-
     pairs: list[tuple[int, int, bool]]
     """(higher rank, lower rank, MDP pair)."""
     floaters: list[int]
