@@ -51,6 +51,9 @@ class GiveUp(Exception):
 
 @dataclass
 class Found:
+    """The candidate the search settled on: its pairs (higher rank, lower rank, MDP pair)
+    and the players it leaves to float down."""
+
     pairs: list[tuple[int, int, bool]]
     floaters: list[int]
 
