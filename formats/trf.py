@@ -83,7 +83,8 @@ DIALECTS = ("trf16", "trf26")
 
 _CODES: dict[str, Result] = {r.value: r for r in Result if r is not Result.PENDING}
 _EOL = re.compile(r"\r\n|\r|\n")
-_POINTS_PAIR = re.compile(r"([A-Za-z])\s*([+-]?\d+(?:[.,]\d*)?)")
+_POINTS_PAIR = r"([A-Za-z])\s*([+-]?\d+(?:[.,]\d*)?)"
+"""A symbol and its points in record 162 (compiled by ``re`` when one is read)."""
 
 _SHORT_TITLES = {
     "G": "GM",
@@ -144,9 +145,9 @@ def parse_trf(data: bytes | str, path: str | None = None) -> Tournament:
     return _Reader(path).read(data)
 
 
-_UTF8_SEQUENCE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
+_UTF8_SEQUENCE = rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}"
 """A well-formed multi-byte UTF-8 character (rare in Windows-1252 text: an accented
-capital followed by a symbol)."""
+capital followed by a symbol); compiled by ``re`` when a file is not UTF-8."""
 
 
 def _decode(data: bytes | str, path: str | None) -> str:
@@ -166,7 +167,7 @@ def _decode(data: bytes | str, path: str | None) -> str:
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            utf8 = _UTF8_SEQUENCE.search(data)
+            utf8 = re.search(_UTF8_SEQUENCE, data)
             if utf8 is not None:
                 raise _mixed_encoding(data, exc.start, utf8.start(), path) from None
             try:
@@ -232,6 +233,8 @@ _CELL_CACHE: dict[str, Entry] = {}
 
 @dataclass
 class _PlayerLine:
+    """A player line as read, and where it is (for messages about it)."""
+
     player: Player
     line: int
     cells: list[int] = field(default_factory=list)
@@ -268,8 +271,8 @@ class _Reader:
     # -- pass 1: lines ----------------------------------------------------------
     def read(self, data: bytes | str) -> Tournament:
         text = _decode(data, self.path)
-        endings = _EOL.findall(text)
-        line_ending = endings[0] if endings else "\n"
+        ending = _EOL.search(text)
+        line_ending = ending.group() if ending else "\n"
         lines = _EOL.split(text)
         if lines and lines[-1] == "":
             lines.pop()
@@ -404,8 +407,8 @@ class _Reader:
 
     def record_162(self, value: str, no: int) -> None:
         """Record 162: symbols W D L A P X with their points (bbp's Z = A)."""
-        pairs = list(_POINTS_PAIR.finditer(value))
-        rest = _POINTS_PAIR.sub("", value).strip()
+        pairs = list(re.finditer(_POINTS_PAIR, value))
+        rest = re.sub(_POINTS_PAIR, "", value).strip()
         if not pairs or rest:
             raise self.error("expected symbol and points pairs such as ' W 3.0    D 1.0' in the 162 line", no, 5)
         for m in pairs:
@@ -974,7 +977,6 @@ class _Reader:
                     lines[p.start_no].line,
                     81,
                 )
-
 
 
 _Record = Callable[[_Reader, str, str, str, int], None]

@@ -25,13 +25,14 @@ case.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from swissbridge.model import Colour
 from swissbridge.plugins.assignment import first_optimal_assignment
 from swissbridge.plugins.matching import max_cardinality_matching, missable_vertices
-from swissbridge.state import Float
+from swissbridge.state import Float, Strength
 
 from .completion import BYE, Completion, max_pairs
 from .context import RoundContext
@@ -50,6 +51,9 @@ class GiveUp(Exception):
 
 @dataclass
 class Found:
+    """The candidate the search settled on: its pairs (higher rank, lower rank, MDP pair)
+    and the players it leaves to float down."""
+
     pairs: list[tuple[int, int, bool]]
     floaters: list[int]
 
@@ -84,7 +88,7 @@ class CandidateSearch:
         self._violations: dict[tuple[int, int], tuple[int, ...]] = {}
         self._floater_key: dict[int, tuple[int, ...]] = {}
         self._next_mate: dict[int, int] | None = None
-        self._parts: dict[int, tuple[int, ...]] = {}
+        self._colour_keys: dict[int, ColourKey] = {}
         # the exact tails' costs: a pair's failures, packed in priority order (one
         # field per pair criterion, wide enough for every pair of the bracket)
         self._layout = Layout.build([(c.name, 1) for c in self.pair_criteria], size // 2 + 1)
@@ -140,36 +144,64 @@ class CandidateSearch:
         [C13] only when it holds a mild preference or two absolute ones, and two
         absolute preferences for the same colour may meet only when one of them is
         not restricting ([C3]: a topscorer in the last round)."""
-        return _colour_bound(self._tally(vs))
+        return _colour_bound(self._colour_tally(vs))
 
     def colour_bounds_without(self, vs: Iterable[int], leave_out: Iterable[int]) -> dict[int, tuple[int, int]]:
         """:meth:`colour_bound` of ``vs`` without ``f``, for each ``f`` of ``leave_out``
         (the players ``vs`` are counted once)."""
-        total = self._tally(vs)
-        return {f: _colour_bound([t - x for t, x in zip(total, self._part(f), strict=True)]) for f in leave_out}
+        tally = self._colour_tally(vs)
+        by_key: dict[ColourKey, tuple[int, int]] = {}
+        out: dict[int, tuple[int, int]] = {}
+        for f in leave_out:
+            key = self._colour_key(f)
+            got = by_key.get(key)
+            if got is None:
+                tally[key] -= 1
+                got = by_key[key] = _colour_bound(tally)
+                tally[key] += 1
+            out[f] = got
+        return out
 
-    def _tally(self, vs: Iterable[int]) -> list[int]:
-        total = [0] * len(_NO_PART)
-        for v in vs:
-            for t, x in enumerate(self._part(v)):
-                total[t] += x
-        return total
-
-    def _part(self, v: int) -> tuple[int, ...]:
-        """What player ``v`` adds to a tally: one player and, under its colour
-        (White, then Black), one preference, mild or not, absolute or not, and
-        absolute without restricting ([C3] relaxed: :meth:`RoundState.restricting_colour`)."""
-        got = self._parts.get(v)
+    def _colour_key(self, x: int) -> ColourKey:
+        got = self._colour_keys.get(x)
         if got is None:
-            p = self.players[v]
-            if p.preference is None:
-                got = _NO_PART
-            else:
-                free = p.absolute and self.compat.colour[p.rank] is None
-                mine = (1, int(not p.strong and not p.absolute), int(p.absolute), int(free))
-                got = (1, *mine, 0, 0, 0, 0) if p.preference is Colour.WHITE else (1, 0, 0, 0, 0, *mine)
-            self._parts[v] = got
+            p = self.players[x]
+            got = self._colour_keys[x] = (p.preference, p.strength, self.compat.colour[x] is None)
         return got
+
+    def _colour_tally(self, vs: Iterable[int]) -> dict[ColourKey, int]:
+        """How many of ``vs`` there are of each :data:`ColourKey`."""
+        tally: dict[ColourKey, int] = {}
+        for x in vs:
+            key = self._colour_key(x)
+            tally[key] = tally.get(key, 0) + 1
+        return tally
+
+    def _least_c13(self, s1: Sequence[int], s2: Sequence[int], still: int, odd: bool) -> float:
+        """Least [C13] failures of the pairs of ``s1`` with ``s2`` (one of ``s2`` left
+        over to float when ``odd``) when exactly ``still`` of them share a preference;
+        infinite when that many cannot.
+
+        Counted colour by colour: with ``w`` players wanting White, ``b`` Black and
+        ``z`` none among the paired ones, the White pairs ``WW`` and Black pairs ``BB``
+        satisfy ``2·(BB − WW) = b − w − BZ + WZ`` with ``BZ + WZ <= z`` (the players
+        without preference), so ``WW + BB = still`` fixes ``WW`` to an interval. A
+        White pair keeps [C13] only with a mild (1.7.3) White preference in it, or as
+        two absolute ones of which one is not restricting ([C3]); so do Black pairs. A
+        mild Black preference is no help to a White pair: counting it there (as this
+        bound once did) lets the walk into prefixes that have already wasted the
+        majority colour's mild players, as under Baku acceleration, where a
+        scoregroup's target leaves [C13] exactly the majority's shared pairs that its
+        mild players cannot keep."""
+        tally = self._colour_tally((*s1, *s2))
+        if not odd:
+            return _least_c13_of(tally, still)
+        least = math.inf
+        for key in {self._colour_key(x) for x in s2 if self._floater_ok(x)}:
+            tally[key] -= 1
+            least = min(least, _least_c13_of(tally, still))
+            tally[key] += 1
+        return least
 
     # -- the search ----------------------------------------------------------------------
     def run(self) -> Found | None:
@@ -342,22 +374,13 @@ class CandidateSearch:
                 if v[c12] + max(0, (p - i) - fine) > target[c12]:
                     return False
                 if c13 >= 0:
-                    # the shared-preference pairs still to come must each hold a
-                    # mild preference (or two absolute ones) to keep [C13]
+                    # the rest makes exactly the shared-preference pairs the [C12] target
+                    # leaves (it is a lower bound); those that hold no mild preference
+                    # (nor two absolute ones) fail [C13]
                     still = target[c12] - v[c12]
                     spare = target[c13] - v[c13]
-                    if still > spare:
-                        mild = absolute = free = 0
-                        restricting = self.compat.colour
-                        for x in (*s1[i:], *rest2):
-                            px = players[x]
-                            if px.absolute:
-                                absolute += 1
-                                free += restricting[x] is None
-                            elif not px.strong and px.preference is not None:
-                                mild += 1
-                        if still > spare + mild + min(absolute // 2, free):
-                            return False
+                    if still > spare and self._least_c13(s1[i:], rest2, still, odd) > spare:
+                        return False
             if odd and not any(self._floater_ok(x) for j, x in enumerate(s2) if not used[j]):
                 return False
             if not self._hall(s1[i:], [x for j, x in enumerate(s2) if not used[j]], odd):
@@ -581,18 +604,61 @@ class CandidateSearch:
         return rest
 
 
-_NO_PART = (1, 0, 0, 0, 0, 0, 0, 0, 0)
-"""A player without a colour preference, in a tally of :meth:`CandidateSearch._part`."""
+ColourKey = tuple[Colour | None, Strength, bool]
+"""A player as the colour bounds count it: its colour preference, the strength of
+it, and whether it is unrestricted (an absolute preference that may still meet the
+same one: [C3] relaxed, :meth:`RoundState.restricting_colour`)."""
 
 
-def _colour_bound(tally: Sequence[int]) -> tuple[int, int]:
-    """:meth:`CandidateSearch.colour_bound` from a tally of the players."""
-    n, w, w_mild, w_abs, w_free, b, b_mild, b_abs, b_free = tally
-    k = max(0, abs(w - b) - (n - w - b)) // 2
+def _colour_counts(tally: dict[ColourKey, int]) -> tuple[dict[Colour, int], dict[Colour, int], int]:
+    """From a tally of players: for each colour, how many prefer it and how many
+    pairs of two such players can keep [C13] (one per mild preference, and two
+    absolute preferences where one is unrestricted); and how many have no preference."""
+    count = {Colour.WHITE: 0, Colour.BLACK: 0}
+    mild = {Colour.WHITE: 0, Colour.BLACK: 0}
+    absolute = {Colour.WHITE: 0, Colour.BLACK: 0}
+    free = {Colour.WHITE: 0, Colour.BLACK: 0}
+    z = 0
+    for (pref, strength, unrestricted), c in tally.items():
+        if pref is None:
+            z += c
+            continue
+        count[pref] += c
+        if strength is Strength.MILD:
+            mild[pref] += c
+        elif strength is Strength.ABSOLUTE:
+            absolute[pref] += c
+            free[pref] += c if unrestricted else 0
+    keep = {colour: mild[colour] + min(absolute[colour] // 2, free[colour]) for colour in count}
+    return count, keep, z
+
+
+def _colour_bound(tally: dict[ColourKey, int]) -> tuple[int, int]:
+    """:meth:`CandidateSearch.colour_bound` of the players counted in ``tally``."""
+    count, keep, z = _colour_counts(tally)
+    w, b = count[Colour.WHITE], count[Colour.BLACK]
+    k = max(0, abs(w - b) - z) // 2
     if k == 0:
         return 0, 0
-    mild, absolute, free = (w_mild, w_abs, w_free) if w >= b else (b_mild, b_abs, b_free)
-    return k, max(0, k - mild - min(absolute // 2, free))
+    return k, max(0, k - keep[Colour.WHITE if w >= b else Colour.BLACK])
+
+
+def _least_c13_of(tally: dict[ColourKey, int], still: int) -> float:
+    """:meth:`CandidateSearch._least_c13` for the paired players counted in ``tally``."""
+    count, keep, z = _colour_counts(tally)
+    keep_w, keep_b = keep[Colour.WHITE], keep[Colour.BLACK]
+    diff = count[Colour.BLACK] - count[Colour.WHITE]
+    # 4·WW = 2·still − 2·(BB − WW), and 2·(BB − WW) lies in [diff − z, diff + z]
+    low = max(0, -((diff + z - 2 * still) // 4))
+    high = min(still, (2 * still - diff + z) // 4)
+    if low > high:
+        return math.inf
+
+    def fails(ww: int) -> int:
+        return max(0, ww - keep_w) + max(0, still - ww - keep_b)
+
+    # convex in WW: its minimum over [low, high] is at either clamped breakpoint
+    return min(fails(min(high, max(low, keep_w))), fails(min(high, max(low, still - keep_b))))
 
 
 def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
