@@ -174,6 +174,7 @@ NOT_FOR_A_PAIR = (
     "click",
     "rich",
     "importlib.metadata",  # the built-in systems are found without scanning the entry points
+    "typing",  # swissbridge.plugins.protocol: the built-in systems are not checked against it
     "swissbridge.cli",
     "swissbridge.explain",
     "swissbridge.diagnosis",
