@@ -25,13 +25,14 @@ case.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from swissbridge.model import Colour
 from swissbridge.plugins.assignment import first_optimal_assignment
 from swissbridge.plugins.matching import max_cardinality_matching, missable_vertices
-from swissbridge.state import Float
+from swissbridge.state import Float, Strength
 
 from .completion import BYE, Completion, max_pairs
 from .context import Entrant, RoundContext
@@ -155,6 +156,38 @@ class CandidateSearch:
         player with the same one ([C3] relaxed: :meth:`RoundState.restricting_colour`)."""
         colour = self.compat.colour
         return sum(1 for p in players if p.absolute and colour[p.rank] is None)
+
+    def _least_c13(self, s1: Sequence[int], s2: Sequence[int], still: int, odd: bool) -> float:
+        """Least [C13] failures of the pairs of ``s1`` with ``s2`` (one of ``s2`` left
+        over to float when ``odd``) when exactly ``still`` of them share a preference;
+        infinite when that many cannot.
+
+        Counted colour by colour: with ``w`` players wanting White, ``b`` Black and
+        ``z`` none among the paired ones, the White pairs ``WW`` and Black pairs ``BB``
+        satisfy ``2·(BB − WW) = b − w − BZ + WZ`` with ``BZ + WZ <= z`` (the players
+        without preference), so ``WW + BB = still`` fixes ``WW`` to an interval. A
+        White pair keeps [C13] only with a mild (1.7.3) White preference in it, or as
+        two absolute ones of which one is not restricting ([C3]); so do Black pairs. A
+        mild Black preference is no help to a White pair: counting it there (as this
+        bound once did) lets the walk into prefixes that have already wasted the
+        majority colour's mild players, as under Baku acceleration, where a
+        scoregroup's target leaves [C13] exactly the majority's shared pairs that its
+        mild players cannot keep."""
+        colour = self.compat.colour
+        players = self.players
+        tally: dict[tuple[Colour | None, Strength, bool], int] = {}
+        for x in (*s1, *s2):
+            px = players[x]
+            key = (px.preference, px.strength, colour[x] is None)
+            tally[key] = tally.get(key, 0) + 1
+        if not odd:
+            return _least_c13_of(tally, still)
+        least = math.inf
+        for key in {(players[x].preference, players[x].strength, colour[x] is None) for x in s2 if self._floater_ok(x)}:
+            tally[key] -= 1
+            least = min(least, _least_c13_of(tally, still))
+            tally[key] += 1
+        return least
 
     # -- the search ----------------------------------------------------------------------
     def run(self) -> Found | None:
@@ -330,22 +363,13 @@ class CandidateSearch:
                 if v[c12] + max(0, (p - i) - fine) > target[c12]:
                     return False
                 if c13 >= 0:
-                    # the shared-preference pairs still to come must each hold a
-                    # mild preference (or two absolute ones) to keep [C13]
+                    # the rest makes exactly the shared-preference pairs the [C12] target
+                    # leaves (it is a lower bound); those that hold no mild preference
+                    # (nor two absolute ones) fail [C13]
                     still = target[c12] - v[c12]
                     spare = target[c13] - v[c13]
-                    if still > spare:
-                        mild = absolute = free = 0
-                        restricting = self.compat.colour
-                        for x in (*s1[i:], *rest2):
-                            px = players[x]
-                            if px.absolute:
-                                absolute += 1
-                                free += restricting[x] is None
-                            elif not px.strong and px.preference is not None:
-                                mild += 1
-                        if still > spare + mild + min(absolute // 2, free):
-                            return False
+                    if still > spare and self._least_c13(s1[i:], rest2, still, odd) > spare:
+                        return False
             if odd and not any(self._floater_ok(x) for j, x in enumerate(s2) if not used[j]):
                 return False
             if not self._hall(s1[i:], [x for j, x in enumerate(s2) if not used[j]], odd):
@@ -564,6 +588,40 @@ class CandidateSearch:
             if m != -1:
                 rest[group[i]] = group[m]
         return rest
+
+
+def _least_c13_of(tally: dict[tuple[Colour | None, Strength, bool], int], still: int) -> float:
+    """:meth:`CandidateSearch._least_c13` for the paired players counted in ``tally``
+    (by preference, its strength, and whether it is unrestricted)."""
+    count = {Colour.WHITE: 0, Colour.BLACK: 0}
+    mild = {Colour.WHITE: 0, Colour.BLACK: 0}
+    absolute = {Colour.WHITE: 0, Colour.BLACK: 0}
+    free = {Colour.WHITE: 0, Colour.BLACK: 0}
+    z = 0
+    for (pref, strength, unrestricted), c in tally.items():
+        if pref is None:
+            z += c
+            continue
+        count[pref] += c
+        if strength is Strength.MILD:
+            mild[pref] += c
+        elif strength is Strength.ABSOLUTE:
+            absolute[pref] += c
+            free[pref] += c if unrestricted else 0
+    keep_w = mild[Colour.WHITE] + min(absolute[Colour.WHITE] // 2, free[Colour.WHITE])
+    keep_b = mild[Colour.BLACK] + min(absolute[Colour.BLACK] // 2, free[Colour.BLACK])
+    diff = count[Colour.BLACK] - count[Colour.WHITE]
+    # 4·WW = 2·still − 2·(BB − WW), and 2·(BB − WW) lies in [diff − z, diff + z]
+    low = max(0, -((diff + z - 2 * still) // 4))
+    high = min(still, (2 * still - diff + z) // 4)
+    if low > high:
+        return math.inf
+
+    def fails(ww: int) -> int:
+        return max(0, ww - keep_w) + max(0, still - ww - keep_b)
+
+    # convex in WW: its minimum over [low, high] is at either clamped breakpoint
+    return min(fails(min(high, max(low, keep_w))), fails(min(high, max(low, still - keep_b))))
 
 
 def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
