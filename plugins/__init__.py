@@ -147,7 +147,23 @@ def load(name: str) -> PairingSystem:
     for ep in entry_points(group=GROUP):
         if ep.name == name:
             return _instance(name, ep.load())
-    raise UnknownSystem(f"unknown pairing system {name!r}; installed: {', '.join(available()) or 'none'}")
+    raise _unknown(name)
+
+
+def require(name: str) -> None:
+    """Refuse a name no system is registered as (:class:`UnknownSystem`), without
+    loading the system: a command checks its ``--system`` before any other work. A
+    built-in name is known without scanning the installed distributions."""
+    if name in BUILTIN:
+        return
+    from importlib.metadata import entry_points
+
+    if not any(ep.name == name for ep in entry_points(group=GROUP)):
+        raise _unknown(name)
+
+
+def _unknown(name: str) -> UnknownSystem:
+    return UnknownSystem(f"unknown pairing system {name!r}; installed: {', '.join(available()) or 'none'}")
 
 
 def _instance(name: str, obj: object) -> PairingSystem:
