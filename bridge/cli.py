@@ -308,7 +308,8 @@ def ratings(
 
 @app.command(
     epilog=epilog(
-        "0 every round as the system pairs it; 1 a round differs; 2 bad input or usage",
+        "0 every round as the system pairs it (also when no round has been paired yet: nothing to check); "
+        "1 a round differs; 2 bad input or usage",
         "swissbridge check samples/club-championship-final.trf",
     ),
 )
@@ -428,7 +429,8 @@ def explain(
     from swissbridge.pairing import NoLegalPairing
 
     try:
-        given = applied(read_input(input, encoding), settings(system, initial_colour, rounds))
+        options = settings(system, initial_colour, rounds)
+        given = applied(read_input(input, encoding), options)
         doc = build_explanation(given.tournament, system=given.system, round_no=round_no)
         write_output(output, render(doc, fmt.value), inputs=[input])
         found = bool(doc["pairing_found"])
@@ -569,14 +571,14 @@ class PointsOption(str, Enum):
 @app.command(
     epilog=epilog(
         "0 success; 1 no attempt could be paired to the end; 2 usage; 5 an output could not be written",
-        "swissbridge generate -n 40 -r 9 --system lim --seed 7 -o lim.trf",
+        "swissbridge generate -n 40 --rounds 9 --system lim --seed 7 -o lim.trf",
     ),
 )
 def generate(
     players: Annotated[
         int, typer.Option("--players", "-n", min=2, max=MAX_START_NO, help="Number of players (TRF: at most 9999).")
     ] = 30,
-    rounds: Annotated[int, typer.Option("--rounds", "-r", min=1, max=MAX_ROUNDS, help="Number of rounds.")] = 7,
+    rounds: Annotated[int, typer.Option("--rounds", min=1, max=MAX_ROUNDS, help="Number of rounds.")] = 7,
     system: Annotated[str, typer.Option("--system", "-s", metavar="dutch|lim", help="Pairing system.")] = "dutch",
     seed: Annotated[int, typer.Option("--seed", help="Random seed: the same seed gives the same file.")] = 1,
     points: Annotated[PointsOption, typer.Option("--points", help="Scoring: standard (1-½-0) or 310.")] = (
@@ -661,7 +663,7 @@ def watch(
         once=once,
         stable=stable,
         verbose=verbose,
-        initial_colour=settings(None, initial_colour, None).initial_colour,
+        initial_colour=settings(system, initial_colour, None).initial_colour,  # --system checked before watching
     )
     if code:
         raise typer.Exit(code)

@@ -12,11 +12,13 @@ from __future__ import annotations
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
 
 from swissbridge.errors import InputError, OutputError, SwissbridgeError
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING: a plain pair never imports typing (2 ms)
 if TYPE_CHECKING:
+    from typing import NoReturn
+
     from swissbridge.model import Tournament
     from swissbridge.settings import Applied, Settings
 
@@ -78,9 +80,17 @@ def report(exc: SwissbridgeError, path: Path | None = None) -> NoReturn:
 
 def settings(system: str | None, colour: str | None, rounds: int | None) -> Settings:
     """The options ``pair``, ``check``, ``explain`` and ``watch`` share (``colour``:
-    ``white``, ``black`` or None)."""
+    ``white``, ``black`` or None). A ``--system`` no system is registered as is refused
+    here, before any file is read (exit 2)."""
     from swissbridge.model import Colour
+    from swissbridge.plugins import UnknownSystem, require
     from swissbridge.settings import Settings
+
+    if system is not None:
+        try:
+            require(system)
+        except UnknownSystem as exc:
+            fail(str(exc), EXIT_INPUT)
 
     chosen = None if colour is None else Colour.WHITE if colour == InitialColour.white else Colour.BLACK
     return Settings(system=system, initial_colour=chosen, rounds=rounds)
@@ -129,7 +139,8 @@ def run_pair(
     from swissbridge.service import render_pairing, trace_tournament, unpairable
 
     try:
-        given = applied(read_input(input, encoding), settings(system, initial_colour, rounds))
+        options = settings(system, initial_colour, rounds)
+        given = applied(read_input(input, encoding), options)
         tournament, system_name = given.tournament, given.system
         trace = trace_tournament(tournament, system=system_name, round_no=round_no, adjourned=adjourned)
         try:

@@ -25,9 +25,12 @@ import sys
 from collections.abc import Sequence
 from enum import Enum
 from pathlib import Path
-from typing import Any
 
 from swissbridge.console import InitialColour, PairFormat, run_pair
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING: a plain pair never imports typing (2 ms)
+if TYPE_CHECKING:
+    from typing import Any
 
 FLAG = "flag"
 """An option without a value (``--in-place``)."""

@@ -3,7 +3,7 @@
 Reading accepts both FIDE dialects and the pairing-engine extensions of JaVaFo
 (``XXR XXC XXZ XXS XXA XXP``) and bbpPairings (``BBW BBD BBL BBZ BBF BBU``), plus the
 quirks of the programs that write TRF in the wild: CR, LF, CRLF or mixed line ends;
-UTF-8 (with or without BOM), Windows-1252 or Latin-1; tabs; ``###`` and ``#`` comments;
+UTF-8 (with or without BOM) or Windows-1252; tabs; ``###`` and ``#`` comments;
 Swiss-Manager column rulers and legends without ``###``; byes written with a blank
 or ``   0`` opponent; titles packed against the sex field and single-letter titles;
 paired rounds whose result is still blank; rating ``0000``; player lines out of
@@ -50,7 +50,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from swissbridge.errors import InputError, OutputError
-from swissbridge.formats._text import MAX_RATING, MAX_ROUNDS, MAX_START_NO, bounded_int, bounded_value
+from swissbridge.formats._text import MAX_RATING, MAX_ROUNDS, MAX_START_NO, bounded_int, bounded_value, undecodable
 from swissbridge.history import infer_initial_colour
 from swissbridge.model import (
     OPPOSITE_RESULT,
@@ -141,7 +141,7 @@ def read_trf(path: str | os.PathLike[str]) -> Tournament:
 
 def parse_trf(data: bytes | str, path: str | None = None) -> Tournament:
     """Parse the text of a TRF16 or TRF-2026 file (bytes are decoded as UTF-8, else
-    Windows-1252/Latin-1); ``path`` names the file in error messages."""
+    Windows-1252); ``path`` names the file in error messages."""
     return _Reader(path).read(data)
 
 
@@ -152,7 +152,9 @@ capital followed by a symbol); compiled by ``re`` when a file is not UTF-8."""
 
 def _decode(data: bytes | str, path: str | None) -> str:
     """UTF-8 with or without BOM; anything that is not valid UTF-8 is read as Windows-1252
-    (Latin-1 with the printable 0x80-0x9F characters of Windows programs), else Latin-1.
+    (Latin-1 with the printable 0x80-0x9F characters of Windows programs). A byte that is
+    neither (one of the five Windows-1252 leaves undefined, which Latin-1 would read as
+    an invisible control character in a name) is refused, in hex, at its line and column.
     A DOS end-of-file mark (Ctrl-Z) at the end is dropped.
 
     A file that is UTF-8 except for some bytes (names written by one program, a line
@@ -172,8 +174,8 @@ def _decode(data: bytes | str, path: str | None) -> str:
                 raise _mixed_encoding(data, exc.start, utf8.start(), path) from None
             try:
                 text = data.decode("cp1252")
-            except UnicodeDecodeError:
-                text = data.decode("latin-1")
+            except UnicodeDecodeError as second:  # 0x81 0x8D 0x8F 0x90 0x9D: Latin-1 control characters, no text
+                raise undecodable(data, second.start, ["UTF-8", "Windows-1252"], path=path, what="TRF file") from None
     return text.rstrip("\x1a")
 
 

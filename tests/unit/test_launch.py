@@ -174,6 +174,7 @@ NOT_FOR_A_PAIR = (
     "click",
     "rich",
     "importlib.metadata",  # the built-in systems are found without scanning the entry points
+    "typing",  # swissbridge.plugins.protocol: the built-in systems are not checked against it
     "swissbridge.cli",
     "swissbridge.explain",
     "swissbridge.diagnosis",
@@ -237,3 +238,31 @@ def test_a_closed_stdout_ends_it_as_typer_does() -> None:
     finally:
         os.close(write)
     assert (fast.returncode, fast.stderr) == (typed.returncode, typed.stderr) == (1, "")
+
+
+def test_a_third_party_system_is_found_by_its_entry_point(tmp_path: Path) -> None:
+    """An installed distribution declaring ``swissbridge.systems`` (here the protocol
+    test's Neighbours, put on the path with its metadata): ``pair --system`` finds it by
+    scanning the entry points, which the built-in names never need."""
+    from swissbridge.formats.trf import read_trf
+
+    from tests.conftest import ROOT
+    from tests.unit.test_protocol import Neighbours
+
+    info = tmp_path / "neighbours_plugin-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: neighbours-plugin\nVersion: 1.0\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text(
+        "[swissbridge.systems]\nneighbours = tests.unit.test_protocol:Neighbours\n", encoding="utf-8"
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT)])}
+    done = subprocess.run(
+        [sys.executable, "-m", "swissbridge", "pair", str(OPEN), "--system", "neighbours", "-f", "pairlist"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == Neighbours().pair(read_trf(OPEN)).pairlist()
+    assert "pairing with neighbours as --system says" in done.stderr
