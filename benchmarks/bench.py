@@ -139,6 +139,25 @@ def _has_module(python: str, module: str) -> bool:
     return out.returncode == 0
 
 
+def compile_bytecode(python: str) -> str:
+    """Compile swissbridge's modules to bytecode with the interpreter that runs them, as
+    its first run does (and pip, for an install that is not editable). With
+    ``PYTHONDONTWRITEBYTECODE`` set, as on CI and the shared development machines, an
+    editable install would otherwise compile every module from source in every
+    measured run: about 50 ms of a 50-player ``pair``, which no installed copy pays.
+    Returns what was done, for the run's description."""
+    code = (
+        "import compileall, sys, swissbridge, swissbridge.formats, swissbridge.plugins\n"
+        "dirs = sorted({p for m in (swissbridge, swissbridge.formats, swissbridge.plugins) for p in m.__path__})\n"
+        "sys.exit(0 if all([compileall.compile_dir(d, quiet=1) for d in dirs]) else 1)"
+    )
+    try:
+        done = subprocess.run([python, "-c", code], capture_output=True, timeout=300).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        done = False
+    return "compiled before the runs" if done else "could not be compiled"
+
+
 def find_engines(args: argparse.Namespace) -> tuple[list[Engine], list[str]]:
     """The engines to run, and a note for each peer that was not found."""
     bindir = Path(sys.executable).parent
@@ -725,24 +744,24 @@ def _parents(rows: list[tuple[int, str, float]]) -> dict[str, str]:
     return parent
 
 
-def _runtime_imports(rows: list[tuple[int, str, float]]) -> list[tuple[str, float]]:
-    """Modules imported by running code after ``swissbridge.cli`` was loaded, slowest first."""
+def _runtime_imports(rows: list[tuple[int, str, float]], after_module: str) -> list[tuple[str, float]]:
+    """Modules imported by running code after ``after_module`` was loaded, slowest first."""
     names = [n for _, n, _ in rows]
-    if "swissbridge.cli" not in names:
+    if after_module not in names:
         return []
-    after = rows[names.index("swissbridge.cli") + 1 :]
+    after = rows[names.index(after_module) + 1 :]
     return sorted(((n, ms) for lvl, n, ms in after if lvl == 0), key=lambda x: -x[1])
 
 
-def _heavy_at_runtime(rows: list[tuple[int, str, float]]) -> list[tuple[str, str]]:
+def _heavy_at_runtime(rows: list[tuple[int, str, float]], after_module: str) -> list[tuple[str, str]]:
     """Heavy packages (top-level names) imported by running code after
-    ``swissbridge.cli`` was loaded, with the runtime import that brought them."""
+    ``after_module`` was loaded, with the runtime import that brought them."""
     names = [n for _, n, _ in rows]
-    if "swissbridge.cli" not in names:
+    if after_module not in names:
         return []
     found: dict[str, str] = {}
     below: list[str] = []
-    for level, name, _ in rows[names.index("swissbridge.cli") + 1 :]:
+    for level, name, _ in rows[names.index(after_module) + 1 :]:
         below.append(name)
         if level != 0:
             continue  # importtime prints a module's own imports before it
@@ -755,8 +774,10 @@ def _heavy_at_runtime(rows: list[tuple[int, str, float]]) -> list[tuple[str, str
 
 
 def _cli_script(argv: Sequence[str]) -> str:
+    """The console script's code (``swissbridge.launch``: a plain ``pair`` without typer,
+    the rest through ``swissbridge.cli``) run with ``argv``."""
     return (
-        f"import sys; from swissbridge.cli import main; sys.argv = {list(argv)!r}\n"
+        f"import sys; from swissbridge.launch import main; sys.argv = {list(argv)!r}\n"
         "try:\n    main()\nexcept SystemExit:\n    pass"
     )
 
@@ -799,15 +820,15 @@ def measure_startup(sb: Engine, repeat: int, timeout: float, sample: Path | None
         ):
             heavy.append((mod, parents.get(mod, "swissbridge.cli")))
     help_rows = _importtime(python, _cli_script(["swissbridge", "--help"]))
-    help_top = _runtime_imports(help_rows)
-    runtime_heavy = [(f"--help: {m}", by) for m, by in _heavy_at_runtime(help_rows)]
+    help_top = _runtime_imports(help_rows, "swissbridge.cli")
+    runtime_heavy = [(f"--help: {m}", by) for m, by in _heavy_at_runtime(help_rows, "swissbridge.cli")]
     pair_top: list[tuple[str, float]] = []
     if sample is not None:
         with tempfile.TemporaryDirectory() as tmp:
             argv = ["swissbridge", "pair", str(sample), "--format", "pairlist", "-o", str(Path(tmp) / "out.pairs")]
             pair_rows = _importtime(python, _cli_script(argv))
-            pair_top = _runtime_imports(pair_rows)
-            runtime_heavy += [(f"pair: {m}", by) for m, by in _heavy_at_runtime(pair_rows)]
+            pair_top = _runtime_imports(pair_rows, "swissbridge.launch")
+            runtime_heavy += [(f"pair: {m}", by) for m, by in _heavy_at_runtime(pair_rows, "swissbridge.launch")]
     return Startup(
         help_s=statistics.median(help_times),
         import_s=statistics.median(import_times),
@@ -990,7 +1011,8 @@ def render_startup(s: Startup) -> str:
         "| | median wall time |",
         "|---|---:|",
         f"| `python -c pass` (the interpreter alone) | {s.baseline_s * 1000:.0f} ms |",
-        f"| `python -c 'import swissbridge.cli'` | {s.import_s * 1000:.0f} ms |",
+        f"| `python -c 'import swissbridge.cli'` (typer's command line: every command but a plain `pair`) "
+        f"| {s.import_s * 1000:.0f} ms |",
         f"| `swissbridge --help` | {s.help_s * 1000:.0f} ms |",
     ]
     if s.pair_cli_s is not None:
@@ -1001,10 +1023,12 @@ def render_startup(s: Startup) -> str:
             "",
             f"Where that `pair` goes (in one process, median): importing the service and the TRF reader "
             f"{s.phases['import'] * 1000:.0f} ms, reading the file {s.phases['read'] * 1000:.0f} ms, "
-            f"finding the Dutch system (entry points) and importing it {s.phases.get('load', 0.0) * 1000:.0f} ms, "
+            f"finding the Dutch system (a built-in: no entry-point scan) and importing it "
+            f"{s.phases.get('load', 0.0) * 1000:.0f} ms, "
             f"pairing {s.phases['pair'] * 1000:.0f} ms, writing the pair-list {s.phases['render'] * 1000:.0f} ms; "
             f"the remaining {max(0.0, (s.pair_cli_s or inside) - inside - s.baseline_s) * 1000:.0f} ms of the "
-            f"command (beyond the bare interpreter's {s.baseline_s * 1000:.0f} ms) are the command-line layer.",
+            f"command (beyond the bare interpreter's {s.baseline_s * 1000:.0f} ms) are the command-line layer "
+            "(`swissbridge.launch`, which runs a plain `pair` without typer).",
         ]
     lines += [
         "",
@@ -1064,7 +1088,8 @@ def render_results(data: dict[str, Any]) -> str:
             f"- **{run_id}**: {', '.join(used) or 'start-up only'}. {m['cpu']}; {m['cores']} cores; {m['ram']} RAM; "
             f"{m['python']} on {m['os']}; load average at start {m['load']}; "
             f"memory floor {m.get('memory floor', '?')}; "
-            f"swissbridge {v.get('swissbridge', '?')} at commit {m['commit'] or '?'}; "
+            + (f"swissbridge's bytecode {m['swissbridge bytecode']}; " if "swissbridge bytecode" in m else "")
+            + f"swissbridge {v.get('swissbridge', '?')} at commit {m['commit'] or '?'}; "
             f"gacrux {v.get('gacrux', '—')}, py4swiss {v.get('py4swiss', '—')}; `{info['argv']}`"
         )
     out += [
@@ -1247,6 +1272,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         with tempfile.TemporaryDirectory() as tmp:
             machine["memory floor"] = f"{run_child([true], Path(tmp) / 'none', 30).peak_mb:.0f} MB"
     versions = {e.name: e.version for e in engines}
+    sb_engine = next((e for e in engines if e.name == "swissbridge"), None)
+    if sb_engine is not None:
+        machine["swissbridge bytecode"] = compile_bytecode(_interpreter_of(Path(sb_engine.argv[0])) or sys.executable)
     if "swissbridge" not in versions:  # not run (--no-swissbridge): still say which version the rows go with
         with contextlib.suppress(Exception):
             from importlib.metadata import version

@@ -1,5 +1,5 @@
 """``python -m swissbridge``: the command line."""
 
-from swissbridge.cli import main
+from swissbridge.launch import main
 
 main()

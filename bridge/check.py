@@ -142,6 +142,8 @@ class CheckReport:
         bad = [rc.round_no for rc in self.rounds if not rc.ok]
         if bad:
             lines.append(f"{len(bad)} of {len(self.rounds)} rounds differ: {', '.join(map(str, bad))}")
+        elif not self.rounds:  # not a failure (exit 0): a cron job run before round 1 has nothing to report
+            lines.append("nothing to check yet: no round has been paired")
         else:
             lines.append(f"all {len(self.rounds)} rounds ok")
         return "\n".join(lines) + "\n"

@@ -1,10 +1,12 @@
 """The ``swissbridge`` command line (typer).
 
 Heavy modules (formats, pairing systems, watchdog, lxml) are imported inside the
-commands, so ``swissbridge --help`` and a plain ``pair`` start fast.
+commands, so ``swissbridge --help`` starts fast; a plain ``pair`` does not load this
+module at all: the console script (:mod:`swissbridge.launch`) runs it through
+:func:`swissbridge.console.run_pair`, which the ``pair`` command here calls too.
 
-Exit codes: 0 success; 1 no legal pairing, or a check that found differences;
-2 bad input or usage; 5 an output could not be written.
+Exit codes (:mod:`swissbridge.console`): 0 success; 1 no legal pairing, or a check
+that found differences; 2 bad input or usage; 5 an output could not be written.
 
 Size: one typer application; each command is a thin function over the service
 layer, so the module grows with the number of commands and options only.
@@ -17,17 +19,29 @@ import sys
 from collections.abc import Callable
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from swissbridge import __version__
-from swissbridge.errors import InputError, OutputError, SwissbridgeError
+from swissbridge.console import (
+    EXIT_INPUT,
+    EXIT_NO_PAIRING,
+    InitialColour,
+    PairFormat,
+    applied,
+    fail,
+    no_pairing,
+    read_input,
+    report,
+    run_pair,
+    settings,
+)
+from swissbridge.errors import SwissbridgeError
 from swissbridge.formats._text import MAX_ROUNDS, MAX_START_NO
 from typer.main import get_command_name
 
 if TYPE_CHECKING:
-    from swissbridge.model import Tournament
-    from swissbridge.settings import Applied, Settings
+    from swissbridge.settings import Settings
 
 app = typer.Typer(
     name="swissbridge",
@@ -37,36 +51,6 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
-
-EXIT_NO_PAIRING = 1
-EXIT_INPUT = 2
-EXIT_OUTPUT = 5
-
-
-def fail(message: str, code: int) -> NoReturn:
-    """Print one line on stderr and exit: never a traceback for a user's problem."""
-    typer.echo(f"swissbridge: {message}", err=True)
-    raise typer.Exit(code)
-
-
-def no_pairing(path: Path, round_no: int | None, exc: Exception) -> NoReturn:
-    """C.04.3 1.9.3: no legal pairing exists; the arbiter must decide (exit 1). The
-    message names the file, and the players who cannot be paired and why."""
-    number = getattr(exc, "round_no", round_no)
-    which = f"round {number}" if number is not None else "the next round"
-    fail(f"{path}: no legal pairing for {which}: {exc}", EXIT_NO_PAIRING)
-
-
-def report(exc: SwissbridgeError, path: Path | None = None) -> NoReturn:
-    """One line for a user's problem: bad input (exit 2, located in ``path`` when the
-    error does not name its file yet), an unwritable output (exit 5)."""
-    if isinstance(exc, InputError):
-        if path is not None:
-            exc.located(str(path))
-        fail(str(exc), EXIT_INPUT)
-    if isinstance(exc, OutputError):
-        fail(str(exc), EXIT_OUTPUT)
-    fail(str(exc), EXIT_INPUT)
 
 
 def _version(value: bool) -> None:
@@ -111,11 +95,6 @@ SystemOption = Annotated[
 ]
 
 
-class InitialColour(str, Enum):
-    white = "white"
-    black = "black"
-
-
 ColourOption = Annotated[
     InitialColour | None,
     typer.Option(
@@ -130,37 +109,6 @@ TotalRoundsOption = Annotated[
         "--rounds", min=1, help="Total rounds of the event, when the file does not say (TRF 142).", show_default=False
     ),
 ]
-
-
-def settings(system: str | None, colour: InitialColour | None, rounds: int | None) -> Settings:
-    """The options ``pair``, ``check``, ``explain`` and ``watch`` share."""
-    from swissbridge.model import Colour
-    from swissbridge.settings import Settings
-
-    chosen = None if colour is None else Colour.WHITE if colour is InitialColour.white else Colour.BLACK
-    return Settings(system=system, initial_colour=chosen, rounds=rounds)
-
-
-def read_input(path: Path, encoding: str | None = None) -> Tournament:
-    """The tournament in ``path``; what else was read for it (a Swiss-Manager export's
-    siblings) and why is said on stderr."""
-    from swissbridge.service import read_tournament
-
-    notes: list[str] = []
-    tournament = read_tournament(path, encoding=encoding, notes=notes)
-    for note in notes:
-        typer.echo(f"swissbridge: note: {note}", err=True)
-    return tournament
-
-
-def applied(tournament: Tournament, given: Settings) -> Applied:
-    """``tournament`` with the command line's settings, warnings printed on stderr."""
-    from swissbridge.settings import apply_settings
-
-    result = apply_settings(tournament, given)
-    for warning in result.warnings:
-        typer.echo(f"swissbridge: warning: {warning}", err=True)
-    return result
 
 
 EncodingOption = Annotated[
@@ -178,15 +126,6 @@ InPlace = Annotated[
         help="Allow -o to name the input file (pair: without -o, write the round into it); keeps NAME.bak.",
     ),
 ]
-
-
-class PairFormat(str, Enum):
-    text = "text"
-    pairlist = "pairlist"
-    trf = "trf"
-    json = "json"
-    pgn = "pgn"
-    sm = "sm"
 
 
 @app.command(
@@ -221,32 +160,19 @@ def pair(
     encoding: EncodingOption = None,
 ) -> None:
     """Pair the next round of a tournament and print or write the pairing."""
-    from swissbridge.output import TOURNAMENT_FORMATS, state_format, write_output
-    from swissbridge.pairing import NoLegalPairing
-    from swissbridge.service import render_pairing, trace_tournament, unpairable
-
-    try:
-        given = applied(read_input(input, encoding), settings(system, initial_colour, rounds))
-        tournament, system_name = given.tournament, given.system
-        trace = trace_tournament(tournament, system=system_name, round_no=round_no, adjourned=adjourned)
-        try:
-            pairing = trace.result()
-        except NoLegalPairing as exc:
-            raise unpairable(tournament, trace.round_no, exc) from exc
-        text = render_pairing(tournament, pairing, fmt.value, adjourned=adjourned)
-        if in_place and output is None:  # the paired round into the input; the pairing on stdout
-            state = render_pairing(tournament, pairing, state_format(input), adjourned=adjourned)
-            write_output(input, state, inputs=[input], in_place=True)
-        write_output(output, text, inputs=[input], in_place=in_place, whole=fmt.value in TOURNAMENT_FORMATS)
-        if explain:
-            from swissbridge.explain import explain as build_explanation
-            from swissbridge.explain import render_text
-
-            typer.echo(render_text(build_explanation(tournament, system=system_name, trace=trace)), err=output is None)
-    except NoLegalPairing as exc:
-        no_pairing(input, round_no, exc)
-    except SwissbridgeError as exc:
-        report(exc, input)
+    run_pair(
+        input,
+        system=system,
+        round_no=round_no,
+        fmt=fmt,
+        output=output,
+        in_place=in_place,
+        explain=explain,
+        adjourned=adjourned,
+        initial_colour=initial_colour,
+        rounds=rounds,
+        encoding=encoding,
+    )
 
 
 class Dialect(str, Enum):
@@ -382,7 +308,8 @@ def ratings(
 
 @app.command(
     epilog=epilog(
-        "0 every round as the system pairs it; 1 a round differs; 2 bad input or usage",
+        "0 every round as the system pairs it (also when no round has been paired yet: nothing to check); "
+        "1 a round differs; 2 bad input or usage",
         "swissbridge check samples/club-championship-final.trf",
     ),
 )
@@ -502,7 +429,8 @@ def explain(
     from swissbridge.pairing import NoLegalPairing
 
     try:
-        given = applied(read_input(input, encoding), settings(system, initial_colour, rounds))
+        options = settings(system, initial_colour, rounds)
+        given = applied(read_input(input, encoding), options)
         doc = build_explanation(given.tournament, system=given.system, round_no=round_no)
         write_output(output, render(doc, fmt.value), inputs=[input])
         found = bool(doc["pairing_found"])
@@ -643,14 +571,14 @@ class PointsOption(str, Enum):
 @app.command(
     epilog=epilog(
         "0 success; 1 no attempt could be paired to the end; 2 usage; 5 an output could not be written",
-        "swissbridge generate -n 40 -r 9 --system lim --seed 7 -o lim.trf",
+        "swissbridge generate -n 40 --rounds 9 --system lim --seed 7 -o lim.trf",
     ),
 )
 def generate(
     players: Annotated[
         int, typer.Option("--players", "-n", min=2, max=MAX_START_NO, help="Number of players (TRF: at most 9999).")
     ] = 30,
-    rounds: Annotated[int, typer.Option("--rounds", "-r", min=1, max=MAX_ROUNDS, help="Number of rounds.")] = 7,
+    rounds: Annotated[int, typer.Option("--rounds", min=1, max=MAX_ROUNDS, help="Number of rounds.")] = 7,
     system: Annotated[str, typer.Option("--system", "-s", metavar="dutch|lim", help="Pairing system.")] = "dutch",
     seed: Annotated[int, typer.Option("--seed", help="Random seed: the same seed gives the same file.")] = 1,
     points: Annotated[PointsOption, typer.Option("--points", help="Scoring: standard (1-½-0) or 310.")] = (
@@ -735,7 +663,7 @@ def watch(
         once=once,
         stable=stable,
         verbose=verbose,
-        initial_colour=settings(None, initial_colour, None).initial_colour,
+        initial_colour=settings(system, initial_colour, None).initial_colour,  # --system checked before watching
     )
     if code:
         raise typer.Exit(code)

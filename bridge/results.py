@@ -106,6 +106,11 @@ def enter_results(
     t = tournament
     for item in items:
         if item.board is not None:
+            if not tournament.is_paired(round_no):
+                raise InputError(
+                    f"{item.text!r}: round {round_no} is not paired yet, so it has no boards: "
+                    "pair it first (swissbridge pair FILE --in-place)"
+                )
             if item.board > len(boards):
                 have = f"{len(boards)} board{'s' if len(boards) != 1 else ''}" if boards else "no boards"
                 raise InputError(f"{item.text!r}: round {round_no} has {have}; there is no board {item.board}")
@@ -176,9 +181,7 @@ def _bye(t: Tournament, round_no: int, n: int, entry: Entry | None, item: Result
             "so the rounds a withdrawn player misses cannot be written; add it first"
         )
     later = tuple(
-        AnnouncedBye(ByeKind.ZERO, r, (n,))
-        for r in range(round_no + 1, t.total_rounds + 1)
-        if n not in t.announced(r)
+        AnnouncedBye(ByeKind.ZERO, r, (n,)) for r in range(round_no + 1, t.total_rounds + 1) if n not in t.announced(r)
     )
     return replace(t, announced_byes=(*t.announced_byes, *later))
 

@@ -10,7 +10,11 @@ from swissbridge.errors import InputError
 from swissbridge.history import round_to_pair, unfinished_games
 from swissbridge.model import EventKind, Tournament, format_points
 from swissbridge.pairing import NoLegalPairing, RoundPairing, apply_pairing
-from swissbridge.plugins import PairingSystem, Trace, resolve
+from swissbridge.plugins import Trace, resolve
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the way to a pair
+if TYPE_CHECKING:
+    from swissbridge.plugins import PairingSystem
 
 
 def read_tournament(
@@ -83,9 +87,7 @@ def trace_tournament(
         raise unpairable(tournament, r, exc) from exc
 
 
-def _pairable(
-    tournament: Tournament, system: str, round_no: int | None, adjourned: bool
-) -> tuple[PairingSystem, int]:
+def _pairable(tournament: Tournament, system: str, round_no: int | None, adjourned: bool) -> tuple[PairingSystem, int]:
     """The system and the round to pair, once the tournament is known to be pairable."""
     _, engine = resolve(system)
     require_swiss(tournament)

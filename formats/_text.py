@@ -38,17 +38,27 @@ def decode(data: bytes | str, *, path: str | None, encoding: str | None = None, 
     try:
         return data.decode(enc).removeprefix("\ufeff")
     except UnicodeDecodeError as exc:
-        before = data[: exc.start]
-        line = before.count(b"\n") + 1 if b"\n" in before else before.count(b"\r") + 1
-        last_break = max(before.rfind(b"\n"), before.rfind(b"\r"))
-        column = exc.start - last_break
-        bad = data[exc.start : exc.start + 1].hex()
         hint = "" if encoding else "; if the file comes from an older program, give its encoding: --encoding cp1252"
-        raise InputError(
-            f"{what} is not valid {enc.upper()} (byte 0x{bad}){hint}", path=path, line=line, column=column
-        ) from None
+        raise undecodable(data, exc.start, [enc.upper()], path=path, what=what, hint=hint) from None
     except LookupError:
         raise InputError(f"unknown encoding {enc!r}", path=path) from None
+
+
+def undecodable(
+    data: bytes, at: int, tried: list[str], *, path: str | None, what: str = "text", hint: str = ""
+) -> InputError:
+    """The error for byte ``at`` of ``data``, which none of the encodings ``tried``
+    decodes: the byte in hex (never the raw byte, which a terminal would garble), at
+    its line and column, and the encodings tried."""
+    before = data[:at]
+    line = before.count(b"\n") + 1 if b"\n" in before else before.count(b"\r") + 1
+    column = at - max(before.rfind(b"\n"), before.rfind(b"\r"))
+    return InputError(
+        f"{what} is not valid {' or '.join(tried)} at byte 0x{data[at]:02X}{hint}",
+        path=path,
+        line=line,
+        column=column,
+    )
 
 
 def split_lines(text: str) -> list[str]:

@@ -91,10 +91,6 @@ def _looks_like_trf(text: str) -> bool:
 
 
 def _sniff(head: bytes) -> str:
-    from swissbridge.formats.tunx import MAGIC
-
-    if head.startswith(MAGIC):
-        return "tunx"
     if head.startswith((b"\xff\xfe", b"\xfe\xff")):
         try:
             text = head.decode("utf-16", "ignore")
@@ -104,7 +100,11 @@ def _sniff(head: bytes) -> str:
         text = head.decode("utf-8", "replace")
     text = text.lstrip("\ufeff")
     if _looks_like_trf(text):
-        return "trf"  # checked first: the common case needs no other reader
+        return "trf"  # checked first: the common case needs no other reader (a .TUNX's magic is no digit)
+    from swissbridge.formats.tunx import MAGIC
+
+    if head.startswith(MAGIC):
+        return "tunx"
     from swissbridge.formats.swissmanager import sniff
 
     sm = sniff(text)

@@ -3,7 +3,7 @@
 Reading accepts both FIDE dialects and the pairing-engine extensions of JaVaFo
 (``XXR XXC XXZ XXS XXA XXP``) and bbpPairings (``BBW BBD BBL BBZ BBF BBU``), plus the
 quirks of the programs that write TRF in the wild: CR, LF, CRLF or mixed line ends;
-UTF-8 (with or without BOM), Windows-1252 or Latin-1; tabs; ``###`` and ``#`` comments;
+UTF-8 (with or without BOM) or Windows-1252; tabs; ``###`` and ``#`` comments;
 Swiss-Manager column rulers and legends without ``###``; byes written with a blank
 or ``   0`` opponent; titles packed against the sex field and single-letter titles;
 paired rounds whose result is still blank; rating ``0000``; player lines out of
@@ -50,7 +50,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from swissbridge.errors import InputError, OutputError
-from swissbridge.formats._text import MAX_RATING, MAX_ROUNDS, MAX_START_NO, bounded_int, bounded_value
+from swissbridge.formats._text import MAX_RATING, MAX_ROUNDS, MAX_START_NO, bounded_int, bounded_value, undecodable
 from swissbridge.history import infer_initial_colour
 from swissbridge.model import (
     OPPOSITE_RESULT,
@@ -83,7 +83,8 @@ DIALECTS = ("trf16", "trf26")
 
 _CODES: dict[str, Result] = {r.value: r for r in Result if r is not Result.PENDING}
 _EOL = re.compile(r"\r\n|\r|\n")
-_POINTS_PAIR = re.compile(r"([A-Za-z])\s*([+-]?\d+(?:[.,]\d*)?)")
+_POINTS_PAIR = r"([A-Za-z])\s*([+-]?\d+(?:[.,]\d*)?)"
+"""A symbol and its points in record 162 (compiled by ``re`` when one is read)."""
 
 _SHORT_TITLES = {
     "G": "GM",
@@ -140,18 +141,20 @@ def read_trf(path: str | os.PathLike[str]) -> Tournament:
 
 def parse_trf(data: bytes | str, path: str | None = None) -> Tournament:
     """Parse the text of a TRF16 or TRF-2026 file (bytes are decoded as UTF-8, else
-    Windows-1252/Latin-1); ``path`` names the file in error messages."""
+    Windows-1252); ``path`` names the file in error messages."""
     return _Reader(path).read(data)
 
 
-_UTF8_SEQUENCE = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
+_UTF8_SEQUENCE = rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}"
 """A well-formed multi-byte UTF-8 character (rare in Windows-1252 text: an accented
-capital followed by a symbol)."""
+capital followed by a symbol); compiled by ``re`` when a file is not UTF-8."""
 
 
 def _decode(data: bytes | str, path: str | None) -> str:
     """UTF-8 with or without BOM; anything that is not valid UTF-8 is read as Windows-1252
-    (Latin-1 with the printable 0x80-0x9F characters of Windows programs), else Latin-1.
+    (Latin-1 with the printable 0x80-0x9F characters of Windows programs). A byte that is
+    neither (one of the five Windows-1252 leaves undefined, which Latin-1 would read as
+    an invisible control character in a name) is refused, in hex, at its line and column.
     A DOS end-of-file mark (Ctrl-Z) at the end is dropped.
 
     A file that is UTF-8 except for some bytes (names written by one program, a line
@@ -166,13 +169,13 @@ def _decode(data: bytes | str, path: str | None) -> str:
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            utf8 = _UTF8_SEQUENCE.search(data)
+            utf8 = re.search(_UTF8_SEQUENCE, data)
             if utf8 is not None:
                 raise _mixed_encoding(data, exc.start, utf8.start(), path) from None
             try:
                 text = data.decode("cp1252")
-            except UnicodeDecodeError:
-                text = data.decode("latin-1")
+            except UnicodeDecodeError as second:  # 0x81 0x8D 0x8F 0x90 0x9D: Latin-1 control characters, no text
+                raise undecodable(data, second.start, ["UTF-8", "Windows-1252"], path=path, what="TRF file") from None
     return text.rstrip("\x1a")
 
 
@@ -232,6 +235,8 @@ _CELL_CACHE: dict[str, Entry] = {}
 
 @dataclass
 class _PlayerLine:
+    """A player line as read, and where it is (for messages about it)."""
+
     player: Player
     line: int
     cells: list[int] = field(default_factory=list)
@@ -268,8 +273,8 @@ class _Reader:
     # -- pass 1: lines ----------------------------------------------------------
     def read(self, data: bytes | str) -> Tournament:
         text = _decode(data, self.path)
-        endings = _EOL.findall(text)
-        line_ending = endings[0] if endings else "\n"
+        ending = _EOL.search(text)
+        line_ending = ending.group() if ending else "\n"
         lines = _EOL.split(text)
         if lines and lines[-1] == "":
             lines.pop()
@@ -404,8 +409,8 @@ class _Reader:
 
     def record_162(self, value: str, no: int) -> None:
         """Record 162: symbols W D L A P X with their points (bbp's Z = A)."""
-        pairs = list(_POINTS_PAIR.finditer(value))
-        rest = _POINTS_PAIR.sub("", value).strip()
+        pairs = list(re.finditer(_POINTS_PAIR, value))
+        rest = re.sub(_POINTS_PAIR, "", value).strip()
         if not pairs or rest:
             raise self.error("expected symbol and points pairs such as ' W 3.0    D 1.0' in the 162 line", no, 5)
         for m in pairs:
@@ -974,7 +979,6 @@ class _Reader:
                     lines[p.start_no].line,
                     81,
                 )
-
 
 
 _Record = Callable[[_Reader, str, str, str, int], None]

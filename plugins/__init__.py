@@ -31,14 +31,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from swissbridge.errors import UsageError
 from swissbridge.model import Acceleration, Tournament
 from swissbridge.pairing import NoLegalPairing, RoundPairing
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the way to a pair
 if TYPE_CHECKING:
     from swissbridge.plugins.document import SystemPart
+    from swissbridge.plugins.protocol import PairingSystem as PairingSystem
+else:
+
+    def __getattr__(name: str) -> object:
+        """:class:`PairingSystem` (:mod:`swissbridge.plugins.protocol`), loaded when first named."""
+        if name == "PairingSystem":
+            from swissbridge.plugins.protocol import PairingSystem
+
+            return PairingSystem
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 GROUP = "swissbridge.systems"
 BUILTIN = {
@@ -79,38 +90,6 @@ class Trace:
         if self.pairing is None:
             raise NoLegalPairing(self.failure or "no legal pairing")
         return self.pairing
-
-
-@runtime_checkable
-class PairingSystem(Protocol):
-    """A Swiss pairing system: one method per capability."""
-
-    name: str
-
-    def pair(self, tournament: Tournament, round_no: int | None = None) -> RoundPairing:
-        """Pair ``round_no`` (default: the next round) from the history before it;
-        raises :class:`~swissbridge.pairing.NoLegalPairing` when no pairing is legal."""
-        ...
-
-    def trace(self, tournament: Tournament, round_no: int | None = None) -> Trace:
-        """Pair the round and record how: a trace whose ``pairing`` is ``None`` (and
-        ``failure`` says why) when no legal pairing exists."""
-        ...
-
-    def explain(self, tournament: Tournament, trace: Trace) -> SystemPart:
-        """The system's part of the explanation document of the round ``trace`` paired
-        (``trace`` comes from this system's :meth:`trace` on ``tournament``)."""
-        ...
-
-    def compare(self, tournament: Tournament, round_no: int, expected: RoundPairing, played: RoundPairing) -> str:
-        """Why ``expected`` (this system's pairing of ``round_no``) is preferred to the
-        ``played`` one, for ``swissbridge check`` (empty when the system cannot tell)."""
-        ...
-
-    def default_acceleration(self, tournament: Tournament) -> tuple[Acceleration, ...]:
-        """The virtual points (C.04.7) this system gives by itself when the file gives
-        none (for example Baku acceleration named by record 192); ``()`` for none."""
-        ...
 
 
 class BasicSystem:
@@ -159,19 +138,38 @@ def available() -> list[str]:
 def load(name: str) -> PairingSystem:
     """The pairing system registered as ``name``."""
     target = BUILTIN.get(name)
-    if target is not None:
+    if target is not None:  # a class of this package (the protocol is checked by tests/unit/test_protocol.py)
         module, _, attr = target.partition(":")
-        return _instance(name, getattr(import_module(module), attr))
+        system: PairingSystem = getattr(import_module(module), attr)()
+        return system
     from importlib.metadata import entry_points
 
     for ep in entry_points(group=GROUP):
         if ep.name == name:
             return _instance(name, ep.load())
-    raise UnknownSystem(f"unknown pairing system {name!r}; installed: {', '.join(available()) or 'none'}")
+    raise _unknown(name)
+
+
+def require(name: str) -> None:
+    """Refuse a name no system is registered as (:class:`UnknownSystem`), without
+    loading the system: a command checks its ``--system`` before any other work. A
+    built-in name is known without scanning the installed distributions."""
+    if name in BUILTIN:
+        return
+    from importlib.metadata import entry_points
+
+    if not any(ep.name == name for ep in entry_points(group=GROUP)):
+        raise _unknown(name)
+
+
+def _unknown(name: str) -> UnknownSystem:
+    return UnknownSystem(f"unknown pairing system {name!r}; installed: {', '.join(available()) or 'none'}")
 
 
 def _instance(name: str, obj: object) -> PairingSystem:
     """The system an entry point names: a class is instantiated without arguments."""
+    from swissbridge.plugins.protocol import PairingSystem as PairingSystem
+
     system = obj() if isinstance(obj, type) else obj
     if not isinstance(system, PairingSystem):
         raise UnknownSystem(f"entry point {name!r} is not a pairing system (see swissbridge.plugins.PairingSystem)")

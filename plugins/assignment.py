@@ -77,6 +77,11 @@ class _Assignment:
         self.v = [0] * n
         self.mate_r = [-1] * n
         self.mate_c = [-1] * n
+        # step 2's search state (see _first)
+        self.tight: list[list[int]] = []
+        self.taken: list[bool] = []
+        self.visited: list[int] = []
+        self.near: list[int] = []
 
     def solve(self) -> list[int] | None:
         if not self._start():
@@ -206,11 +211,18 @@ class _Assignment:
         """Turn the optimal perfect matching into the lexicographically first one
         (the greedy of the module docstring)."""
         n, rows, u, v, mate_r, mate_c = self.n, self.rows, self.u, self.v, self.mate_r, self.mate_c
-        tight = [[c for c, w in rows[r] if w - u[r] == v[c]] for r in range(n)]
-        taken = [False] * n
-        visited = [-1] * n  # visited[x] == r: row x was searched for row r and cannot reach M(r)
+        self.tight = tight = [[c for c, w in rows[r] if w - u[r] == v[c]] for r in range(n)]
+        into: list[list[int]] = [[] for _ in range(n)]  # the rows with a tight edge to each column
+        for r, cols in enumerate(tight):
+            for c in cols:
+                into[c].append(r)
+        self.taken = taken = [False] * n
+        self.visited = visited = [-1] * n  # visited[x] == r: row x was searched for row r
+        self.near = near = [-1] * n  # near[x] == r: row x has a tight edge to M(r)
         for r in range(n):
             own = mate_r[r]
+            visited[r] = r
+            marked = False
             for c in tight[r]:
                 if taken[c]:
                     continue
@@ -218,49 +230,52 @@ class _Assignment:
                     break
                 start = mate_c[c]
                 if visited[start] == r:
-                    continue
-                if self._rotate(start, own, r, tight, taken, visited):
+                    continue  # it cannot reach M(r)
+                if not marked:
+                    for x in into[own]:
+                        near[x] = r
+                    marked = True
+                if self._rotate(start, own, r):
                     mate_r[r], mate_c[c] = c, r
                     break
             taken[mate_r[r]] = True
 
-    def _rotate(
-        self, start: int, goal: int, r: int, tight: list[list[int]], taken: list[bool], visited: list[int]
-    ) -> bool:
-        """Search an alternating path from row ``start`` to column ``goal`` over the
-        tight edges of columns not taken; on success move every row of it to the
-        column it leads to (``start``'s column is then free for row ``r``)."""
-        mate_r, mate_c = self.mate_r, self.mate_c
+    def _rotate(self, start: int, goal: int, r: int) -> bool:
+        """Breadth-first search of an alternating path from row ``start`` to column
+        ``goal`` over the tight edges of columns not taken; on success move every row
+        of it to the column it leads to (``start``'s column is then free for row
+        ``r``). On failure every row it visited is marked as unable to reach ``goal``."""
+        mate_r, mate_c, tight, taken, visited, near = (
+            self.mate_r,
+            self.mate_c,
+            self.tight,
+            self.taken,
+            self.visited,
+            self.near,
+        )
         visited[start] = r
-        path_r = [start]
-        path_c: list[int] = []
-        at = [0]
-        while path_r:
-            x = path_r[-1]
-            row = tight[x]
-            i = at[-1]
-            nxt = -1
-            while i < len(row):
-                c = row[i]
-                i += 1
-                if c == goal:
-                    path_c.append(c)
-                    for pr, pc in zip(path_r, path_c, strict=True):
-                        mate_r[pr], mate_c[pc] = pc, pr
-                    return True
-                if not taken[c] and visited[mate_c[c]] != r:
-                    nxt = c
+        parent: dict[int, tuple[int, int]] = {start: (-1, -1)}
+        end = start if near[start] == r else -1
+        queue = [start]
+        for x in queue:
+            if end >= 0:
+                break
+            for c in tight[x]:
+                if taken[c]:
+                    continue
+                y = mate_c[c]
+                if visited[y] == r:
+                    continue
+                visited[y] = r
+                parent[y] = (x, c)
+                if near[y] == r:
+                    end = y
                     break
-            at[-1] = i
-            if nxt < 0:
-                path_r.pop()
-                at.pop()
-                if path_c:
-                    path_c.pop()
-                continue
-            owner = mate_c[nxt]
-            visited[owner] = r
-            path_c.append(nxt)
-            path_r.append(owner)
-            at.append(0)
-        return False
+                queue.append(y)
+        if end < 0:
+            return False
+        row, col = end, goal
+        while row >= 0:
+            mate_r[row], mate_c[col] = col, row
+            row, col = parent[row]
+        return True

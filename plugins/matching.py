@@ -28,13 +28,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
-
-class WeightedMatcher(Protocol):
-    """Anything that maximises the total weight of a matching."""
-
-    def __call__(self, n: int, edges: Sequence[tuple[int, int, int]]) -> list[int]: ...
+WeightedMatcher = Callable[[int, Sequence[tuple[int, int, int]]], list[int]]
+"""Anything that maximises the total weight of a matching: ``(n, edges)`` → the mate of each vertex."""
 
 
 def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[int]:

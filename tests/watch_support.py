@@ -45,15 +45,21 @@ class ToySystem:
 
 
 def install_toy(monkeypatch: object) -> None:
-    """Make ``swissbridge.plugins.load("toy")`` return the toy system (tests only)."""
+    """Make ``swissbridge.plugins.load("toy")`` return the toy system, and ``require``
+    know it (tests only)."""
     import swissbridge.plugins as plugins
 
-    real = plugins.load
+    real, known = plugins.load, plugins.require
 
     def load(name: str) -> object:
         return ToySystem() if name == "toy" else real(name)
 
+    def require(name: str) -> None:
+        if name != "toy":
+            known(name)
+
     monkeypatch.setattr(plugins, "load", load)  # type: ignore[attr-defined]
+    monkeypatch.setattr(plugins, "require", require)  # type: ignore[attr-defined]
 
 
 def field_of(n: int, rounds: int = 7, name: str = "Test Open") -> Tournament:
@@ -69,12 +75,17 @@ def run_cli_with_toy() -> None:  # pragma: no cover - runs in a subprocess
     """Entry point for subprocess tests: the CLI with the toy system available."""
     import swissbridge.plugins as plugins
 
-    real = plugins.load
+    real, known = plugins.load, plugins.require
 
     def load(name: str) -> object:
         return ToySystem() if name == "toy" else real(name)
 
+    def require(name: str) -> None:
+        if name != "toy":
+            known(name)
+
     plugins.load = load  # type: ignore[assignment]
+    plugins.require = require
     stall = int(os.environ.get("SWISSBRIDGE_TEST_STALL_AT", "0"))
     if stall:
         # announce every rename (the state file put in place, a staged folder revealed)

@@ -114,11 +114,12 @@ def run_cli(
         return 5
     what = {"swiss-manager": "Swiss-Manager exports", "pgn": "a PGN feed"}[host]
     cfg = watcher.config
+    pairing = f"with the {system} system (--system)" if system else "with the system record 192 names (Dutch if none)"
     log.info(
-        "watching %s for %s (%s system); writing to %s; files must be unchanged for %g s",
+        "watching %s for %s and pairing %s; writing to %s; a file is read once it has not changed for %g s",
         cfg.folder,
         what,
-        system or "record 192's, else dutch",
+        pairing,
         cfg.out_dir,
         stable,
     )

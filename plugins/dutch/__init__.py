@@ -23,8 +23,6 @@ Modules, one concern each:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from swissbridge.model import Acceleration, Tournament
 from swissbridge.pairing import NoLegalPairing, RoundPairing
 from swissbridge.plugins import Trace
@@ -32,6 +30,7 @@ from swissbridge.plugins import Trace
 from .round import baku_default, pair_round
 from .trace import RoundTrace
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the way to a pair
 if TYPE_CHECKING:
     from swissbridge.plugins.document import SystemPart
 

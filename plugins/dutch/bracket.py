@@ -54,6 +54,8 @@ PairValues = Callable[[int, int], "tuple[int, ...] | None"]
 
 @dataclass
 class BracketResult:
+    """One bracket paired: its pairs, the players it floats down, and its trace."""
+
     pairs: list[tuple[int, int, bool]]
     """(higher rank, lower rank, MDP pair)."""
     floaters: list[int]

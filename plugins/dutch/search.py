@@ -25,16 +25,17 @@ case.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from swissbridge.model import Colour
 from swissbridge.plugins.assignment import first_optimal_assignment
 from swissbridge.plugins.matching import max_cardinality_matching, missable_vertices
-from swissbridge.state import Float
+from swissbridge.state import Float, Strength
 
 from .completion import BYE, Completion, group_matching, max_pairs
-from .context import Entrant, RoundContext
+from .context import RoundContext
 from .criteria import Criterion, Kind, Scope
 from .weights import Layout
 
@@ -50,6 +51,9 @@ class GiveUp(Exception):
 
 @dataclass
 class Found:
+    """The candidate the search settled on: its pairs (higher rank, lower rank, MDP pair)
+    and the players it leaves to float down."""
+
     pairs: list[tuple[int, int, bool]]
     floaters: list[int]
 
@@ -84,6 +88,11 @@ class CandidateSearch:
         self._violations: dict[tuple[int, int], tuple[int, ...]] = {}
         self._floater_key: dict[int, tuple[int, ...]] = {}
         self._next_mate: dict[int, int] | None = None
+        self._colour_keys: dict[int, ColourKey] = {}
+        # the exact tails' costs: a pair's failures, packed in priority order (one
+        # field per pair criterion, wide enough for every pair of the bracket)
+        self._layout = Layout.build([(c.name, 1) for c in self.pair_criteria], size // 2 + 1)
+        self._costs: dict[tuple[int, int], int] = {}
 
     # -- per pair / per floater -----------------------------------------------------
     def violations(self, h: int, lo: int) -> tuple[int, ...]:
@@ -127,31 +136,72 @@ class CandidateSearch:
         return {f: self._floater_key[f] for f in candidates if f in self._floater_key}
 
     # -- the colour bound -------------------------------------------------------------
-    def colour_bound(self, players: Sequence[Entrant]) -> tuple[int, int]:
-        """Least [C12] and [C13] failures of any pairing of ``players`` (even count).
+    def colour_bound(self, vs: Iterable[int]) -> tuple[int, int]:
+        """Least [C12] and [C13] failures of any pairing of the players ``vs`` (even
+        count).
 
         At least ``k`` pairs are two players of the majority colour; such a pair keeps
         [C13] only when it holds a mild preference or two absolute ones, and two
         absolute preferences for the same colour may meet only when one of them is
         not restricting ([C3]: a topscorer in the last round)."""
-        w = [p for p in players if p.preference is Colour.WHITE]
-        b = [p for p in players if p.preference is Colour.BLACK]
-        z = len(players) - len(w) - len(b)
-        major = w if len(w) >= len(b) else b
-        excess = abs(len(w) - len(b))
-        k = max(0, excess - z) // 2
-        if k == 0:
-            return 0, 0
-        mild = sum(1 for p in major if not p.strong and not p.absolute)
-        absolute = sum(1 for p in major if p.absolute)
-        free = self._unrestricted(major)
-        return k, max(0, k - mild - min(absolute // 2, free))
+        return _colour_bound(self._colour_tally(vs))
 
-    def _unrestricted(self, players: Iterable[Entrant]) -> int:
-        """The players with an absolute preference that does not keep them from a
-        player with the same one ([C3] relaxed: :meth:`RoundState.restricting_colour`)."""
-        colour = self.compat.colour
-        return sum(1 for p in players if p.absolute and colour[p.rank] is None)
+    def colour_bounds_without(self, vs: Iterable[int], leave_out: Iterable[int]) -> dict[int, tuple[int, int]]:
+        """:meth:`colour_bound` of ``vs`` without ``f``, for each ``f`` of ``leave_out``
+        (the players ``vs`` are counted once)."""
+        tally = self._colour_tally(vs)
+        by_key: dict[ColourKey, tuple[int, int]] = {}
+        out: dict[int, tuple[int, int]] = {}
+        for f in leave_out:
+            key = self._colour_key(f)
+            got = by_key.get(key)
+            if got is None:
+                tally[key] -= 1
+                got = by_key[key] = _colour_bound(tally)
+                tally[key] += 1
+            out[f] = got
+        return out
+
+    def _colour_key(self, x: int) -> ColourKey:
+        got = self._colour_keys.get(x)
+        if got is None:
+            p = self.players[x]
+            got = self._colour_keys[x] = (p.preference, p.strength, self.compat.colour[x] is None)
+        return got
+
+    def _colour_tally(self, vs: Iterable[int]) -> dict[ColourKey, int]:
+        """How many of ``vs`` there are of each :data:`ColourKey`."""
+        tally: dict[ColourKey, int] = {}
+        for x in vs:
+            key = self._colour_key(x)
+            tally[key] = tally.get(key, 0) + 1
+        return tally
+
+    def _least_c13(self, s1: Sequence[int], s2: Sequence[int], still: int, odd: bool) -> float:
+        """Least [C13] failures of the pairs of ``s1`` with ``s2`` (one of ``s2`` left
+        over to float when ``odd``) when exactly ``still`` of them share a preference;
+        infinite when that many cannot.
+
+        Counted colour by colour: with ``w`` players wanting White, ``b`` Black and
+        ``z`` none among the paired ones, the White pairs ``WW`` and Black pairs ``BB``
+        satisfy ``2·(BB − WW) = b − w − BZ + WZ`` with ``BZ + WZ <= z`` (the players
+        without preference), so ``WW + BB = still`` fixes ``WW`` to an interval. A
+        White pair keeps [C13] only with a mild (1.7.3) White preference in it, or as
+        two absolute ones of which one is not restricting ([C3]); so do Black pairs. A
+        mild Black preference is no help to a White pair: counting it there (as this
+        bound once did) lets the walk into prefixes that have already wasted the
+        majority colour's mild players, as under Baku acceleration, where a
+        scoregroup's target leaves [C13] exactly the majority's shared pairs that its
+        mild players cannot keep."""
+        tally = self._colour_tally((*s1, *s2))
+        if not odd:
+            return _least_c13_of(tally, still)
+        least = math.inf
+        for key in {self._colour_key(x) for x in s2 if self._floater_ok(x)}:
+            tally[key] -= 1
+            least = min(least, _least_c13_of(tally, still))
+            tally[key] += 1
+        return least
 
     # -- the search ----------------------------------------------------------------------
     def run(self) -> Found | None:
@@ -174,7 +224,6 @@ class CandidateSearch:
             raise GiveUp
         everyone = [*mdps, *residents]
         odd = len(everyone) % 2 == 1
-        players = self.players
         # targets: the best values any candidate can reach
         self.floater_best: tuple[int, ...] | None = None
         if odd:
@@ -183,10 +232,11 @@ class CandidateSearch:
                 raise GiveUp
             top = max(k[:3] for k in keys.values())
             best: tuple[int, ...] | None = None
+            bounds = self.colour_bounds_without(everyone, (f for f, k in keys.items() if k[:3] == top))
             for f, k in keys.items():
                 if k[:3] != top:
                     continue
-                c12, c13 = self.colour_bound([players[v] for v in everyone if v != f])
+                c12, c13 = bounds[f]
                 cand = (*top, -c12, -c13, k[3], k[4])
                 if best is None or cand > best:
                     best = cand
@@ -194,7 +244,7 @@ class CandidateSearch:
             self.floater_best = (best[0], best[1], best[2], best[5], best[6])
             t12, t13 = -best[3], -best[4]
         else:
-            t12, t13 = self.colour_bound([players[v] for v in everyone])
+            t12, t13 = self.colour_bound(everyone)
         names = [c.name for c in self.pair_criteria]
         target = [0] * len(names)
         if "C12" in names:
@@ -249,17 +299,14 @@ class CandidateSearch:
         candidate of this remainder reaches the targets."""
         r = len(rem)
         p = r // 2
-        players = self.players
         if r % 2 == 1 and not any(self._floater_ok(f) for f in rem):
             return None
         # no exchange can beat the colour count of the remainder's players
         if self.c12 >= 0:
             if r % 2 == 1:
-                least = min(
-                    self.colour_bound([players[v] for v in rem if v != f])[0] for f in rem if self._floater_ok(f)
-                )
+                least = min(c12 for c12, _ in self.colour_bounds_without(rem, filter(self._floater_ok, rem)).values())
             else:
-                least = self.colour_bound([players[v] for v in rem])[0]
+                least = self.colour_bound(rem)[0]
             if viol[self.c12] + least > self.target[self.c12]:
                 return None
         pos = {v: i for i, v in enumerate(rem)}
@@ -327,22 +374,13 @@ class CandidateSearch:
                 if v[c12] + max(0, (p - i) - fine) > target[c12]:
                     return False
                 if c13 >= 0:
-                    # the shared-preference pairs still to come must each hold a
-                    # mild preference (or two absolute ones) to keep [C13]
+                    # the rest makes exactly the shared-preference pairs the [C12] target
+                    # leaves (it is a lower bound); those that hold no mild preference
+                    # (nor two absolute ones) fail [C13]
                     still = target[c12] - v[c12]
                     spare = target[c13] - v[c13]
-                    if still > spare:
-                        mild = absolute = free = 0
-                        restricting = self.compat.colour
-                        for x in (*s1[i:], *rest2):
-                            px = players[x]
-                            if px.absolute:
-                                absolute += 1
-                                free += restricting[x] is None
-                            elif not px.strong and px.preference is not None:
-                                mild += 1
-                        if still > spare + mild + min(absolute // 2, free):
-                            return False
+                    if still > spare and self._least_c13(s1[i:], rest2, still, odd) > spare:
+                        return False
             if odd and not any(self._floater_ok(x) for j, x in enumerate(s2) if not used[j]):
                 return False
             if not self._hall(s1[i:], [x for j, x in enumerate(s2) if not used[j]], odd):
@@ -455,17 +493,20 @@ class CandidateSearch:
         self._tick(len(s1) * len(s2))
         _h0, j0, s2_all = after
         first_allowed = {x for k, x in enumerate(s2_all) if k >= j0}
-        k1 = len(s1)
-        rows = k1 + (1 if odd else 0)
-        layout = Layout.build([(f"C{t}", 1) for t in range(len(self.target))], rows)
+        rows = len(s1) + (1 if odd else 0)
+        ok = self.compat.ok
+        costs = self._costs
         edges: list[list[tuple[int, int]]] = []
         for i, h in enumerate(s1):
             row: list[tuple[int, int]] = []
             for col, x in enumerate(s2):
-                if not self.compat.ok(h, x) or (i == 0 and x not in first_allowed):
+                if not ok(h, x) or (i == 0 and x not in first_allowed):
                     continue
-                a, b = (h, x) if h < x else (x, h)
-                row.append((col, layout.pack(self.violations(a, b))))
+                key = (h, x) if h < x else (x, h)
+                cost = costs.get(key)
+                if cost is None:
+                    cost = costs[key] = self._layout.pack(self.violations(*key))
+                row.append((col, cost))
             edges.append(row)
         if odd:
             edges.append([(col, 0) for col, x in enumerate(s2) if self._floater_ok(x)])
@@ -561,6 +602,63 @@ class CandidateSearch:
             if m != -1:
                 rest[group[i]] = group[m]
         return rest
+
+
+ColourKey = tuple[Colour | None, Strength, bool]
+"""A player as the colour bounds count it: its colour preference, the strength of
+it, and whether it is unrestricted (an absolute preference that may still meet the
+same one: [C3] relaxed, :meth:`RoundState.restricting_colour`)."""
+
+
+def _colour_counts(tally: dict[ColourKey, int]) -> tuple[dict[Colour, int], dict[Colour, int], int]:
+    """From a tally of players: for each colour, how many prefer it and how many
+    pairs of two such players can keep [C13] (one per mild preference, and two
+    absolute preferences where one is unrestricted); and how many have no preference."""
+    count = {Colour.WHITE: 0, Colour.BLACK: 0}
+    mild = {Colour.WHITE: 0, Colour.BLACK: 0}
+    absolute = {Colour.WHITE: 0, Colour.BLACK: 0}
+    free = {Colour.WHITE: 0, Colour.BLACK: 0}
+    z = 0
+    for (pref, strength, unrestricted), c in tally.items():
+        if pref is None:
+            z += c
+            continue
+        count[pref] += c
+        if strength is Strength.MILD:
+            mild[pref] += c
+        elif strength is Strength.ABSOLUTE:
+            absolute[pref] += c
+            free[pref] += c if unrestricted else 0
+    keep = {colour: mild[colour] + min(absolute[colour] // 2, free[colour]) for colour in count}
+    return count, keep, z
+
+
+def _colour_bound(tally: dict[ColourKey, int]) -> tuple[int, int]:
+    """:meth:`CandidateSearch.colour_bound` of the players counted in ``tally``."""
+    count, keep, z = _colour_counts(tally)
+    w, b = count[Colour.WHITE], count[Colour.BLACK]
+    k = max(0, abs(w - b) - z) // 2
+    if k == 0:
+        return 0, 0
+    return k, max(0, k - keep[Colour.WHITE if w >= b else Colour.BLACK])
+
+
+def _least_c13_of(tally: dict[ColourKey, int], still: int) -> float:
+    """:meth:`CandidateSearch._least_c13` for the paired players counted in ``tally``."""
+    count, keep, z = _colour_counts(tally)
+    keep_w, keep_b = keep[Colour.WHITE], keep[Colour.BLACK]
+    diff = count[Colour.BLACK] - count[Colour.WHITE]
+    # 4·WW = 2·still − 2·(BB − WW), and 2·(BB − WW) lies in [diff − z, diff + z]
+    low = max(0, -((diff + z - 2 * still) // 4))
+    high = min(still, (2 * still - diff + z) // 4)
+    if low > high:
+        return math.inf
+
+    def fails(ww: int) -> int:
+        return max(0, ww - keep_w) + max(0, still - ww - keep_b)
+
+    # convex in WW: its minimum over [low, high] is at either clamped breakpoint
+    return min(fails(min(high, max(low, keep_w))), fails(min(high, max(low, still - keep_b))))
 
 
 def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:

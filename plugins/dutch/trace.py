@@ -77,6 +77,8 @@ class BoardTrace(TracedBoard):
 
 @dataclass(frozen=True)
 class ByeTrace:
+    """The pairing-allocated bye: who, with which score, and why (C.04.3 1.9.1)."""
+
     start_no: int
     score: str
     reason: str

@@ -151,7 +151,7 @@ def test_p3_a_team_system_is_refused_even_when_forced(tmp_path: Path) -> None:
 
 def test_p3_generate_lim_writes_its_code_and_check_picks_lim(tmp_path: Path) -> None:
     out = tmp_path / "lim.trf"
-    assert run("generate", "-n", "8", "-r", "5", "-s", "lim", "--seed", "3", "-o", out)[0] == 0
+    assert run("generate", "-n", "8", "--rounds", "5", "-s", "lim", "--seed", "3", "-o", out)[0] == 0
     assert "192 FIDE_LIM_2026" in out.read_text(encoding="utf-8")
     code, text = run("check", out)
     assert code == 0 and text.startswith("check with the lim system")
@@ -168,7 +168,7 @@ def test_p3_generate_lim_writes_its_code_and_check_picks_lim(tmp_path: Path) -> 
         ["explain", str(OPEN), "-r", "0"],
         ["generate", "-n", "0"],
         ["generate", "-n", "100000"],
-        ["generate", "-r", "0"],
+        ["generate", "--rounds", "0"],
         ["check", str(OPEN), "--rounds", "0"],
         ["pair", "missing-file.trf", "--round", "0"],
     ],
@@ -192,9 +192,7 @@ ABNORMAL = """012 Individual 299 {what}
 001    5      P5                                2500                             1.0    5  0000 - U
 """
 BONUS = ABNORMAL.format(what="bonus", value="2.0", player=4, p1="1.0", p2="0.0", p3="1.0", p4="2.0", r="1", s="0")
-PENALTY = ABNORMAL.format(
-    what="penalty", value="-0.5", player=2, p1="0.5", p2="0.0", p3="0.5", p4="0.5", r="=", s="="
-)
+PENALTY = ABNORMAL.format(what="penalty", value="-0.5", player=2, p1="0.5", p2="0.0", p3="0.5", p4="0.5", r="=", s="=")
 
 
 @pytest.mark.parametrize(
@@ -648,9 +646,7 @@ def test_p8_swiss_manager_exports_take_encoding(tmp_path: Path, shared: Path) ->
 # -- 5. one Swiss-Manager file and the siblings it needs ---------------------------------
 
 
-def test_p5_naming_one_swiss_manager_file_reads_the_siblings_it_needs_and_says_so(
-    tmp_path: Path, shared: Path
-) -> None:
+def test_p5_naming_one_swiss_manager_file_reads_the_siblings_it_needs_and_says_so(tmp_path: Path, shared: Path) -> None:
     source = shared / "realworld" / "rochade" / "swiss_manager"
     folder = tmp_path / "sm"
     folder.mkdir()

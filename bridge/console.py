@@ -1,0 +1,163 @@
+"""What the commands say and how they stop, without typer: one line on stderr for
+each note, warning or error (``swissbridge: …``), and the exit status (0 success;
+1 no legal pairing, or a check that found differences; 2 bad input or usage; 5 an
+output could not be written).
+
+The ``pair`` command itself (:func:`run_pair`) is here too: :mod:`swissbridge.cli`
+declares its options and help, and :mod:`swissbridge.launch` runs a plain ``pair``
+through the same function without loading typer (issue 19: start-up)."""
+
+from __future__ import annotations
+
+import sys
+from enum import Enum
+from pathlib import Path
+
+from swissbridge.errors import InputError, OutputError, SwissbridgeError
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING: a plain pair never imports typing (2 ms)
+if TYPE_CHECKING:
+    from typing import NoReturn
+
+    from swissbridge.model import Tournament
+    from swissbridge.settings import Applied, Settings
+
+EXIT_NO_PAIRING = 1
+EXIT_INPUT = 2
+EXIT_OUTPUT = 5
+
+
+class PairFormat(str, Enum):
+    """The output formats of ``pair`` (:func:`swissbridge.service.render_pairing`)."""
+
+    text = "text"
+    pairlist = "pairlist"
+    trf = "trf"
+    json = "json"
+    pgn = "pgn"
+    sm = "sm"
+
+
+class InitialColour(str, Enum):
+    """``--initial-colour``: the colour drawn for the top player of round 1."""
+
+    white = "white"
+    black = "black"
+
+
+def echo(message: str, *, err: bool = True) -> None:
+    """``message`` and a newline on stderr (or stdout), flushed at once."""
+    stream = sys.stderr if err else sys.stdout
+    stream.write(message + "\n")
+    stream.flush()
+
+
+def fail(message: str, code: int) -> NoReturn:
+    """Print one line on stderr and exit: never a traceback for a user's problem."""
+    echo(f"swissbridge: {message}")
+    raise SystemExit(code)
+
+
+def no_pairing(path: Path, round_no: int | None, exc: Exception) -> NoReturn:
+    """C.04.3 1.9.3: no legal pairing exists; the arbiter must decide (exit 1). The
+    message names the file, and the players who cannot be paired and why."""
+    number = getattr(exc, "round_no", round_no)
+    which = f"round {number}" if number is not None else "the next round"
+    fail(f"{path}: no legal pairing for {which}: {exc}", EXIT_NO_PAIRING)
+
+
+def report(exc: SwissbridgeError, path: Path | None = None) -> NoReturn:
+    """One line for a user's problem: bad input (exit 2, located in ``path`` when the
+    error does not name its file yet), an unwritable output (exit 5)."""
+    if isinstance(exc, InputError):
+        if path is not None:
+            exc.located(str(path))
+        fail(str(exc), EXIT_INPUT)
+    if isinstance(exc, OutputError):
+        fail(str(exc), EXIT_OUTPUT)
+    fail(str(exc), EXIT_INPUT)
+
+
+def settings(system: str | None, colour: str | None, rounds: int | None) -> Settings:
+    """The options ``pair``, ``check``, ``explain`` and ``watch`` share (``colour``:
+    ``white``, ``black`` or None). A ``--system`` no system is registered as is refused
+    here, before any file is read (exit 2)."""
+    from swissbridge.model import Colour
+    from swissbridge.plugins import UnknownSystem, require
+    from swissbridge.settings import Settings
+
+    if system is not None:
+        try:
+            require(system)
+        except UnknownSystem as exc:
+            fail(str(exc), EXIT_INPUT)
+
+    chosen = None if colour is None else Colour.WHITE if colour == InitialColour.white else Colour.BLACK
+    return Settings(system=system, initial_colour=chosen, rounds=rounds)
+
+
+def read_input(path: Path, encoding: str | None = None) -> Tournament:
+    """The tournament in ``path``; what else was read for it (a Swiss-Manager export's
+    siblings) and why is said on stderr."""
+    from swissbridge.service import read_tournament
+
+    notes: list[str] = []
+    tournament = read_tournament(path, encoding=encoding, notes=notes)
+    for note in notes:
+        echo(f"swissbridge: note: {note}")
+    return tournament
+
+
+def applied(tournament: Tournament, given: Settings) -> Applied:
+    """``tournament`` with the command line's settings, warnings printed on stderr."""
+    from swissbridge.settings import apply_settings
+
+    result = apply_settings(tournament, given)
+    for warning in result.warnings:
+        echo(f"swissbridge: warning: {warning}")
+    return result
+
+
+def run_pair(
+    input: Path,
+    *,
+    system: str | None = None,
+    round_no: int | None = None,
+    fmt: PairFormat = PairFormat.text,
+    output: Path | None = None,
+    in_place: bool = False,
+    explain: bool = False,
+    adjourned: bool = False,
+    initial_colour: InitialColour | None = None,
+    rounds: int | None = None,
+    encoding: str | None = None,
+) -> None:
+    """``swissbridge pair``: pair the round, print or write it (and the state into
+    ``input`` with ``in_place`` and no ``output``); errors as one line and an exit status."""
+    from swissbridge.output import TOURNAMENT_FORMATS, state_format, write_output
+    from swissbridge.pairing import NoLegalPairing
+    from swissbridge.service import render_pairing, trace_tournament, unpairable
+
+    try:
+        options = settings(system, initial_colour, rounds)
+        given = applied(read_input(input, encoding), options)
+        tournament, system_name = given.tournament, given.system
+        trace = trace_tournament(tournament, system=system_name, round_no=round_no, adjourned=adjourned)
+        try:
+            pairing = trace.result()
+        except NoLegalPairing as exc:
+            raise unpairable(tournament, trace.round_no, exc) from exc
+        text = render_pairing(tournament, pairing, fmt.value, adjourned=adjourned)
+        if in_place and output is None:  # the paired round into the input; the pairing on stdout
+            state = render_pairing(tournament, pairing, state_format(input), adjourned=adjourned)
+            write_output(input, state, inputs=[input], in_place=True)
+        write_output(output, text, inputs=[input], in_place=in_place, whole=fmt.value in TOURNAMENT_FORMATS)
+        if explain:
+            from swissbridge.explain import explain as build_explanation
+            from swissbridge.explain import render_text
+
+            echo(render_text(build_explanation(tournament, system=system_name, trace=trace)), err=output is None)
+    except NoLegalPairing as exc:
+        no_pairing(input, round_no, exc)
+    except SwissbridgeError as exc:
+        report(exc, input)

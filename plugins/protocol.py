@@ -1,0 +1,47 @@
+"""The protocol every pairing system follows, :class:`PairingSystem`, named
+``swissbridge.plugins.PairingSystem``. It has a module of its own because defining
+a protocol needs :mod:`typing`, which nothing else on the way to a ``pair`` imports
+(2 ms of its start-up, issue 19): the built-in systems are not checked against it at
+run time (``tests/unit/test_protocol.py`` checks them), an entry point's object is."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+if TYPE_CHECKING:
+    from swissbridge.model import Acceleration, Tournament
+    from swissbridge.pairing import RoundPairing
+    from swissbridge.plugins import Trace
+    from swissbridge.plugins.document import SystemPart
+
+
+@runtime_checkable
+class PairingSystem(Protocol):
+    """A Swiss pairing system: one method per capability."""
+
+    name: str
+
+    def pair(self, tournament: Tournament, round_no: int | None = None) -> RoundPairing:
+        """Pair ``round_no`` (default: the next round) from the history before it;
+        raises :class:`~swissbridge.pairing.NoLegalPairing` when no pairing is legal."""
+        ...
+
+    def trace(self, tournament: Tournament, round_no: int | None = None) -> Trace:
+        """Pair the round and record how: a trace whose ``pairing`` is ``None`` (and
+        ``failure`` says why) when no legal pairing exists."""
+        ...
+
+    def explain(self, tournament: Tournament, trace: Trace) -> SystemPart:
+        """The system's part of the explanation document of the round ``trace`` paired
+        (``trace`` comes from this system's :meth:`trace` on ``tournament``)."""
+        ...
+
+    def compare(self, tournament: Tournament, round_no: int, expected: RoundPairing, played: RoundPairing) -> str:
+        """Why ``expected`` (this system's pairing of ``round_no``) is preferred to the
+        ``played`` one, for ``swissbridge check`` (empty when the system cannot tell)."""
+        ...
+
+    def default_acceleration(self, tournament: Tournament) -> tuple[Acceleration, ...]:
+        """The virtual points (C.04.7) this system gives by itself when the file gives
+        none (for example Baku acceleration named by record 192); ``()`` for none."""
+        ...
