@@ -38,15 +38,16 @@ assignment uses only edges that are tight for these (optimal) potentials, and ev
 perfect matching of the tight edges costs ``sum(u) + sum(v)``, the optimum: the
 optimal assignments are exactly the perfect matchings of the tight subgraph. The
 lexicographically first of those is built row by row: row ``r`` takes the smallest
-column ``c`` such that some perfect matching of the tight edges left (rows after
-``r``, columns not yet taken) contains ``(r, c)``; the rest is then the
+column ``c`` such that some perfect matching of the tight edges left (row ``r`` and
+the rows after it, the columns not yet taken) contains ``(r, c)``; the rest is then the
 lexicographically first perfect matching of what remains, which exists. With ``M``
 the current perfect matching, ``(r, c)`` is in one if and only if ``c = M(r)`` or an
 alternating path leads from ``M⁻¹(c)`` (a tight edge out of a row, the matching edge
 of the column reached back to its row, …) to ``M(r)``: with ``(r, c)`` and
 ``(M(r), r)`` it closes an alternating cycle, and swapping the cycle gives the new
-``M``. A row that a failed search visited cannot reach ``M(r)``; it is not searched
-again for that row.
+``M``. The path is searched breadth-first and ends at the first row with a tight edge
+to ``M(r)``, so cycles stay short. A row that a failed search visited cannot reach
+``M(r)``; it is not searched again for that row.
 
 Cost: a phase of step 1 is O(E log E) for E edges; step 2 searches, for each row,
 only when its first remaining tight column is not its own, and never enters a row
