@@ -35,7 +35,7 @@ from swissbridge.plugins.matching import max_cardinality_matching, missable_vert
 from swissbridge.state import Float, Strength
 
 from .completion import BYE, Completion, group_matching, max_pairs
-from .context import RoundContext
+from .context import Entrant, RoundContext
 from .criteria import Criterion, Kind, Scope
 from .weights import Layout
 
@@ -342,36 +342,55 @@ class CandidateSearch:
         used = [False] * len(s2)
         chosen: list[tuple[int, int]] = []
         odd = len(s2) > p
+        # What enter() counts over the rest of the split, kept up to date instead of
+        # recounted at every level (a level would otherwise cost O(bracket), and a walk
+        # without backtracking O(bracket²)): suffix counts of S1, and the counts of the
+        # unused S2 players, changed by mark() whenever an S2 player is taken or freed.
+        # Per player: wants White, wants Black, absolute White, absolute Black.
+        kinds = [_kind_of(players[x]) for x in s1]
+        suffix: list[tuple[int, ...]] = [(0, 0, 0, 0)] * (p + 1)
+        for i in range(p - 1, -1, -1):
+            suffix[i] = _add(suffix[i + 1], kinds[i])
+        kinds2 = [_kind_of(players[x]) for x in s2]
+        floats2 = [self._floater_ok(x) for x in s2]
+        free = (1 << len(s2)) - 1  # bit j set: S2[j] is unused
+        rest = [sum(k[t] for k in kinds2) for t in range(4)]
+        rest_floaters = sum(floats2)
+        hall = not self.ctx.state.last_round
 
-        def colour_counts(vs: Sequence[int]) -> tuple[int, int, int]:
-            w = b = 0
-            for v in vs:
-                pref = players[v].preference
-                if pref is Colour.WHITE:
-                    w += 1
-                elif pref is Colour.BLACK:
-                    b += 1
-            return w, b, len(vs) - w - b
+        def mark(j: int, taken: bool) -> None:
+            nonlocal free, rest_floaters
+            used[j] = taken
+            free ^= 1 << j
+            sign = -1 if taken else 1
+            for t, c in enumerate(kinds2[j]):
+                rest[t] += sign * c
+            if floats2[j]:
+                rest_floaters += sign
+
+        def unused() -> list[int]:
+            return [x for j, x in enumerate(s2) if not used[j]]
 
         def enter(i: int, v: tuple[int, ...]) -> bool | None:
             """The checks made on reaching S1[i] with failures ``v`` so far: ``True``
             when the transposition is complete and reaches the targets, ``False`` when
             this branch cannot, ``None`` when S1[i] is to be given an opponent."""
             if i == p:
-                left = [x for j, x in enumerate(s2) if not used[j]]
-                if odd and not self._floater_ok(left[0]):
+                if odd and not floats2[(free & -free).bit_length() - 1]:
                     return False
                 if v != target:
                     if _within(v, target):
                         raise GiveUp  # a bound was not a bound: let the optimiser decide
                     return False
                 return True
+            n1 = p - i
+            n2 = n1 + (1 if odd else 0)
+            w1, b1, a1w, a1b = suffix[i]
+            w2, b2, a2w, a2b = rest
             if c12 >= 0:
-                rest2 = [x for j, x in enumerate(s2) if not used[j]]
-                w1, b1, z1 = colour_counts(s1[i:])
-                w2, b2, z2 = colour_counts(rest2)
+                z1, z2 = n1 - w1 - b1, n2 - w2 - b2
                 fine = min(w1, b2 + z2) + min(b1, w2 + z2) + z1
-                if v[c12] + max(0, (p - i) - fine) > target[c12]:
+                if v[c12] + max(0, n1 - fine) > target[c12]:
                     return False
                 if c13 >= 0:
                     # the rest makes exactly the shared-preference pairs the [C12] target
@@ -379,11 +398,18 @@ class CandidateSearch:
                     # (nor two absolute ones) fail [C13]
                     still = target[c12] - v[c12]
                     spare = target[c13] - v[c13]
-                    if still > spare and self._least_c13(s1[i:], rest2, still, odd) > spare:
+                    if still > spare and self._least_c13(s1[i:], unused(), still, odd) > spare:
                         return False
-            if odd and not any(self._floater_ok(x) for j, x in enumerate(s2) if not used[j]):
+            if odd and not rest_floaters:
                 return False
-            if not self._hall(s1[i:], [x for j, x in enumerate(s2) if not used[j]], odd):
+            # Hall's condition on absolute preferences: a player with an absolute
+            # preference cannot meet one with the same absolute preference ([C3],
+            # outside the topscorers' exception), so each such group of the rest of
+            # S1 (of S2) needs enough partners in the rest of S2 (of S1)
+            slack = 1 if odd else 0
+            if hall and not (
+                a1w <= n2 - a2w and a1b <= n2 - a2b and a2w <= n1 - a1w + slack and a2b <= n1 - a1b + slack
+            ):
                 return False
             return None
 
@@ -405,9 +431,14 @@ class CandidateSearch:
                 start = starts[i]
                 h = s1[i]
                 descended = False
-                for j in range(nexts[i], len(s2)):
+                j = nexts[i] - 1
+                while True:
+                    later = free >> (j + 1)
+                    if not later:
+                        break
+                    j += (later & -later).bit_length()  # the next unused S2 player
                     lo = s2[j]
-                    if used[j] or not ok(h, lo):
+                    if not ok(h, lo):
                         continue
                     if start - self.budget > STUCK:
                         # blind backtracking is getting expensive: settle the rest of
@@ -443,7 +474,7 @@ class CandidateSearch:
                     nv = _add(v, self.violations(a, b))
                     if not _within(nv, target):
                         continue
-                    used[j] = True
+                    mark(j, True)
                     chosen.append((a, b))
                     got = enter(i + 1, nv)
                     if got is True:
@@ -456,7 +487,7 @@ class CandidateSearch:
                         descended = True
                         break
                     chosen.pop()
-                    used[j] = False
+                    mark(j, False)
                 if descended:
                     continue
                 # S1[i] found no opponent leading to the targets: back to S1[i - 1]
@@ -465,7 +496,7 @@ class CandidateSearch:
                 starts.pop()
                 if viols:
                     chosen.pop()
-                    used[nexts[-1] - 1] = False
+                    mark(nexts[-1] - 1, False)
             return False
 
         if not walk(viol):
@@ -527,33 +558,6 @@ class CandidateSearch:
                 raise GiveUp
             return None
         return out
-
-    def _hall(self, s1: Sequence[int], s2: Sequence[int], odd: bool) -> bool:
-        """Necessary condition for pairing the rest of S1 into the rest of S2: a player
-        with an absolute preference cannot meet one with the same absolute preference
-        ([C3], outside the topscorers' exception), so each such group needs enough
-        partners on the other side."""
-        if self.ctx.state.last_round:
-            return True
-        players = self.players
-        a1w = a1b = a2w = a2b = 0
-        for x in s1:
-            px = players[x]
-            if px.absolute:
-                if px.preference is Colour.WHITE:
-                    a1w += 1
-                else:
-                    a1b += 1
-        for x in s2:
-            px = players[x]
-            if px.absolute:
-                if px.preference is Colour.WHITE:
-                    a2w += 1
-                else:
-                    a2b += 1
-        n1, n2 = len(s1), len(s2)
-        slack = 1 if odd else 0
-        return a1w <= n2 - a2w and a1b <= n2 - a2b and a2w <= n1 - a1w + slack and a2b <= n1 - a1b + slack
 
     # -- after the search: the rest of the round ----------------------------------------
     def completes(self, found: Found) -> dict[int, int] | None:
@@ -667,3 +671,11 @@ def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
 
 def _within(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
     return all(x <= y for x, y in zip(a, b, strict=True))
+
+
+def _kind_of(p: Entrant) -> tuple[int, int, int, int]:
+    """What the walk counts of a player: wants White, wants Black, absolutely White,
+    absolutely Black (each 0 or 1)."""
+    white = p.preference is Colour.WHITE
+    black = p.preference is Colour.BLACK
+    return int(white), int(black), int(white and p.absolute), int(black and p.absolute)
