@@ -526,14 +526,20 @@ def max_cardinality_matching(
                         mate[v] = w
                         mate[w] = v
                         break
+    # an augmenting path joins two single vertices: with one left there is none (and
+    # proving that would search the whole graph from it, on a dense group O(n²))
+    singles = mate.count(-1)
     for root in range(n):
+        if singles < 2:
+            break
         if mate[root] == -1:
             w = first_single(root, mate) if first_single is not None else -1
             if w != -1:
                 mate[root] = w
                 mate[w] = root
-            else:
-                augment_from(root, n, nb, mate)
+                singles -= 2
+            elif augment_from(root, n, nb, mate):
+                singles -= 2
     return mate
 
 

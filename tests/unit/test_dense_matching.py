@@ -146,3 +146,23 @@ def test_augmenting_paths_reach_a_maximum_and_the_set_d(seed: int) -> None:
     size = brute_size(list(range(n)), adj)
     assert sum(1 for m in mate if m != -1) == 2 * size
     assert even == {v for v in range(n) if brute_size([x for x in range(n) if x != v], adj) == size}
+
+
+@pytest.mark.parametrize("n", [1, 2, 201, 1000])
+def test_a_field_with_nobody_barred_builds_no_row(n: int) -> None:
+    """Round 1: every pair may meet. The greedy start pairs everybody but (with an
+    odd field) one player, and no augmenting-path search is needed to know that
+    nothing better exists, so no neighbour list is built (memory linear in n)."""
+    compat = Compatibility(tuple(frozenset({i}) for i in range(n)), (None,) * n)
+    built: list[int] = []
+
+    def rows(i: int) -> list[int]:
+        built.append(i)
+        return compat.row(i, range(n), range(n))
+
+    assert max_pairs(compat, list(range(n))) == n // 2
+    singles = compat.singles(list(range(n)), list(range(n)))
+    mate = [-1] * n
+    mate = max_cardinality_matching(n, rows, mate, first_single=singles.first)
+    assert sum(1 for m in mate if m == -1) == n % 2
+    assert not built
