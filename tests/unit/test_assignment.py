@@ -89,3 +89,53 @@ def test_order_decides_among_equal_costs() -> None:
     assert first_optimal_assignment(n, everything) == list(range(n))
     # cost beats order: row 0 must leave column 0 to row 1, whose only cheap column it is
     assert first_optimal_assignment(2, [[(0, 0), (1, 0)], [(0, 0), (1, 5)]]) == [1, 0]
+
+
+@st.composite
+def adversarial(draw: st.DrawFn, largest: int) -> tuple[int, list[list[tuple[int, int]]], Costs]:
+    """Instances built to break step 2 or the feasibility checks: costs
+    ``a[r] + b[c]`` (every perfect assignment is optimal, so only the order decides),
+    the same with one edge nudged, two values, one cost everywhere; a row or a
+    column without edges, and ``k`` rows confined to ``k - 1`` columns (no perfect
+    assignment, though every row and column has an edge); each row's edges in any
+    order."""
+    n = draw(st.integers(0, largest))
+    family = draw(st.sampled_from(["potential", "nudged", "two values", "equal", "empty row", "empty column", "hall"]))
+    scale = draw(st.sampled_from([1, 1 << 40, 1 << 300]))
+    a = [draw(st.integers(0, 3)) * scale for _ in range(n)]
+    b = [draw(st.integers(0, 3)) * scale for _ in range(n)]
+    present = draw(st.lists(st.booleans(), min_size=n * n, max_size=n * n))
+    dense = draw(st.booleans())
+    costs: Costs = {}
+    for r in range(n):
+        for c in range(n):
+            if dense or present[r * n + c]:
+                if family == "two values":
+                    costs[r, c] = draw(st.sampled_from([0, scale]))
+                elif family == "equal":
+                    costs[r, c] = scale
+                else:
+                    costs[r, c] = a[r] + b[c]
+    if costs and family == "nudged":
+        edge = draw(st.sampled_from(sorted(costs)))
+        costs[edge] += 1
+    if n and family == "empty row":
+        r = draw(st.integers(0, n - 1))
+        costs = {(r2, c): w for (r2, c), w in costs.items() if r2 != r}
+    if n and family == "empty column":
+        c = draw(st.integers(0, n - 1))
+        costs = {(r, c2): w for (r, c2), w in costs.items() if c2 != c}
+    if n and family == "hall":
+        k = draw(st.integers(1, n))
+        rows = draw(st.permutations(range(n)))[:k]
+        cols = set(draw(st.permutations(range(n)))[: k - 1])
+        costs = {(r, c): w for (r, c), w in costs.items() if r not in rows or c in cols}
+    edges = [draw(st.permutations([(c, w) for (r2, c), w in costs.items() if r2 == r])) for r in range(n)]
+    return n, edges, costs
+
+
+@settings(max_examples=300, deadline=None)
+@given(adversarial(7))
+def test_matches_brute_force_on_adversarial_instances(instance: tuple[int, list[list[tuple[int, int]]], Costs]) -> None:
+    n, edges, costs = instance
+    assert first_optimal_assignment(n, edges) == brute_force(n, costs)
