@@ -123,7 +123,7 @@ def _system(tournament: Tournament, requested: str | None) -> str:
     (:func:`swissbridge.systems.choose_system`); a contradiction is warned about."""
     from swissbridge.systems import choose_system
 
-    choice = choose_system(tournament, requested)
+    choice = choose_system(tournament, requested, option="--{}")
     if choice.warning:
         _err(f"warning: {choice.warning}")
     return choice.system

@@ -490,12 +490,13 @@ def standings_output(
     explain: str | None = None,
     crosstable: bool = False,
     unrated: int | None = None,
+    encoding: str | None = None,
 ) -> str:
-    """What ``swissbridge standings`` prints."""
+    """What ``swissbridge standings`` prints (``encoding``: that of Swiss-Manager text exports)."""
     from swissbridge.errors import UsageError
     from swissbridge.service import read_tournament
 
-    tournament = read_tournament(path)
+    tournament = read_tournament(path, encoding=encoding)
     try:
         chosen = choose_tiebreaks(tournament, tiebreaks, str(path))
     except ValueError as exc:
