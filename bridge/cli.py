@@ -52,6 +52,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 
@@ -164,7 +165,7 @@ def pair(
     ] = None,
     fmt: Annotated[PairFormat, typer.Option("--format", "-f", help="Output format.")] = PairFormat.text,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write here (atomically) instead of stdout.")
+        Path | None, typer.Option("--output", "-o", help="Write here (atomically) instead of stdout (- is stdout).")
     ] = None,
     in_place: PairInPlace = False,
     explain: Annotated[bool, typer.Option("--explain", help="Also print why each pairing was made.")] = False,
@@ -271,6 +272,8 @@ def convert(
                 in_place=in_place,
                 encoding=encoding,
             )
+            for warning in result.warnings:
+                typer.echo(f"swissbridge: warning: {warning}", err=True)
             for what in result.lost:
                 typer.echo(f"swissbridge: note: {target.name} cannot hold {what}", err=True)
             return
@@ -289,6 +292,8 @@ def convert(
         report(exc)
     for r in results:
         name = r.target.name if r.target else r.source.name
+        for warning in r.warnings:
+            typer.echo(f"swissbridge: warning: {warning}", err=True)
         for what in r.lost:
             typer.echo(f"swissbridge: note: {name} cannot hold {what}", err=True)
     typer.echo(summary(results), err=True, nl=False)
@@ -313,7 +318,9 @@ def ratings(
     kind: Annotated[RatingKind, typer.Option("--kind", "-k", help="Which rating to use.")] = RatingKind.standard,
     output: Annotated[
         Path | None,
-        typer.Option("--output", "-o", help="Write here (format by extension, default TRF-2026); else stdout."),
+        typer.Option(
+            "--output", "-o", help="Write here (format by extension, default TRF-2026); else stdout (- is stdout)."
+        ),
     ] = None,
     to: Annotated[
         Written | None, typer.Option("--to", help="Output format (default: by extension).", show_default=False)
@@ -326,11 +333,10 @@ def ratings(
     from swissbridge.formats.detect import lost_in, target_format, write_any
     from swissbridge.formats.fidexml import refresh_ratings
     from swissbridge.output import write_output
-    from swissbridge.service import read_tournament
 
     check_encoding(encoding)
     try:
-        tournament = read_tournament(input, encoding=encoding)
+        tournament = read_input(input, encoding)
         refreshed = refresh_ratings(tournament, rating_list, kind=kind.value)
         fmt = target_format(output or Path("out.trf"), to.value if to else None)
         data = write_any(refreshed.tournament, fmt)
@@ -410,10 +416,9 @@ def check_single(input: Path, given_settings: Settings, report_file: Path | None
     """``check`` of one tournament: the per-round report."""
     from swissbridge import batch
     from swissbridge.check import check_tournament
-    from swissbridge.service import read_tournament
 
     try:
-        given = applied(read_tournament(input, encoding=encoding), given_settings)
+        given = applied(read_input(input, encoding), given_settings)
         result = check_tournament(given.tournament, given.system, path=str(input))
         if report_file is not None:
             batch.write_report(report_file, [batch.result_of(str(input), result, given.warnings)], given_settings)
@@ -452,7 +457,7 @@ def explain(
         ExplainFormat, typer.Option("--format", "-f", help="text, json (documented schema) or html (printable).")
     ] = ExplainFormat.text,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write here (atomically) instead of stdout.")
+        Path | None, typer.Option("--output", "-o", help="Write here (atomically) instead of stdout (- is stdout).")
     ] = None,
     initial_colour: ColourOption = None,
     rounds: TotalRoundsOption = None,
@@ -518,7 +523,7 @@ def standings(
         ),
     ] = None,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write here (atomically) instead of stdout.")
+        Path | None, typer.Option("--output", "-o", help="Write here (atomically) instead of stdout (- is stdout).")
     ] = None,
     encoding: EncodingOption = None,
 ) -> None:
@@ -529,13 +534,13 @@ def standings(
     try:
         text = standings_output(
             input,
+            tournament=read_input(input, encoding),
             after_round=after_round,
             tiebreaks=tiebreaks,
             fmt=fmt.value,
             explain=explain,
             crosstable=crosstable,
             unrated=unrated,
-            encoding=encoding,
         )
         from swissbridge.output import write_output
 
@@ -585,12 +590,11 @@ def result(
     from swissbridge.formats.detect import target_format, write_any
     from swissbridge.output import state_format, write_output
     from swissbridge.results import enter_results, items_from_pgn, parse_items
-    from swissbridge.service import read_tournament
 
     check_encoding(encoding)
     try:
         items = parse_items(results or [])
-        tournament = read_tournament(input, encoding=encoding)
+        tournament = read_input(input, encoding)
         if from_pgn is not None:
             found, notes = items_from_pgn(tournament, round_no, str(from_pgn))
             for note in notes:
@@ -631,7 +635,7 @@ def generate(
     accelerate: Annotated[bool, typer.Option("--accelerate", help="Baku acceleration (C.04.7).")] = False,
     forbidden: Annotated[int, typer.Option("--forbidden", min=0, help="Groups of players who may not meet.")] = 0,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write here (atomically) instead of stdout.")
+        Path | None, typer.Option("--output", "-o", help="Write here (atomically) instead of stdout (- is stdout).")
     ] = None,
 ) -> None:
     """Play a random tournament to the end with a pairing system and write it as TRF-2026."""
@@ -647,12 +651,9 @@ def generate(
     try:
         tournament = generate_tournament(players, rounds, system, seed, options)
         text = write_trf(tournament, dialect="trf26")
-        if output is None:
-            write_stdout(text)
-        else:
-            from swissbridge.atomic import write_atomic
+        from swissbridge.output import write_output
 
-            write_atomic(output, text)
+        write_output(output, text)
     except GenerationFailed as exc:
         fail(str(exc), EXIT_NO_PAIRING)
     except SwissbridgeError as exc:

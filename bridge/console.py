@@ -114,13 +114,16 @@ def check_encoding(encoding: str | None) -> None:
 
 def read_input(path: Path, encoding: str | None = None) -> Tournament:
     """The tournament in ``path``; what else was read for it (a Swiss-Manager export's
-    siblings) and why is said on stderr."""
+    siblings) and why, and what was read by a guess (an encoding), is said on stderr."""
     from swissbridge.service import read_tournament
 
     notes: list[str] = []
-    tournament = read_tournament(path, encoding=encoding, notes=notes)
+    warnings: list[str] = []
+    tournament = read_tournament(path, encoding=encoding, notes=notes, warnings=warnings)
     for note in notes:
         echo(f"swissbridge: note: {note}")
+    for warning in warnings:
+        echo(f"swissbridge: warning: {warning}")
     return tournament
 
 

@@ -30,6 +30,8 @@ class Conversion:
     written: bool = True
     """False when the target already held exactly these bytes."""
     output_error: bool = False
+    warnings: tuple[str, ...] = field(default=())
+    """What was read by a guess (a TRF file read as Windows-1252)."""
 
     @property
     def ok(self) -> bool:
@@ -56,12 +58,15 @@ def convert_file(
             f"tournament; to convert each of its files, write the output folder with a final slash: {target}{os.sep}",
             path=os.fspath(source),
         )
-    tournament = read_any(source, src_fmt, encoding=encoding)
+    warnings: list[str] = []
+    tournament = read_any(source, src_fmt, encoding=encoding, warnings=warnings)
     data = write_any(tournament, fmt)
     written = write_output(
         Path(target), data, inputs=[Path(source)], in_place=in_place, elsewhere="another output file"
     )
-    return Conversion(Path(source), Path(target), lost=tuple(lost_in(tournament, fmt)), written=written)
+    return Conversion(
+        Path(source), Path(target), lost=tuple(lost_in(tournament, fmt)), written=written, warnings=tuple(warnings)
+    )
 
 
 def is_batch(sources: Sequence[Path], target: str | os.PathLike[str]) -> bool:

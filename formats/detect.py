@@ -163,10 +163,12 @@ def read_any(
     *,
     encoding: str | None = None,
     notes: list[str] | None = None,
+    warnings: list[str] | None = None,
 ) -> Tournament:
     """Read a tournament in any supported format (``fmt``, else detected); ``encoding``
     is that of Swiss-Manager text exports (strict UTF-8 unless given); ``notes``
-    receives what was read besides ``path`` (a Swiss-Manager export's siblings) and why."""
+    receives what was read besides ``path`` (a Swiss-Manager export's siblings) and why;
+    ``warnings`` what was read by a guess (a TRF file read as Windows-1252)."""
     p = Path(path)
     where = os.fspath(path)
     kind = fmt or detect_format(p)
@@ -177,7 +179,7 @@ def read_any(
     if kind in ("trf", "trf16", "trf26"):
         from swissbridge.formats.trf import read_trf
 
-        return read_trf(p)
+        return read_trf(p, warnings=warnings)
     if kind == "json":
         from swissbridge.formats.jsonfmt import read_json
 

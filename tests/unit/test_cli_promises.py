@@ -157,6 +157,11 @@ def test_output_dash_is_stdout(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) 
     dashed = runner.invoke(app, ["pair", str(OPEN), "-o", "-"])
     assert dashed.exit_code == 0 and dashed.stdout == plain.stdout
     assert list(tmp_path.iterdir()) == []
+    for command in ("pair", "explain", "standings", "generate", "ratings"):
+        assert "(- is stdout)" in " ".join(runner.invoke(app, [command, "--help"]).stdout.split()), command
+    generated = runner.invoke(app, ["generate", "-n", "6", "--rounds", "3", "-o", "-"])
+    assert generated.exit_code == 0 and generated.stdout.startswith("012 ")
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_in_place_with_another_output_is_refused_before_any_work(tmp_path: Path) -> None:
@@ -173,3 +178,24 @@ def test_in_place_with_another_output_is_refused_before_any_work(tmp_path: Path)
 def test_an_empty_file_argument_is_refused(command: str) -> None:
     done = runner.invoke(app, [command, ""])
     assert done.exit_code == 2 and "an empty file name" in done.stderr
+
+
+def test_a_byte_read_as_windows_1252_is_warned_about(tmp_path: Path) -> None:
+    stray = tmp_path / "o.trf"
+    stray.write_bytes(OPEN.read_bytes().replace(b"Riverside Spring Open", b"Riverside Spring\xffOpen", 1))
+    line = next(i for i, text in enumerate(stray.read_bytes().split(b"\n"), 1) if b"\xff" in text)
+    column = stray.read_bytes().split(b"\n")[line - 1].index(b"\xff") + 1
+    warning = (
+        f"swissbridge: warning: {stray}:{line}:{column}: byte 0xFF is not UTF-8: the file is read as "
+        "Windows-1252 (Latin-1), where it is 'ÿ'; if that is wrong, save the file again as UTF-8\n"
+    )
+    for command in (["pair"], ["standings"], ["explain"], ["check"], ["convert"]):
+        args = [*command, str(stray)] + ([str(tmp_path / "x.json")] if command == ["convert"] else [])
+        done = runner.invoke(app, args)
+        assert done.exit_code in (0, 1), (command, done.output)
+        assert done.stderr.startswith(warning), (command, done.stderr)
+
+
+@pytest.mark.parametrize("command", ["pair", "standings", "convert", "watch", "check"])
+def test_h_is_help(command: str) -> None:
+    assert runner.invoke(app, [command, "-h"]).stdout == runner.invoke(app, [command, "--help"]).stdout

@@ -116,6 +116,8 @@ def _cases(tmp: Path) -> list[list[str]]:
     unfinished, _, _, _ = unfinished_sample(tmp)
     open_copy = tmp / "open.trf"
     open_copy.write_bytes(OPEN.read_bytes())
+    stray = tmp / "stray.trf"
+    stray.write_bytes(OPEN.read_bytes().replace(b"Spring Open", b"Spring\xffOpen", 1))
     return [
         [str(OPEN)],
         [str(OPEN), "-f", "pairlist"],
@@ -140,6 +142,7 @@ def _cases(tmp: Path) -> list[list[str]]:
         [str(open_copy), "--in-place", "-o", str(open_copy), "-f", "trf"],
         [str(OPEN), "--encoding", "nosuch"],  # refused before reading
         [str(OPEN), "--encoding", "latin-1", "-f", "pairlist"],
+        [str(stray), "-f", "pairlist"],  # a warning: a byte read as Windows-1252
     ]
 
 
