@@ -61,6 +61,22 @@ def test_a_full_stdout_is_an_output_error(args: list[str | Path], typer_path: bo
     assert (done.returncode, done.stderr) == (5, message)
 
 
+@pytest.mark.skipif(not os.path.exists(FULL), reason="no /dev/full")
+@pytest.mark.parametrize("args", [[OPEN, "-p"], [OPEN, "-c"]])
+def test_the_engine_reports_a_full_stdout_as_a_file_error(args: list[str | Path]) -> None:
+    with open(FULL, "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-c", "from swissbridge.dropin import main; main()", *map(str, args)],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+        )
+    assert done.returncode == 5 and done.stderr.endswith(
+        "cannot write to standard output: No space left on device\n"
+    ), done.stderr
+
+
 def test_what_stdout_cannot_encode_is_replaced_with_a_warning() -> None:
     env = {**os.environ, "PYTHONIOENCODING": "ascii"}
     done = _run("pair", OPEN, stdout=subprocess.PIPE, env=env)
