@@ -170,15 +170,16 @@ def _identity(p: Path) -> str:
 # -- checking one tournament ----------------------------------------------------------------------
 
 
-def check_one(path: Path, settings: Settings) -> TournamentResult:
-    """Read and check one tournament; never raises for a problem of the file (the
-    verdict says it), so that one bad file cannot stop a batch."""
+def check_one(path: Path, settings: Settings, encoding: str | None = None) -> TournamentResult:
+    """Read (Swiss-Manager exports in ``encoding``) and check one tournament; never
+    raises for a problem of the file (the verdict says it), so that one bad file
+    cannot stop a batch."""
     from swissbridge.service import read_tournament
 
     start = time.perf_counter()
     where = os.fspath(path)
     try:
-        applied = apply_settings(read_tournament(path), settings)
+        applied = apply_settings(read_tournament(path, encoding=encoding), settings)
         report = check_tournament(applied.tournament, applied.system, path=where)
     except InputError as exc:
         exc.located(where)
@@ -249,10 +250,16 @@ Progress = Callable[[int, int, int], None]
 
 
 def check_many(
-    paths: Sequence[Path], settings: Settings, *, jobs: int, progress: Progress | None = None
+    paths: Sequence[Path],
+    settings: Settings,
+    *,
+    jobs: int,
+    progress: Progress | None = None,
+    encoding: str | None = None,
 ) -> list[TournamentResult]:
     """Check every tournament of ``paths`` (see :func:`find_tournaments`) with ``jobs``
-    worker processes (1: in this process); the results in the order of ``paths``."""
+    worker processes (1: in this process); the results in the order of ``paths``;
+    ``encoding``: that of Swiss-Manager text exports."""
     results: list[TournamentResult | None] = [None] * len(paths)
     failed = 0
 
@@ -265,11 +272,11 @@ def check_many(
 
     if jobs <= 1 or len(paths) <= 1:
         for i, p in enumerate(paths):
-            done(i, check_one(p, settings))
+            done(i, check_one(p, settings, encoding))
     else:
         with ProcessPoolExecutor(max_workers=min(jobs, len(paths))) as pool:
             futures: dict[Future[TournamentResult], int] = {
-                pool.submit(check_one, p, settings): i for i, p in enumerate(paths)
+                pool.submit(check_one, p, settings, encoding): i for i, p in enumerate(paths)
             }
             try:
                 for future in as_completed(futures):

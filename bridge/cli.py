@@ -19,7 +19,7 @@ import sys
 from collections.abc import Callable
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from swissbridge import __version__
@@ -29,6 +29,7 @@ from swissbridge.console import (
     InitialColour,
     PairFormat,
     applied,
+    check_encoding,
     fail,
     no_pairing,
     read_input,
@@ -38,6 +39,7 @@ from swissbridge.console import (
 )
 from swissbridge.errors import SwissbridgeError
 from swissbridge.formats._text import MAX_ROUNDS, MAX_START_NO
+from swissbridge.output import write_stdout
 from typer.main import get_command_name
 
 if TYPE_CHECKING:
@@ -50,6 +52,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
 
 
@@ -81,6 +84,19 @@ def _main(
     if ctx.invoked_subcommand is None:
         typer.echo(ctx.get_help())
         raise typer.Exit(0)
+
+
+def file_argument(text: str) -> Path:
+    """A file argument as typer's ``Path`` reads it, but an empty one is refused
+    (``Path("")`` would be the current folder)."""
+    if not text:
+        raise typer.BadParameter("an empty file name")
+    return Path(text)
+
+
+def input_argument(help: str) -> Any:
+    """The tournament file a command reads (an empty name refused: :func:`file_argument`)."""
+    return typer.Argument(help=help, show_default=False, parser=file_argument)
 
 
 SystemOption = Annotated[
@@ -119,13 +135,18 @@ EncodingOption = Annotated[
         show_default=False,
     ),
 ]
-InPlace = Annotated[
-    bool,
-    typer.Option(
-        "--in-place",
-        help="Allow -o to name the input file (pair: without -o, write the round into it); keeps NAME.bak.",
-    ),
+
+
+def in_place_option(help: str) -> Any:
+    """``--in-place`` with the help its command gives it (what it allows there)."""
+    return typer.Option("--in-place", help=f"{help}; the previous version is kept as NAME.bak.")
+
+
+PairInPlace = Annotated[
+    bool, in_place_option("Write the round into the input file (or allow -o to name it; no other -o)")
 ]
+ConvertInPlace = Annotated[bool, in_place_option("Allow OUT to be the input file")]
+OutputInPlace = Annotated[bool, in_place_option("Allow -o to name the input file")]
 
 
 @app.command(
@@ -136,7 +157,7 @@ InPlace = Annotated[
     ),
 )
 def pair(
-    input: Annotated[Path, typer.Argument(help="Tournament file (TRF16, TRF-2026, ...).", show_default=False)],
+    input: Annotated[Path, input_argument("Tournament file (TRF16, TRF-2026, ...).")],
     system: SystemOption = None,
     round_no: Annotated[
         int | None,
@@ -144,9 +165,9 @@ def pair(
     ] = None,
     fmt: Annotated[PairFormat, typer.Option("--format", "-f", help="Output format.")] = PairFormat.text,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write here (atomically) instead of stdout.")
+        Path | None, typer.Option("--output", "-o", help="Write here (atomically) instead of stdout (- is stdout).")
     ] = None,
-    in_place: InPlace = False,
+    in_place: PairInPlace = False,
     explain: Annotated[bool, typer.Option("--explain", help="Also print why each pairing was made.")] = False,
     adjourned: Annotated[
         bool,
@@ -190,6 +211,19 @@ class Dialect(str, Enum):
     """Read only: Swiss-Manager's own file."""
 
 
+class Written(str, Enum):
+    """Formats ``convert`` and ``ratings`` write: those of :class:`Dialect` but ``tunx``."""
+
+    trf = "trf"
+    trf16 = "trf16"
+    trf26 = "trf26"
+    sm = "sm"
+    sm_pairings = "sm-pairings"
+    sm_players = "sm-players"
+    pgn = "pgn"
+    json = "json"
+
+
 @app.command(
     epilog=epilog(
         CODES + " (a batch: 5 when any output could not be written, else 2 when an input was bad)",
@@ -211,10 +245,10 @@ def convert(
         typer.Option("--from", help="Input format (default: by extension and content).", show_default=False),
     ] = None,
     to: Annotated[
-        Dialect | None,
+        Written | None,
         typer.Option("--to", help="Output format (default: by extension; TRF-2026 otherwise).", show_default=False),
     ] = None,
-    in_place: InPlace = False,
+    in_place: ConvertInPlace = False,
     encoding: EncodingOption = None,
 ) -> None:
     """Convert tournament files between TRF16, TRF-2026, Swiss-Manager text files, PGN
@@ -224,6 +258,7 @@ def convert(
 
     if len(paths) < 2:
         fail("convert needs an input and an output (IN... OUT)", EXIT_INPUT)
+    check_encoding(encoding)
     sources, target_text = [Path(p) for p in paths[:-1]], paths[-1]
     target = Path(target_text)
     src_fmt = from_.value if from_ is not None else None
@@ -237,6 +272,8 @@ def convert(
                 in_place=in_place,
                 encoding=encoding,
             )
+            for warning in result.warnings:
+                typer.echo(f"swissbridge: warning: {warning}", err=True)
             for what in result.lost:
                 typer.echo(f"swissbridge: note: {target.name} cannot hold {what}", err=True)
             return
@@ -255,6 +292,8 @@ def convert(
         report(exc)
     for r in results:
         name = r.target.name if r.target else r.source.name
+        for warning in r.warnings:
+            typer.echo(f"swissbridge: warning: {warning}", err=True)
         for what in r.lost:
             typer.echo(f"swissbridge: note: {name} cannot hold {what}", err=True)
     typer.echo(summary(results), err=True, nl=False)
@@ -271,7 +310,7 @@ class RatingKind(str, Enum):
 
 @app.command(epilog=epilog(CODES, "swissbridge ratings event.trf --list players_list_xml.zip -o event-rated.trf"))
 def ratings(
-    input: Annotated[Path, typer.Argument(help="Tournament file (any readable format).", show_default=False)],
+    input: Annotated[Path, input_argument("Tournament file (any readable format).")],
     rating_list: Annotated[
         Path,
         typer.Option("--list", "-l", help="FIDE rating list: the zip FIDE ships, or its .xml.", show_default=False),
@@ -279,22 +318,25 @@ def ratings(
     kind: Annotated[RatingKind, typer.Option("--kind", "-k", help="Which rating to use.")] = RatingKind.standard,
     output: Annotated[
         Path | None,
-        typer.Option("--output", "-o", help="Write here (format by extension, default TRF-2026); else stdout."),
+        typer.Option(
+            "--output", "-o", help="Write here (format by extension, default TRF-2026); else stdout (- is stdout)."
+        ),
     ] = None,
     to: Annotated[
-        Dialect | None, typer.Option("--to", help="Output format (default: by extension).", show_default=False)
+        Written | None, typer.Option("--to", help="Output format (default: by extension).", show_default=False)
     ] = None,
-    in_place: InPlace = False,
+    in_place: OutputInPlace = False,
+    encoding: EncodingOption = None,
 ) -> None:
     """Refresh ratings, titles, federations, birth years and sex by FIDE id from FIDE's
     XML rating list; players not found are reported on stderr."""
     from swissbridge.formats.detect import lost_in, target_format, write_any
     from swissbridge.formats.fidexml import refresh_ratings
     from swissbridge.output import write_output
-    from swissbridge.service import read_tournament
 
+    check_encoding(encoding)
     try:
-        tournament = read_tournament(input)
+        tournament = read_input(input, encoding)
         refreshed = refresh_ratings(tournament, rating_list, kind=kind.value)
         fmt = target_format(output or Path("out.trf"), to.value if to else None)
         data = write_any(refreshed.tournament, fmt)
@@ -331,6 +373,7 @@ def check(
         Path | None,
         typer.Option("--report", help="Write every result here as JSON (atomically).", show_default=False),
     ] = None,
+    encoding: EncodingOption = None,
 ) -> None:
     """Pair every round again from the history before it and compare with the
     pairing played. One file: "ok" per round, or the boards that differ. Several
@@ -340,48 +383,48 @@ def check(
     from swissbridge.formats.detect import is_tournament_folder
 
     given_settings = settings(system, initial_colour, total_rounds)
+    check_encoding(encoding)
     single = inputs[0] if len(inputs) == 1 else None
     if single is not None and (not single.is_dir() or is_tournament_folder(single)):
-        check_single(single, given_settings, report_file)
+        check_single(single, given_settings, report_file, encoding)
         return
     found = batch.find_tournaments(inputs, skip=[report_file] if report_file else [])
     if not found:
         fail("no tournament files found in " + ", ".join(map(str, inputs)), EXIT_INPUT)
     progress = batch_progress() if sys.stderr.isatty() else None
     try:
-        results = batch.check_many(found, given_settings, jobs=jobs or batch.usable_cores(), progress=progress)
+        results = batch.check_many(
+            found, given_settings, jobs=jobs or batch.usable_cores(), progress=progress, encoding=encoding
+        )
     except KeyboardInterrupt:
         fail("interrupted", 130)
     if progress is not None:
         sys.stderr.write("\r\033[K")
     for line in batch.warning_lines(results):
         typer.echo(f"swissbridge: warning: {line}", err=True)
-    for result in results:
-        if not result.passed:
-            typer.echo(batch.result_line(result))
-    typer.echo(batch.closing_line(results))
-    if report_file is not None:
-        try:
+    lines = [batch.result_line(result) for result in results if not result.passed]
+    try:
+        write_stdout("".join(line + "\n" for line in [*lines, batch.closing_line(results)]))
+        if report_file is not None:
             batch.write_report(report_file, results, given_settings)
-        except SwissbridgeError as exc:
-            report(exc)
+    except SwissbridgeError as exc:
+        report(exc)
     raise typer.Exit(batch.exit_status(results))
 
 
-def check_single(input: Path, given_settings: Settings, report_file: Path | None) -> None:
+def check_single(input: Path, given_settings: Settings, report_file: Path | None, encoding: str | None) -> None:
     """``check`` of one tournament: the per-round report."""
     from swissbridge import batch
     from swissbridge.check import check_tournament
-    from swissbridge.service import read_tournament
 
     try:
-        given = applied(read_tournament(input), given_settings)
+        given = applied(read_input(input, encoding), given_settings)
         result = check_tournament(given.tournament, given.system, path=str(input))
         if report_file is not None:
             batch.write_report(report_file, [batch.result_of(str(input), result, given.warnings)], given_settings)
+        write_stdout(result.render())
     except SwissbridgeError as exc:
         report(exc, input)
-    sys.stdout.write(result.render())
     if not result.ok:
         raise typer.Exit(EXIT_NO_PAIRING)
 
@@ -404,7 +447,7 @@ class ExplainFormat(str, Enum):
 
 @app.command(epilog=epilog(PAIR_CODES, "swissbridge explain samples/open-round4.trf --format html -o round4.html"))
 def explain(
-    input: Annotated[Path, typer.Argument(help="Tournament file (TRF16, TRF-2026, ...).", show_default=False)],
+    input: Annotated[Path, input_argument("Tournament file (TRF16, TRF-2026, ...).")],
     round_no: Annotated[
         int | None,
         typer.Option("--round", "-r", min=1, help="Round to explain (default: the next one).", show_default=False),
@@ -414,7 +457,7 @@ def explain(
         ExplainFormat, typer.Option("--format", "-f", help="text, json (documented schema) or html (printable).")
     ] = ExplainFormat.text,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write here (atomically) instead of stdout.")
+        Path | None, typer.Option("--output", "-o", help="Write here (atomically) instead of stdout (- is stdout).")
     ] = None,
     initial_colour: ColourOption = None,
     rounds: TotalRoundsOption = None,
@@ -428,6 +471,7 @@ def explain(
     from swissbridge.output import write_output
     from swissbridge.pairing import NoLegalPairing
 
+    check_encoding(encoding)
     try:
         options = settings(system, initial_colour, rounds)
         given = applied(read_input(input, encoding), options)
@@ -452,7 +496,7 @@ class StandingsFormat(str, Enum):
 
 @app.command(epilog=epilog(CODES, "swissbridge standings event.trf --crosstable"))
 def standings(
-    input: Annotated[Path, typer.Argument(help="Tournament file (any readable format).", show_default=False)],
+    input: Annotated[Path, input_argument("Tournament file (any readable format).")],
     after_round: Annotated[
         int | None,
         typer.Option("--after-round", "-r", help="Standings after this round (default: the last).", show_default=False),
@@ -479,15 +523,18 @@ def standings(
         ),
     ] = None,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write here (atomically) instead of stdout.")
+        Path | None, typer.Option("--output", "-o", help="Write here (atomically) instead of stdout (- is stdout).")
     ] = None,
+    encoding: EncodingOption = None,
 ) -> None:
     """Rank the players by points and the FIDE tie-breaks (C.07); shared places are shown as such."""
     from swissbridge.standings import standings_output
 
+    check_encoding(encoding)
     try:
         text = standings_output(
             input,
+            tournament=read_input(input, encoding),
             after_round=after_round,
             tiebreaks=tiebreaks,
             fmt=fmt.value,
@@ -511,7 +558,7 @@ def standings(
     ),
 )
 def result(
-    input: Annotated[Path, typer.Argument(help="Tournament file (TRF or JSON).", show_default=False)],
+    input: Annotated[Path, input_argument("Tournament file (TRF or JSON).")],
     round_no: Annotated[int, typer.Argument(min=1, help="The round the results are for.", metavar="ROUND")],
     results: Annotated[
         list[str] | None,
@@ -534,7 +581,8 @@ def result(
             "--output", "-o", help="Write here instead (default: FILE itself, keeping FILE.bak).", show_default=False
         ),
     ] = None,
-    in_place: InPlace = False,
+    in_place: OutputInPlace = False,
+    encoding: EncodingOption = None,
 ) -> None:
     """Enter results (and byes, withdrawals) into a tournament file and recompute the
     points; then `pair` pairs the next round from the same file. Boards are numbered
@@ -542,11 +590,11 @@ def result(
     from swissbridge.formats.detect import target_format, write_any
     from swissbridge.output import state_format, write_output
     from swissbridge.results import enter_results, items_from_pgn, parse_items
-    from swissbridge.service import read_tournament
 
+    check_encoding(encoding)
     try:
         items = parse_items(results or [])
-        tournament = read_tournament(input)
+        tournament = read_input(input, encoding)
         if from_pgn is not None:
             found, notes = items_from_pgn(tournament, round_no, str(from_pgn))
             for note in notes:
@@ -587,7 +635,7 @@ def generate(
     accelerate: Annotated[bool, typer.Option("--accelerate", help="Baku acceleration (C.04.7).")] = False,
     forbidden: Annotated[int, typer.Option("--forbidden", min=0, help="Groups of players who may not meet.")] = 0,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write here (atomically) instead of stdout.")
+        Path | None, typer.Option("--output", "-o", help="Write here (atomically) instead of stdout (- is stdout).")
     ] = None,
 ) -> None:
     """Play a random tournament to the end with a pairing system and write it as TRF-2026."""
@@ -603,12 +651,9 @@ def generate(
     try:
         tournament = generate_tournament(players, rounds, system, seed, options)
         text = write_trf(tournament, dialect="trf26")
-        if output is None:
-            sys.stdout.write(text)
-        else:
-            from swissbridge.atomic import write_atomic
+        from swissbridge.output import write_output
 
-            write_atomic(output, text)
+        write_output(output, text)
     except GenerationFailed as exc:
         fail(str(exc), EXIT_NO_PAIRING)
     except SwissbridgeError as exc:

@@ -46,10 +46,14 @@ class InitialColour(str, Enum):
 
 
 def echo(message: str, *, err: bool = True) -> None:
-    """``message`` and a newline on stderr (or stdout), flushed at once."""
-    stream = sys.stderr if err else sys.stdout
-    stream.write(message + "\n")
-    stream.flush()
+    """``message`` and a newline on stderr (or stdout: :func:`swissbridge.output.write_stdout`), flushed at once."""
+    if not err:
+        from swissbridge.output import write_stdout
+
+        write_stdout(message + "\n")
+        return
+    sys.stderr.write(message + "\n")
+    sys.stderr.flush()
 
 
 def fail(message: str, code: int) -> NoReturn:
@@ -96,15 +100,30 @@ def settings(system: str | None, colour: str | None, rounds: int | None) -> Sett
     return Settings(system=system, initial_colour=chosen, rounds=rounds)
 
 
+def check_encoding(encoding: str | None) -> None:
+    """Refuse an ``--encoding`` Python has no codec for, before any file is read (exit 2)."""
+    if encoding is None:
+        return
+    import codecs
+
+    try:
+        codecs.lookup(encoding)
+    except LookupError:
+        fail(f"--encoding {encoding}: unknown encoding; give one such as utf-8, cp1252 or latin-1", EXIT_INPUT)
+
+
 def read_input(path: Path, encoding: str | None = None) -> Tournament:
     """The tournament in ``path``; what else was read for it (a Swiss-Manager export's
-    siblings) and why is said on stderr."""
+    siblings) and why, and what was read by a guess (an encoding), is said on stderr."""
     from swissbridge.service import read_tournament
 
     notes: list[str] = []
-    tournament = read_tournament(path, encoding=encoding, notes=notes)
+    warnings: list[str] = []
+    tournament = read_tournament(path, encoding=encoding, notes=notes, warnings=warnings)
     for note in notes:
         echo(f"swissbridge: note: {note}")
+    for warning in warnings:
+        echo(f"swissbridge: warning: {warning}")
     return tournament
 
 
@@ -134,10 +153,18 @@ def run_pair(
 ) -> None:
     """``swissbridge pair``: pair the round, print or write it (and the state into
     ``input`` with ``in_place`` and no ``output``); errors as one line and an exit status."""
-    from swissbridge.output import TOURNAMENT_FORMATS, state_format, write_output
+    from swissbridge.output import STDOUT, TOURNAMENT_FORMATS, is_input, state_format, write_output
     from swissbridge.pairing import NoLegalPairing
     from swissbridge.service import render_pairing, trace_tournament, unpairable
 
+    to_stdout = output is None or output == STDOUT
+    if in_place and output is not None and output != STDOUT and not is_input(output, [input]):
+        fail(
+            f"--in-place writes the round into {input}, -o into {output}: give one of them "
+            "(or -o naming the input file itself)",
+            EXIT_INPUT,
+        )
+    check_encoding(encoding)
     try:
         options = settings(system, initial_colour, rounds)
         given = applied(read_input(input, encoding), options)
@@ -148,7 +175,7 @@ def run_pair(
         except NoLegalPairing as exc:
             raise unpairable(tournament, trace.round_no, exc) from exc
         text = render_pairing(tournament, pairing, fmt.value, adjourned=adjourned)
-        if in_place and output is None:  # the paired round into the input; the pairing on stdout
+        if in_place and to_stdout:  # the paired round into the input; the pairing on stdout
             state = render_pairing(tournament, pairing, state_format(input), adjourned=adjourned)
             write_output(input, state, inputs=[input], in_place=True)
         write_output(output, text, inputs=[input], in_place=in_place, whole=fmt.value in TOURNAMENT_FORMATS)
@@ -156,7 +183,7 @@ def run_pair(
             from swissbridge.explain import explain as build_explanation
             from swissbridge.explain import render_text
 
-            echo(render_text(build_explanation(tournament, system=system_name, trace=trace)), err=output is None)
+            echo(render_text(build_explanation(tournament, system=system_name, trace=trace)), err=to_stdout)
     except NoLegalPairing as exc:
         no_pairing(input, round_no, exc)
     except SwissbridgeError as exc:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from swissbridge.errors import InputError, OutputError, SwissbridgeError
+from swissbridge.errors import InputError, OutputError, SwissbridgeError, UsageError
 from swissbridge.output import write_output
 
 __all__ = ["Conversion", "batch_sources", "convert_batch", "convert_file", "exit_code", "is_batch", "summary"]
@@ -30,6 +30,8 @@ class Conversion:
     written: bool = True
     """False when the target already held exactly these bytes."""
     output_error: bool = False
+    warnings: tuple[str, ...] = field(default=())
+    """What was read by a guess (a TRF file read as Windows-1252)."""
 
     @property
     def ok(self) -> bool:
@@ -56,10 +58,15 @@ def convert_file(
             f"tournament; to convert each of its files, write the output folder with a final slash: {target}{os.sep}",
             path=os.fspath(source),
         )
-    tournament = read_any(source, src_fmt, encoding=encoding)
+    warnings: list[str] = []
+    tournament = read_any(source, src_fmt, encoding=encoding, warnings=warnings)
     data = write_any(tournament, fmt)
-    written = write_output(Path(target), data, inputs=[Path(source)], in_place=in_place)
-    return Conversion(Path(source), Path(target), lost=tuple(lost_in(tournament, fmt)), written=written)
+    written = write_output(
+        Path(target), data, inputs=[Path(source)], in_place=in_place, elsewhere="another output file"
+    )
+    return Conversion(
+        Path(source), Path(target), lost=tuple(lost_in(tournament, fmt)), written=written, warnings=tuple(warnings)
+    )
 
 
 def is_batch(sources: Sequence[Path], target: str | os.PathLike[str]) -> bool:
@@ -96,7 +103,7 @@ def convert_batch(
     from swissbridge.formats.detect import WRITE_FORMATS, suffix_for
 
     if dst_fmt not in WRITE_FORMATS:
-        raise InputError(f"unknown output format {dst_fmt!r}; expected one of {', '.join(WRITE_FORMATS)}")
+        raise UsageError(f"cannot write {dst_fmt} files; --to takes one of {', '.join(WRITE_FORMATS)}")
     fmt = "trf26" if dst_fmt == "trf" else dst_fmt
     try:
         out_dir.mkdir(parents=True, exist_ok=True)

@@ -51,7 +51,6 @@ class Diagnosis:
         return f"{self.summary}: {shown}{more}"
 
 
-
 class UnpairableRound(NoLegalPairing):
     """No legal pairing of ``round_no``, with the :class:`Diagnosis` of who is left
     over and why (the system's own words first)."""

@@ -123,7 +123,7 @@ def _system(tournament: Tournament, requested: str | None) -> str:
     (:func:`swissbridge.systems.choose_system`); a contradiction is warned about."""
     from swissbridge.systems import choose_system
 
-    choice = choose_system(tournament, requested)
+    choice = choose_system(tournament, requested, option="--{}")
     if choice.warning:
         _err(f"warning: {choice.warning}")
     return choice.system
@@ -131,6 +131,7 @@ def _system(tournament: Tournament, requested: str | None) -> str:
 
 def _pair(path: str, requested: str | None, output: str, checklist: str | None) -> int:
     from swissbridge.atomic import write_atomic
+    from swissbridge.output import write_stdout
     from swissbridge.pairing import NoLegalPairing
     from swissbridge.service import read_tournament, trace_tournament
 
@@ -144,8 +145,7 @@ def _pair(path: str, requested: str | None, output: str, checklist: str | None) 
         return EXIT_NO_PAIRING
     text = pairing.pairlist()
     if output == "-":
-        sys.stdout.write(text)
-        sys.stdout.flush()
+        write_stdout(text)
     else:
         write_atomic(output, text)
     if checklist is not None:
@@ -166,6 +166,7 @@ def _pair(path: str, requested: str | None, output: str, checklist: str | None) 
 
 def _check(path: str, requested: str | None) -> int:
     from swissbridge.check import check_tournament
+    from swissbridge.output import write_stdout
     from swissbridge.service import read_tournament
 
     tournament = read_tournament(path)
@@ -189,7 +190,7 @@ def _check(path: str, requested: str | None) -> int:
             right = f"{given[i][0]:>3} - {given[i][1]:>3}" if i < len(given) else ""
             out.append(f"    {left}{'':16}{right}".rstrip())
         out.append("")
-    sys.stdout.write("\n".join(out) + ("\n" if out else ""))
+    write_stdout("\n".join(out) + ("\n" if out else ""))
     return EXIT_OK
 
 

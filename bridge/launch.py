@@ -65,6 +65,8 @@ PAIR_OPTIONS: dict[str, tuple[str, Kind]] = {
 def _value(kind: Kind, text: str) -> object | None:
     """``text`` as the value of an option of ``kind``, or None when typer might read
     it otherwise or refuse it."""
+    if kind == PATH and text == "-":
+        return Path(text)  # standard output (``-o -``), as typer reads it
     if not text or text.startswith("-"):
         return None
     if kind == TEXT:

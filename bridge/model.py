@@ -146,6 +146,7 @@ def is_team_event(system: str, headers: Iterable[tuple[str, str]], start_numbers
     numbers = set(start_numbers)
     return bool(numbers) and numbers <= team_members(headers)
 
+
 _BYES = frozenset({Result.HALF_BYE, Result.FULL_BYE, Result.PAB, Result.ZERO_BYE})
 _WINS = frozenset({Result.WIN, Result.WIN_UNRATED})
 _DRAWS = frozenset({Result.DRAW, Result.DRAW_UNRATED})

@@ -51,23 +51,71 @@ def is_input(target: Path, inputs: Sequence[Path]) -> bool:
     return False
 
 
+STDOUT = Path("-")
+"""``-o -``: standard output, as ``-`` means in most command-line tools."""
+
+
+def write_stdout(data: str) -> None:
+    """Write ``data`` to stdout and flush it. What the stream's encoding cannot
+    encode (``PYTHONIOENCODING=ascii``) is written as ``?``, as click's ``echo``
+    writes it, with one warning on stderr; a write that fails (a full disk,
+    ``>/dev/full``) is an :class:`OutputError` (exit 5). A reader that has gone
+    (``| head``) stays a :class:`BrokenPipeError`, which ends the command quietly."""
+    stream = sys.stdout
+    try:
+        try:
+            stream.write(data)
+        except UnicodeEncodeError as exc:
+            encoding = exc.encoding
+            stream.write(data.encode(encoding, "replace").decode(encoding))
+            sys.stderr.write(
+                f"swissbridge: warning: standard output ({encoding}) cannot show every character: written as '?'; "
+                "give -o FILE or set PYTHONIOENCODING=utf-8\n"
+            )
+        stream.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as exc:
+        _discard_stdout()
+        raise OutputError(f"cannot write to standard output: {exc.strerror or exc}") from exc
+
+
+def _discard_stdout() -> None:
+    """Point stdout at the null device, so that the output still buffered is not
+    written (and fails) again when the interpreter exits."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):  # no file descriptor (a test's captured stream)
+        pass
+
+
 def write_output(
-    target: Path | None, data: str, *, inputs: Sequence[Path] = (), in_place: bool = False, whole: bool = True
+    target: Path | None,
+    data: str,
+    *,
+    inputs: Sequence[Path] = (),
+    in_place: bool = False,
+    whole: bool = True,
+    elsewhere: str = "-o another file",
 ) -> bool:
-    """Write ``data`` to ``target`` atomically, or to stdout when ``target`` is None.
+    """Write ``data`` to ``target`` atomically, or to stdout (:func:`write_stdout`)
+    when ``target`` is None or ``-`` (:data:`STDOUT`).
 
     A target that is one of ``inputs`` is refused (:class:`UsageError`) unless
     ``in_place``, and then only for an output that holds the whole tournament
     (``whole``): the input's previous bytes go to ``NAME.bak`` first. Returns False
-    when the target already held exactly ``data``."""
-    if target is None:
-        sys.stdout.write(data)
+    when the target already held exactly ``data``; ``elsewhere`` says, for the
+    command's options, how to write to another file instead."""
+    if target is None or target == STDOUT:
+        write_stdout(data)
         return True
     if is_input(target, inputs):
         if not in_place:
             raise UsageError(
                 f"{target} is the input file: give --in-place to replace it "
-                f"(the previous version is then kept as {backup_path(target).name}), or another -o"
+                f"(the previous version is then kept as {backup_path(target).name}), or {elsewhere}"
             )
         if not whole:
             raise UsageError(f"{target} is the input file: only a tournament (--format trf or json) may replace it")

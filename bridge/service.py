@@ -23,13 +23,14 @@ def read_tournament(
     *,
     encoding: str | None = None,
     notes: list[str] | None = None,
+    warnings: list[str] | None = None,
 ) -> Tournament:
     """Read any supported tournament input: TRF16 / TRF-2026 (Swiss-Manager's TRF16
     export included), Swiss-Manager text exports, PGN, JSON, or a folder of them
-    (``fmt`` forces a format; see :mod:`swissbridge.formats.detect`)."""
+    (``fmt`` forces a format; ``notes``, ``warnings``: see :func:`~swissbridge.formats.detect.read_any`)."""
     from swissbridge.formats.detect import read_any
 
-    return read_any(path, fmt, encoding=encoding, notes=notes)
+    return read_any(path, fmt, encoding=encoding, notes=notes, warnings=warnings)
 
 
 def require_swiss(tournament: Tournament) -> None:

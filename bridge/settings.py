@@ -69,11 +69,7 @@ def rating_order(tournament: Tournament) -> str | None:
     warned, naming the first neighbours out of order, since every pairing follows
     the start numbers."""
     players = tournament.players
-    wrong = [
-        (a, b)
-        for a, b in pairwise(players)
-        if b.rating > 0 and (a.rating == 0 or b.rating > a.rating)
-    ]
+    wrong = [(a, b) for a, b in pairwise(players) if b.rating > 0 and (a.rating == 0 or b.rating > a.rating)]
     if not wrong:
         return None
     shown = "; ".join(

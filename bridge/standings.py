@@ -490,12 +490,16 @@ def standings_output(
     explain: str | None = None,
     crosstable: bool = False,
     unrated: int | None = None,
+    encoding: str | None = None,
+    tournament: Tournament | None = None,
 ) -> str:
-    """What ``swissbridge standings`` prints."""
+    """What ``swissbridge standings`` prints for ``path`` (``encoding``: that of
+    Swiss-Manager text exports), or for ``tournament`` read from it already."""
     from swissbridge.errors import UsageError
     from swissbridge.service import read_tournament
 
-    tournament = read_tournament(path)
+    if tournament is None:
+        tournament = read_tournament(path, encoding=encoding)
     try:
         chosen = choose_tiebreaks(tournament, tiebreaks, str(path))
     except ValueError as exc:

@@ -50,11 +50,13 @@ def implemented() -> str:
     return ", ".join(sorted(CODES))
 
 
-def choose_system(tournament: Tournament, requested: str | None) -> Choice:
+def choose_system(tournament: Tournament, requested: str | None, *, option: str = "--system {}") -> Choice:
     """The system for ``tournament``: ``requested`` (the ``--system`` option) when
     given, with a warning when record 192 names another one; else record 192's;
     else Dutch. A record 192 swissbridge does not implement, without ``--system``,
-    is an :class:`InputError` saying what is implemented and how to force it."""
+    is an :class:`InputError` saying what is implemented and how to force it.
+    ``option`` is how the command asks for a system (``{}`` the system's name), for
+    the messages: ``--system dutch``, or the drop-in engine's ``--dutch``."""
     from swissbridge.service import require_swiss
 
     require_swiss(tournament)  # a team event or a round robin is refused as such, whatever 192 says
@@ -63,13 +65,15 @@ def choose_system(tournament: Tournament, requested: str | None) -> Choice:
     if requested is not None:
         if code and from_file != requested:
             said = f"{code} ({from_file})" if from_file else f"{code}, which swissbridge does not implement"
-            return Choice(requested, f"record 192 says {said}; pairing with {requested} as --system says")
+            given = option.replace(" {}", "").format(requested)  # "--system", the engine's "--dutch"
+            return Choice(requested, f"record 192 says {said}; pairing with {requested} as {given} says")
         return Choice(requested)
     if not code:
         return Choice(DEFAULT)
     if from_file is None:
         raise InputError(
             f"record 192 says {tournament.system.strip()}, a pairing system swissbridge does not implement "
-            f"(it implements {implemented()}); give --system dutch or --system lim to pair it with one of those anyway"
+            f"(it implements {implemented()}); give {option.format('dutch')} or "
+            f"{option.format('lim')} to pair it with one of those anyway"
         )
     return Choice(from_file)

@@ -44,15 +44,20 @@ def decode(data: bytes | str, *, path: str | None, encoding: str | None = None, 
         raise InputError(f"unknown encoding {enc!r}", path=path) from None
 
 
+def locate(data: bytes, at: int) -> tuple[int, int]:
+    """The 1-based line and column of byte ``at`` (lines ended by LF, CRLF or CR)."""
+    before = data[:at]
+    line = before.count(b"\n") + 1 if b"\n" in before else before.count(b"\r") + 1
+    return line, at - max(before.rfind(b"\n"), before.rfind(b"\r"))
+
+
 def undecodable(
     data: bytes, at: int, tried: list[str], *, path: str | None, what: str = "text", hint: str = ""
 ) -> InputError:
     """The error for byte ``at`` of ``data``, which none of the encodings ``tried``
     decodes: the byte in hex (never the raw byte, which a terminal would garble), at
     its line and column, and the encodings tried."""
-    before = data[:at]
-    line = before.count(b"\n") + 1 if b"\n" in before else before.count(b"\r") + 1
-    column = at - max(before.rfind(b"\n"), before.rfind(b"\r"))
+    line, column = locate(data, at)
     return InputError(
         f"{what} is not valid {' or '.join(tried)} at byte 0x{data[at]:02X}{hint}",
         path=path,

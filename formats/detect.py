@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import islice
 from pathlib import Path
 
-from swissbridge.errors import InputError
+from swissbridge.errors import InputError, UsageError
 from swissbridge.messages import listed
 from swissbridge.model import Tournament
 
@@ -147,7 +147,7 @@ def target_format(path: str | os.PathLike[str], to: str | None) -> str:
     formats existed: a Swiss-Manager text file needs ``--to sm``)."""
     if to is not None:
         if to not in WRITE_FORMATS:
-            raise InputError(f"unknown output format {to!r}; expected one of {', '.join(WRITE_FORMATS)}")
+            raise UsageError(f"cannot write {to} files; --to takes one of {', '.join(WRITE_FORMATS)}")
         return "trf26" if to == "trf" else to
     fmt = _BY_SUFFIX.get(Path(path).suffix.lower())
     if fmt in ("pgn", "json"):
@@ -163,10 +163,12 @@ def read_any(
     *,
     encoding: str | None = None,
     notes: list[str] | None = None,
+    warnings: list[str] | None = None,
 ) -> Tournament:
     """Read a tournament in any supported format (``fmt``, else detected); ``encoding``
     is that of Swiss-Manager text exports (strict UTF-8 unless given); ``notes``
-    receives what was read besides ``path`` (a Swiss-Manager export's siblings) and why."""
+    receives what was read besides ``path`` (a Swiss-Manager export's siblings) and why;
+    ``warnings`` what was read by a guess (a TRF file read as Windows-1252)."""
     p = Path(path)
     where = os.fspath(path)
     kind = fmt or detect_format(p)
@@ -177,7 +179,7 @@ def read_any(
     if kind in ("trf", "trf16", "trf26"):
         from swissbridge.formats.trf import read_trf
 
-        return read_trf(p)
+        return read_trf(p, warnings=warnings)
     if kind == "json":
         from swissbridge.formats.jsonfmt import read_json
 
@@ -197,6 +199,13 @@ def read_any(
 
         return read_tunx(p)
     raise InputError(f"unknown input format {kind!r}", path=where)
+
+
+NO_PLAYERS = (
+    "a Spielerauslosung export names players by start number only: put the Spielerdaten export "
+    "(Extras → Daten Import/Export → Spielerdaten) in the same folder"
+)
+"""The error for ``Spielerauslosung`` exports without the ``Spielerdaten`` one, named or in a folder."""
 
 
 def _read_sm_file(p: Path, kind: str, encoding: str | None = None, notes: list[str] | None = None) -> Tournament:
@@ -222,11 +231,7 @@ def _read_sm_file(p: Path, kind: str, encoding: str | None = None, notes: list[s
         return _with_siblings(p, siblings, why, notes, lambda: sm.read_sm_export(players, siblings, encoding=encoding))
     found, _ = sm.find_sm_files(p.parent)
     if found is None:
-        raise InputError(
-            "a Spielerauslosung export names players by start number only: put the Spielerdaten export "
-            "(Extras → Daten Import/Export → Spielerdaten) in the same folder",
-            path=str(p),
-        )
+        raise InputError(NO_PLAYERS, path=str(p))
     why = "a Spielerauslosung export names players by start number only"
     return _with_siblings(p, [found], why, notes, lambda: sm.read_sm_export(found, [p], encoding=encoding))
 
@@ -279,6 +284,8 @@ def _read_folder(folder: Path, encoding: str | None = None) -> Tournament:
         return tournament_from_pgn(pgns, players=roster)
     if players is not None:
         return sm.read_sm_export(players, pairings, encoding=encoding)
+    if pairings:
+        raise InputError(NO_PLAYERS, path=os.fspath(folder))
     raise InputError("the folder holds neither Swiss-Manager exports nor PGN files", path=os.fspath(folder))
 
 

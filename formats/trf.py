@@ -50,7 +50,15 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from swissbridge.errors import InputError, OutputError
-from swissbridge.formats._text import MAX_RATING, MAX_ROUNDS, MAX_START_NO, bounded_int, bounded_value, undecodable
+from swissbridge.formats._text import (
+    MAX_RATING,
+    MAX_ROUNDS,
+    MAX_START_NO,
+    bounded_int,
+    bounded_value,
+    locate,
+    undecodable,
+)
 from swissbridge.history import infer_initial_colour
 from swissbridge.model import (
     OPPOSITE_RESULT,
@@ -129,20 +137,21 @@ _DEFAULT_ORDER = ("012", "", "142", "152", "POINTS", "192", "001", "BYES", "ACCE
 # ---------------------------------------------------------------------------
 
 
-def read_trf(path: str | os.PathLike[str]) -> Tournament:
-    """Read a TRF16 or TRF-2026 file."""
+def read_trf(path: str | os.PathLike[str], *, warnings: list[str] | None = None) -> Tournament:
+    """Read a TRF16 or TRF-2026 file (``warnings``: see :func:`parse_trf`)."""
     name = os.fspath(path)
     try:
         data = Path(path).read_bytes()
     except OSError as exc:
         raise InputError(f"cannot read the file: {exc.strerror or exc}", path=name) from None
-    return parse_trf(data, path=name)
+    return parse_trf(data, path=name, warnings=warnings)
 
 
-def parse_trf(data: bytes | str, path: str | None = None) -> Tournament:
+def parse_trf(data: bytes | str, path: str | None = None, *, warnings: list[str] | None = None) -> Tournament:
     """Parse the text of a TRF16 or TRF-2026 file (bytes are decoded as UTF-8, else
-    Windows-1252); ``path`` names the file in error messages."""
-    return _Reader(path).read(data)
+    Windows-1252); ``path`` names the file in error messages; ``warnings`` receives
+    where the file was not UTF-8, when it was read as Windows-1252."""
+    return _Reader(path, warnings).read(data)
 
 
 _UTF8_SEQUENCE = rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}"
@@ -150,7 +159,7 @@ _UTF8_SEQUENCE = rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4]
 capital followed by a symbol); compiled by ``re`` when a file is not UTF-8."""
 
 
-def _decode(data: bytes | str, path: str | None) -> str:
+def _decode(data: bytes | str, path: str | None, warnings: list[str] | None = None) -> str:
     """UTF-8 with or without BOM; anything that is not valid UTF-8 is read as Windows-1252
     (Latin-1 with the printable 0x80-0x9F characters of Windows programs). A byte that is
     neither (one of the five Windows-1252 leaves undefined, which Latin-1 would read as
@@ -160,7 +169,11 @@ def _decode(data: bytes | str, path: str | None) -> str:
     A file that is UTF-8 except for some bytes (names written by one program, a line
     added by another) is refused at its first invalid byte: read as Windows-1252 its
     UTF-8 characters would become two or three characters each and shift every
-    fixed column after them."""
+    fixed column after them.
+
+    The first byte that is not UTF-8 is said in ``warnings`` (its line, column and
+    what Windows-1252 reads it as): a stray byte in a UTF-8 file is seen, not read
+    silently as a letter."""
     if isinstance(data, str):
         text = data[1:] if data.startswith("\ufeff") else data
     else:
@@ -176,6 +189,14 @@ def _decode(data: bytes | str, path: str | None) -> str:
                 text = data.decode("cp1252")
             except UnicodeDecodeError as second:  # 0x81 0x8D 0x8F 0x90 0x9D: Latin-1 control characters, no text
                 raise undecodable(data, second.start, ["UTF-8", "Windows-1252"], path=path, what="TRF file") from None
+            if warnings is not None:
+                line, column = locate(data, exc.start)
+                byte = data[exc.start : exc.start + 1]
+                warnings.append(
+                    f"{path or '<input>'}:{line}:{column}: byte 0x{byte[0]:02X} is not UTF-8: the file is read as "
+                    f"Windows-1252 (Latin-1), where it is {byte.decode('cp1252')!r}; if that is wrong, save the "
+                    "file again as UTF-8"
+                )
     return text.rstrip("\x1a")
 
 
@@ -246,8 +267,9 @@ class _PlayerLine:
 class _Reader:
     """One pass over the lines, then the cross-line checks."""
 
-    def __init__(self, path: str | None) -> None:
+    def __init__(self, path: str | None, warnings: list[str] | None = None) -> None:
         self.path = path
+        self.warnings = warnings
         self.players: list[_PlayerLine] = []
         self.headers: list[tuple[str, str]] = []
         self.layout: list[str] = []
@@ -272,7 +294,7 @@ class _Reader:
 
     # -- pass 1: lines ----------------------------------------------------------
     def read(self, data: bytes | str) -> Tournament:
-        text = _decode(data, self.path)
+        text = _decode(data, self.path, self.warnings)
         ending = _EOL.search(text)
         line_ending = ending.group() if ending else "\n"
         lines = _EOL.split(text)

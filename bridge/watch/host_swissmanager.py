@@ -93,8 +93,8 @@ class SwissManagerHost:
             kind = _sniff(files[path].data)
             if kind == "tunx":
                 tunx.append(files[path])
-            elif kind == "trf":
-                trf.append(files[path])
+            elif kind == "trf" or (kind is None and path.suffix.lower() == ".trf"):
+                trf.append(files[path])  # a .trf that is not TRF text: the reader says where and why
             elif kind == "sm-players":
                 players.append(files[path])
             elif kind == "sm-pairings":

@@ -30,8 +30,8 @@ def test_the_table_is_the_pair_command_typer_builds() -> None:
     expected: dict[str, tuple[str, object]] = {}
     arguments = []
     for param in command.params:
-        if param.param_type_name == "argument":
-            arguments.append((param.name, type(param.type).__name__.removeprefix("Typer")))
+        if param.param_type_name == "argument":  # a Path, an empty one refused (left to typer here)
+            arguments.append((param.name, getattr(param.type, "func", None)))
             continue
         kind: object
         type_name = type(param.type).__name__
@@ -51,7 +51,7 @@ def test_the_table_is_the_pair_command_typer_builds() -> None:
             kind = launch.TEXT
         for name in [*param.opts, *param.secondary_opts]:
             expected[name] = (str(param.name), kind)
-    assert arguments == [("input", "Path")]
+    assert arguments == [("input", cli.file_argument)]
     table = {
         name: (param, kind if isinstance(kind, str) else tuple(m.value for m in kind))
         for name, (param, kind) in launch.PAIR_OPTIONS.items()
@@ -72,6 +72,7 @@ def test_the_table_is_the_pair_command_typer_builds() -> None:
             ["e.trf", "--in-place", "--adjourned", "--explain"],
             {"input": Path("e.trf"), "in_place": True, "adjourned": True, "explain": True},
         ),
+        (["e.trf", "-o", "-"], {"input": Path("e.trf"), "output": Path("-")}),  # standard output
         (
             ["e.trf", "--initial-colour", "black", "--rounds", "9", "--encoding", "cp1252"],
             {"input": Path("e.trf"), "initial_colour": launch.InitialColour.black, "rounds": 9, "encoding": "cp1252"},
@@ -99,7 +100,7 @@ def test_plain_command_lines_are_read_here(args: list[str], expected: dict[str, 
         ["e.trf", "--format", "xml"],
         ["e.trf", "--initial-colour", "w"],
         ["e.trf", "-o"],  # no value
-        ["e.trf", "-o", "-"],  # a value starting with -
+        ["e.trf", "-o", "-x"],  # a value starting with -
         ["e.trf", "--system="],
         ["e.trf", "-ofile.txt"],  # glued short option
         ["e.trf", "--in-place=yes"],
@@ -115,6 +116,8 @@ def _cases(tmp: Path) -> list[list[str]]:
     unfinished, _, _, _ = unfinished_sample(tmp)
     open_copy = tmp / "open.trf"
     open_copy.write_bytes(OPEN.read_bytes())
+    stray = tmp / "stray.trf"
+    stray.write_bytes(OPEN.read_bytes().replace(b"Spring Open", b"Spring\xffOpen", 1))
     return [
         [str(OPEN)],
         [str(OPEN), "-f", "pairlist"],
@@ -132,6 +135,14 @@ def _cases(tmp: Path) -> list[list[str]]:
         [str(START)],  # round 1: the initial colour is unknown
         [str(START), "--initial-colour", "white", "--rounds", "4", "-f", "sm"],
         [str(open_copy), "--in-place", "-f", "pairlist"],
+        [str(OPEN), "-o", "-"],  # standard output
+        [str(OPEN), "-f", "trf", "-o", "-", "--explain"],
+        [str(open_copy), "--in-place", "-o", "-"],
+        [str(open_copy), "--in-place", "-o", str(tmp / "other.trf")],  # refused: two places for the round
+        [str(open_copy), "--in-place", "-o", str(open_copy), "-f", "trf"],
+        [str(OPEN), "--encoding", "nosuch"],  # refused before reading
+        [str(OPEN), "--encoding", "latin-1", "-f", "pairlist"],
+        [str(stray), "-f", "pairlist"],  # a warning: a byte read as Windows-1252
     ]
 
 
