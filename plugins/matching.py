@@ -506,15 +506,7 @@ def max_cardinality_matching(
     matched neighbour grows the tree, a single one ends the search with the path
     root–neighbour. So from a root with a single neighbour it matches the root with
     the first such neighbour of its list and nothing else."""
-    nb: Callable[[int], Sequence[int]]
-    if callable(neighbours):
-        nb = neighbours
-    else:
-        table = neighbours
-
-        def nb(v: int) -> Sequence[int]:
-            return table[v]
-
+    nb = _neighbour_function(neighbours)
     mate = list(initial) if initial is not None else [-1] * n
     if initial is None:
         # greedy start: fewest-neighbour vertices first
@@ -552,15 +544,7 @@ def missable_vertices(
     single (the set D of the Gallai–Edmonds decomposition): those reached by an even
     alternating path from a single vertex. ``maximum``, when given, is a maximum
     matching to use (D is the same from every one)."""
-    nb: Callable[[int], Sequence[int]]
-    if callable(neighbours):
-        nb = neighbours
-    else:
-        table = neighbours
-
-        def nb(v: int) -> Sequence[int]:
-            return table[v]
-
+    nb = _neighbour_function(neighbours)
     mate = max_cardinality_matching(n, nb) if maximum is None else maximum
     even: set[int] = set()
     for root in range(n):
@@ -683,3 +667,17 @@ def augment_from(
     if reached is not None:
         reached.extend(i for i in range(n) if used[i])
     return False
+
+
+def _neighbour_function(
+    neighbours: Callable[[int], Sequence[int]] | Sequence[Sequence[int]],
+) -> Callable[[int], Sequence[int]]:
+    """The neighbours of a vertex, given as a function or as a table of lists."""
+    if callable(neighbours):
+        return neighbours
+    table = neighbours
+
+    def nb(v: int) -> Sequence[int]:
+        return table[v]
+
+    return nb
