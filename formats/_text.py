@@ -51,6 +51,17 @@ def locate(data: bytes, at: int) -> tuple[int, int]:
     return line, at - max(before.rfind(b"\n"), before.rfind(b"\r"))
 
 
+def read_as(data: bytes, at: int, codec: str, name: str, *, path: str | None) -> str:
+    """The warning that ``data``, not UTF-8 at byte ``at``, is read as ``codec``
+    (called ``name``): the file, line, column, the byte in hex and what ``codec`` reads it as."""
+    line, column = locate(data, at)
+    byte = data[at : at + 1]
+    return (
+        f"{path or '<input>'}:{line}:{column}: byte 0x{byte[0]:02X} is not UTF-8: the file is read as "
+        f"{name}, where it is {byte.decode(codec)!r}; if that is wrong, save the file again as UTF-8"
+    )
+
+
 def undecodable(
     data: bytes, at: int, tried: list[str], *, path: str | None, what: str = "text", hint: str = ""
 ) -> InputError:

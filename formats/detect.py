@@ -168,14 +168,15 @@ def read_any(
     """Read a tournament in any supported format (``fmt``, else detected); ``encoding``
     is that of Swiss-Manager text exports (strict UTF-8 unless given); ``notes``
     receives what was read besides ``path`` (a Swiss-Manager export's siblings) and why;
-    ``warnings`` what was read by a guess (a TRF file read as Windows-1252)."""
+    ``warnings`` what was read by a guess (a TRF file read as Windows-1252, a PGN
+    file as Latin-1)."""
     p = Path(path)
     where = os.fspath(path)
     kind = fmt or detect_format(p)
     if fmt is not None and fmt not in READ_FORMATS:
         raise InputError(f"unknown input format {fmt!r}; expected one of {', '.join(READ_FORMATS)}")
     if p.is_dir():
-        return _read_folder(p, encoding)
+        return _read_folder(p, encoding, warnings)
     if kind in ("trf", "trf16", "trf26"):
         from swissbridge.formats.trf import read_trf
 
@@ -187,7 +188,7 @@ def read_any(
     if kind == "pgn":
         from swissbridge.formats.pgn import tournament_from_pgn
 
-        return tournament_from_pgn([p])
+        return tournament_from_pgn([p], warnings=warnings)
     if kind in ("sm", "sm-players", "sm-pairings"):
         return _read_sm_file(p, kind, encoding, notes)
     if kind == "xml":
@@ -272,7 +273,7 @@ def is_tournament_folder(folder: str | os.PathLike[str]) -> bool:
     return players is not None or bool(pairings)
 
 
-def _read_folder(folder: Path, encoding: str | None = None) -> Tournament:
+def _read_folder(folder: Path, encoding: str | None = None, warnings: list[str] | None = None) -> Tournament:
     from swissbridge.formats import swissmanager as sm
 
     players, pairings = sm.find_sm_files(folder)
@@ -281,7 +282,7 @@ def _read_folder(folder: Path, encoding: str | None = None) -> Tournament:
         from swissbridge.formats.pgn import tournament_from_pgn
 
         roster = _player_list(folder, players)
-        return tournament_from_pgn(pgns, players=roster)
+        return tournament_from_pgn(pgns, players=roster, warnings=warnings)
     if players is not None:
         return sm.read_sm_export(players, pairings, encoding=encoding)
     if pairings:

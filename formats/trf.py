@@ -56,7 +56,7 @@ from swissbridge.formats._text import (
     MAX_START_NO,
     bounded_int,
     bounded_value,
-    locate,
+    read_as,
     undecodable,
 )
 from swissbridge.history import infer_initial_colour
@@ -190,13 +190,7 @@ def _decode(data: bytes | str, path: str | None, warnings: list[str] | None = No
             except UnicodeDecodeError as second:  # 0x81 0x8D 0x8F 0x90 0x9D: Latin-1 control characters, no text
                 raise undecodable(data, second.start, ["UTF-8", "Windows-1252"], path=path, what="TRF file") from None
             if warnings is not None:
-                line, column = locate(data, exc.start)
-                byte = data[exc.start : exc.start + 1]
-                warnings.append(
-                    f"{path or '<input>'}:{line}:{column}: byte 0x{byte[0]:02X} is not UTF-8: the file is read as "
-                    f"Windows-1252 (Latin-1), where it is {byte.decode('cp1252')!r}; if that is wrong, save the "
-                    "file again as UTF-8"
-                )
+                warnings.append(read_as(data, exc.start, "cp1252", "Windows-1252 (Latin-1)", path=path))
     return text.rstrip("\x1a")
 
 

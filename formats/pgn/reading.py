@@ -23,7 +23,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from swissbridge.errors import InputError
-from swissbridge.formats._text import MAX_ROUNDS, MAX_START_NO, bounded_int, bounded_value, decode, read_bytes
+from swissbridge.formats._text import (
+    MAX_ROUNDS,
+    MAX_START_NO,
+    bounded_int,
+    bounded_value,
+    decode,
+    read_as,
+    read_bytes,
+)
 from swissbridge.model import Colour, Result
 
 MAX_LINE = 1 << 20
@@ -126,10 +134,10 @@ class PgnGame:
         return InputError(message, path=self.path, line=self.line)
 
 
-def decode_pgn(data: bytes | str, path: str | None) -> str:
+def decode_pgn(data: bytes | str, path: str | None, warnings: list[str] | None = None) -> str:
     """UTF-8 (with or without BOM) or UTF-16 with a BOM; otherwise Latin-1, the PGN
-    standard's character set. Text with NUL bytes (UTF-16 without a BOM, a binary
-    file) is refused."""
+    standard's character set, its first byte that is not UTF-8 said in ``warnings``.
+    Text with NUL bytes (UTF-16 without a BOM, a binary file) is refused."""
     if isinstance(data, str):
         return data.removeprefix("\ufeff")
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
@@ -145,7 +153,9 @@ def decode_pgn(data: bytes | str, path: str | None) -> str:
         )
     try:
         return data.decode("utf-8").removeprefix("\ufeff")
-    except UnicodeDecodeError:
+    except UnicodeDecodeError as exc:
+        if warnings is not None:
+            warnings.append(read_as(data, exc.start, "latin-1", "Latin-1 (the PGN standard's)", path=path))
         return data.decode("latin-1")
 
 
@@ -229,19 +239,19 @@ def _finish(game: _Game, index: int, path: str | None) -> PgnGame:
     return PgnGame(headers=game.tags, line=game.start, index=index, result=result, path=path, marker=marker)
 
 
-def iter_pgn(data: bytes | str, *, path: str | None = None) -> Iterator[PgnGame]:
+def iter_pgn(data: bytes | str, *, path: str | None = None, warnings: list[str] | None = None) -> Iterator[PgnGame]:
     """The games of a PGN text one by one, each checked: well-formed tags, a known
     result, and a termination marker after any movetext.
 
     A tag line starts a new game unless it continues the tags of the current one,
     so header-only games separated by a blank line (lichess exports) are told
     apart; brace comments spanning lines are respected; ``%`` escape lines
-    (PGN standard 6) are skipped."""
+    (PGN standard 6) are skipped; ``warnings``: see :func:`decode_pgn`."""
     state = "between"  # between games, in the tags, after the tags, in the movetext
     depth = 0  # brace comment depth in the movetext
     game: _Game | None = None
     index = 0
-    for no, raw in _lines(decode_pgn(data, path), path):
+    for no, raw in _lines(decode_pgn(data, path, warnings), path):
         line = raw.strip()
         if depth == 0 and line.startswith("[") and not line.startswith("[%"):
             if state != "tags" or game is None:
@@ -269,28 +279,30 @@ def iter_pgn(data: bytes | str, *, path: str | None = None) -> Iterator[PgnGame]
         yield _finish(game, index + 1, path)
 
 
-def parse_pgn(data: bytes | str, *, path: str | None = None) -> list[PgnGame]:
+def parse_pgn(data: bytes | str, *, path: str | None = None, warnings: list[str] | None = None) -> list[PgnGame]:
     """The games of a PGN text (:func:`iter_pgn`)."""
-    return list(iter_pgn(data, path=path))
+    return list(iter_pgn(data, path=path, warnings=warnings))
 
 
-def read_pgn(path: str | os.PathLike[str]) -> list[PgnGame]:
-    """The games of a PGN file."""
+def read_pgn(path: str | os.PathLike[str], *, warnings: list[str] | None = None) -> list[PgnGame]:
+    """The games of a PGN file (``warnings``: see :func:`decode_pgn`)."""
     p = os.fspath(path)
-    return parse_pgn(read_bytes(p), path=p)
+    return parse_pgn(read_bytes(p), path=p, warnings=warnings)
 
 
-def games_in(source: str | os.PathLike[str] | bytes | Iterable[PgnGame]) -> list[PgnGame]:
+def games_in(
+    source: str | os.PathLike[str] | bytes | Iterable[PgnGame], *, warnings: list[str] | None = None
+) -> list[PgnGame]:
     """The games of a PGN file, of every ``.pgn`` file of a folder, of PGN bytes, or
-    games already read."""
+    games already read (``warnings``: see :func:`decode_pgn`)."""
     if isinstance(source, bytes):
-        return parse_pgn(source)
+        return parse_pgn(source, warnings=warnings)
     if isinstance(source, (str, os.PathLike)):
         p = Path(source)
         if p.is_dir():
             out: list[PgnGame] = []
             for f in sorted(p.glob("*.pgn")) + sorted(p.glob("*.PGN")):
-                out.extend(read_pgn(f))
+                out.extend(read_pgn(f, warnings=warnings))
             return out
-        return read_pgn(p)
+        return read_pgn(p, warnings=warnings)
     return list(source)

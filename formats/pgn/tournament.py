@@ -62,6 +62,7 @@ def tournament_from_pgn(
     *,
     players: Tournament | None = None,
     total_rounds: int | None = None,
+    warnings: list[str] | None = None,
 ) -> Tournament:
     """A tournament from PGN files alone, or results from PGN merged into a player list.
 
@@ -74,13 +75,14 @@ def tournament_from_pgn(
     (``*``) is a pending entry. A board broadcast twice is counted once; two
     different games or results for the same player in one round are an error.
     PGN does not say how many rounds the event has: ``total_rounds`` (else the
-    player list's, else unknown).
+    player list's, else unknown). ``warnings`` receives each file's first byte read
+    as Latin-1 (:func:`~swissbridge.formats.pgn.reading.decode_pgn`).
     """
     if isinstance(sources, (str, os.PathLike)):
         sources = [sources]
     games: list[PgnGame] = []
     for s in sources:
-        games.extend(games_in(s))
+        games.extend(games_in(s, warnings=warnings))
     if not games:
         raise InputError("no games in the PGN input")
     if players is not None:

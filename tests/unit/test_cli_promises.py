@@ -215,3 +215,28 @@ def test_a_byte_read_as_windows_1252_is_warned_about(tmp_path: Path) -> None:
 @pytest.mark.parametrize("command", ["pair", "standings", "convert", "watch", "check"])
 def test_h_is_help(command: str) -> None:
     assert runner.invoke(app, [command, "-h"]).stdout == runner.invoke(app, [command, "--help"]).stdout
+
+
+def _pgn_of(tmp_path: Path) -> Path:
+    """OPEN (three rounds played) converted to PGN, which cannot hold the number of rounds."""
+    pgn = tmp_path / "club.pgn"
+    assert runner.invoke(app, ["convert", str(OPEN), str(pgn)]).exit_code == 0
+    return pgn
+
+
+def test_a_pgn_byte_read_as_latin_1_is_warned_about(tmp_path: Path) -> None:
+    stray = _pgn_of(tmp_path)
+    data = stray.read_bytes()
+    at = data.index(b'[Event "') + len(b'[Event "')
+    stray.write_bytes(data[:at] + b"\xe9" + data[at:])
+    line = data[:at].count(b"\n") + 1
+    column = at - data.rfind(b"\n", 0, at)
+    warning = (
+        f"swissbridge: warning: {stray}:{line}:{column}: byte 0xE9 is not UTF-8: the file is read as "
+        "Latin-1 (the PGN standard's), where it is '\xe9'; if that is wrong, save the file again as UTF-8\n"
+    )
+    for command in (["pair", "--rounds", "9"], ["standings"], ["explain"], ["check"], ["convert"]):
+        args = [*command, str(stray)] + ([str(tmp_path / "x.json")] if command == ["convert"] else [])
+        done = runner.invoke(app, args)
+        assert done.exit_code in (0, 1), (command, done.output)
+        assert done.stderr.startswith(warning), (command, done.stderr)
