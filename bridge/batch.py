@@ -178,8 +178,9 @@ def check_one(path: Path, settings: Settings, encoding: str | None = None) -> To
 
     start = time.perf_counter()
     where = os.fspath(path)
+    read_warnings: list[str] = []
     try:
-        applied = apply_settings(read_tournament(path, encoding=encoding), settings)
+        applied = apply_settings(read_tournament(path, encoding=encoding, warnings=read_warnings), settings)
         report = check_tournament(applied.tournament, applied.system, path=where)
     except InputError as exc:
         exc.located(where)
@@ -195,7 +196,7 @@ def check_one(path: Path, settings: Settings, encoding: str | None = None) -> To
             message=f"{where}: the check broke down: {type(exc).__name__}: {exc}",
             seconds=time.perf_counter() - start,
         )
-    return result_of(where, report, applied.warnings, time.perf_counter() - start)
+    return result_of(where, report, [*read_warnings, *applied.warnings], time.perf_counter() - start)
 
 
 def result_of(path: str, report: CheckReport, warnings: Sequence[str] = (), seconds: float = 0.0) -> TournamentResult:
@@ -313,13 +314,17 @@ def result_line(result: TournamentResult) -> str:
 
 
 def warning_lines(results: Sequence[TournamentResult]) -> list[str]:
-    """The settings warnings of a batch, each once: with its file when one file has
-    it, else with the number of files."""
+    """The warnings of a batch, each once: with its file when one file has it (a
+    warning of the reading, which starts with its file, as it is), else with the
+    number of files."""
     where: dict[str, list[str]] = {}
     for r in results:
         for w in r.warnings:
             where.setdefault(w, []).append(r.path)
-    return [f"{paths[0]}: {w}" if len(paths) == 1 else f"{w} ({len(paths)} files)" for w, paths in where.items()]
+    return [
+        (w if w.startswith(f"{paths[0]}:") else f"{paths[0]}: {w}") if len(paths) == 1 else f"{w} ({len(paths)} files)"
+        for w, paths in where.items()
+    ]
 
 
 def closing_line(results: Sequence[TournamentResult]) -> str:

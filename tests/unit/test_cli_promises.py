@@ -240,3 +240,18 @@ def test_a_pgn_byte_read_as_latin_1_is_warned_about(tmp_path: Path) -> None:
         done = runner.invoke(app, args)
         assert done.exit_code in (0, 1), (command, done.output)
         assert done.stderr.startswith(warning), (command, done.stderr)
+
+
+def test_a_batch_check_shows_each_files_encoding_warning_once(tmp_path: Path) -> None:
+    folder = tmp_path / "many"
+    folder.mkdir()
+    for name in ("a.trf", "b.trf"):
+        (folder / name).write_bytes(OPEN.read_bytes().replace(b"Riverside Spring Open", b"Riverside\xffSpring Open", 1))
+    (folder / "c.trf").write_bytes(OPEN.read_bytes())
+    done = runner.invoke(app, ["check", str(folder), "--jobs", "1"])
+    warned = [line for line in done.stderr.splitlines() if "is not UTF-8" in line]
+    assert [line.removeprefix("swissbridge: warning: ").split(":")[0] for line in warned] == [
+        str(folder / "a.trf"),
+        str(folder / "b.trf"),
+    ], done.stderr
+    assert all(line.startswith("swissbridge: warning: ") and "Windows-1252" in line for line in warned)
