@@ -694,10 +694,12 @@ def watch(
     ] = 2.0,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Say everything the watcher does.")] = False,
     initial_colour: ColourOption = None,
+    encoding: EncodingOption = None,
 ) -> None:
     """Watch a folder: when a round is complete, pair the next one and write it back."""
     from swissbridge.watch.command import run_cli
 
+    check_encoding(encoding)
     code = run_cli(
         folder,
         host=host.value,
@@ -709,6 +711,7 @@ def watch(
         stable=stable,
         verbose=verbose,
         initial_colour=settings(system, initial_colour, None).initial_colour,  # --system checked before watching
+        encoding=encoding,
     )
     if code:
         raise typer.Exit(code)

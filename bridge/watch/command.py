@@ -53,6 +53,7 @@ def run_cli(
     verbose: bool,
     stream: IO[str] | None = None,
     initial_colour: Colour | None = None,
+    encoding: str | None = None,
 ) -> int:
     """``swissbridge watch``: set up logging and progress, check the arguments, run.
     Returns the exit status (2 bad usage or input, 5 output, 1 no legal pairing)."""
@@ -96,6 +97,7 @@ def run_cli(
         tournament=tournament,
         rounds=rounds,
         initial_colour=initial_colour,
+        encoding=encoding,
         stable=stable,
     )
     progress: Progress = NoProgress()

@@ -128,6 +128,7 @@ class SwissManagerHost:
     def _cached(self, job: str, group: Sequence[Stable], ctx: HostContext, decide: Callable[[], Outcome]) -> Outcome:
         """The outcome for unchanged inputs is remembered: nothing is parsed or paired twice."""
         given = [str(self.config.initial_colour)] if self.config.initial_colour else []
+        given += [f"encoding={self.config.encoding}"] if self.config.encoding else []
         inputs = digest_of(
             [self.config.system or "", str(self.config.rounds), *given, *(f.signature.digest for f in group)]
         )
@@ -207,7 +208,7 @@ class SwissManagerHost:
             names = ", ".join(p.path.name for p in s.pairings)
             return Wait(job, f"found the pairing export {names}; waiting for the Spielerdaten export beside it", "")
         try:
-            sm = parse_players(s.players.data, path=str(s.players.path))
+            sm = parse_players(s.players.data, path=str(s.players.path), encoding=self.config.encoding)
             t = Tournament(players=sm.players, name=job, total_rounds=self.config.rounds)
             if not s.pairings:
                 scored = [p for p in sm.players if p.stated_points]
@@ -222,7 +223,7 @@ class SwissManagerHost:
             rows_by_round: dict[int, list[PairingRow]] = {}
             # later exports (by modification time) replace the rounds of earlier ones
             for q in sorted(s.pairings, key=lambda q: (q.signature.mtime_ns, q.path.name)):
-                file_rows = parse_pairing_rows(q.data, path=str(q.path))
+                file_rows = parse_pairing_rows(q.data, path=str(q.path), encoding=self.config.encoding)
                 for r in sorted({row.round_no for row in file_rows}):
                     rows_by_round[r] = [row for row in file_rows if row.round_no == r]
             rows = [row for r in sorted(rows_by_round) for row in rows_by_round[r]]

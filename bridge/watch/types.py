@@ -39,6 +39,8 @@ class WatchConfig:
     """Total rounds, when the input does not say (Swiss-Manager's text exports do not)."""
     initial_colour: Colour | None = None
     """The initial colour, when the input does not say (``--initial-colour``)."""
+    encoding: str | None = None
+    """That of Swiss-Manager text exports (``--encoding``; strict UTF-8 unless given)."""
     stable: float = 2.0
     """Seconds a file must stay unchanged (size, mtime, content) before it is read."""
     rescan: float = 15.0

@@ -101,7 +101,7 @@ def test_watch_once_on_a_garbage_trf_is_an_input_error(tmp_path: Path) -> None:
     assert f"{folder / 'x.trf'}:1:1: expected a record code" in err.getvalue()
 
 
-@pytest.mark.parametrize("command", ["pair", "explain", "standings", "check", "result", "ratings", "convert"])
+@pytest.mark.parametrize("command", ["pair", "explain", "standings", "check", "result", "ratings", "convert", "watch"])
 def test_every_command_reading_a_tournament_takes_encoding(command: str) -> None:
     helped = runner.invoke(app, [command, "--help"])
     assert helped.exit_code == 0 and "--encoding" in helped.stdout
@@ -117,6 +117,7 @@ def test_every_command_reading_a_tournament_takes_encoding(command: str) -> None
         ["result", OPEN, "4", "1", "1-0"],
         ["ratings", OPEN, "--list", "none.xml"],
         ["convert", OPEN, "out.json"],
+        ["watch", ".", "--once"],
     ],
 )
 def test_an_unknown_encoding_is_refused_before_reading(

@@ -184,6 +184,22 @@ def test_swiss_manager_real_text_exports(tmp_path: Path) -> None:
     assert written.splitlines()[1].startswith("2;1;")
 
 
+def test_swiss_manager_exports_in_the_encoding_given(tmp_path: Path) -> None:
+    """``--encoding`` reaches the Swiss-Manager host's readers: Windows-1252 exports
+    are refused as UTF-8 (the hint names --encoding) and read with cp1252."""
+    sm = shared_path("realworld", "rochade", "swiss_manager")
+    for name, target in (
+        ("players_round1.txt", "Spielerdaten.txt"),
+        ("pairings_round1_played.txt", "Spielerauslosung.txt"),
+    ):
+        (tmp_path / target).write_bytes((sm / name).read_text(encoding="utf-8").encode("cp1252"))
+    assert any(b > 0x7F for b in (tmp_path / "Spielerdaten.txt").read_bytes())
+    refused = sm_watcher(tmp_path, rounds=5).run_once()
+    assert refused.published == [] and "--encoding cp1252" in str(refused.status), refused.status
+    report = sm_watcher(tmp_path, rounds=5, encoding="cp1252").run_once()
+    assert report.published == [("tournament", 2)], report.status
+
+
 def test_swiss_manager_text_exports_round_by_round(tmp_path: Path) -> None:
     from swissbridge.formats.swissmanager import write_pairing_rows, write_players
 
