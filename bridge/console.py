@@ -170,6 +170,11 @@ def run_pair(
         given = applied(read_input(input, encoding), options)
         tournament, system_name = given.tournament, given.system
         trace = trace_tournament(tournament, system=system_name, round_no=round_no, adjourned=adjourned)
+        if tournament.total_rounds is None:  # PGN cannot hold it; a TRF file without XXR or 142
+            echo(
+                f"swissbridge: warning: pairing round {trace.round_no} of an unknown number of rounds "
+                f"({input.name} does not say it; the last rounds' rules need it): give it with --rounds N"
+            )
         try:
             pairing = trace.result()
         except NoLegalPairing as exc:

@@ -256,3 +256,16 @@ def test_a_batch_check_shows_each_files_encoding_warning_once(tmp_path: Path) ->
         str(folder / "b.trf"),
     ], done.stderr
     assert all(line.startswith("swissbridge: warning: ") and "Windows-1252" in line for line in warned)
+
+
+def test_pair_says_when_the_number_of_rounds_is_unknown(tmp_path: Path) -> None:
+    pgn = _pgn_of(tmp_path)
+    done = runner.invoke(app, ["pair", str(pgn)])
+    assert done.exit_code == 0, done.output
+    assert (
+        "swissbridge: warning: pairing round 4 of an unknown number of rounds (club.pgn does not say it; "
+        "the last rounds' rules need it): give it with --rounds N\n"
+    ) in done.stderr
+    given = runner.invoke(app, ["pair", str(pgn), "--rounds", "9"])
+    assert given.exit_code == 0 and "unknown number of rounds" not in given.stderr
+    assert "unknown number of rounds" not in runner.invoke(app, ["pair", str(OPEN)]).stderr
