@@ -339,7 +339,6 @@ class CandidateSearch:
         c13 = self.c13
         players = self.players
         ok = self.compat.ok
-        used = [False] * len(s2)
         chosen: list[tuple[int, int]] = []
         odd = len(s2) > p
         # What enter() counts over the rest of the split, kept up to date instead of
@@ -360,7 +359,6 @@ class CandidateSearch:
 
         def mark(j: int, taken: bool) -> None:
             nonlocal free, rest_floaters
-            used[j] = taken
             free ^= 1 << j
             sign = -1 if taken else 1
             for t, c in enumerate(kinds2[j]):
@@ -369,7 +367,7 @@ class CandidateSearch:
                 rest_floaters += sign
 
         def unused() -> list[int]:
-            return [x for j, x in enumerate(s2) if not used[j]]
+            return [x for j, x in enumerate(s2) if free >> j & 1]
 
         def enter(i: int, v: tuple[int, ...]) -> bool | None:
             """The checks made on reaching S1[i] with failures ``v`` so far: ``True``
@@ -417,6 +415,7 @@ class CandidateSearch:
             """Depth-first over S1 in order, each S1 player trying the unused S2
             players in BSN order; iterative (an explicit stack of one frame per S1
             player), since a bracket's S1 can hold thousands of players."""
+            nonlocal free
             first = enter(0, v0)
             if first is not None:
                 return first
@@ -443,8 +442,7 @@ class CandidateSearch:
                     if start - self.budget > STUCK:
                         # blind backtracking is getting expensive: settle the rest of
                         # this transposition exactly, from here
-                        rest2 = [x for k, x in enumerate(s2) if not used[k]]
-                        tail = self._exact_tail(s1[i:], rest2, v, odd, after=(h, j, s2))
+                        tail = self._exact_tail(s1[i:], unused(), v, odd, after=(h, j, s2))
                         # nothing below this prefix: rather than back up one S1 player at
                         # a time, settle exactly from a frame 1, 2, 4, ... S1 players
                         # higher, that frame's player keeping its opponent or a later one
@@ -455,19 +453,14 @@ class CandidateSearch:
                             frame = max(0, i - back)
                             back *= 2
                             del chosen[frame:]
-                            taken = {x for pair in chosen for x in pair}
-                            used[:] = [x in taken for x in s2]
-                            rest2 = [x for x in s2 if x not in taken]
+                            free = _unused_of(s2, chosen)
                             tail = self._exact_tail(
-                                s1[frame:], rest2, viols[frame], odd, after=(s1[frame], nexts[frame] - 1, s2)
+                                s1[frame:], unused(), viols[frame], odd, after=(s1[frame], nexts[frame] - 1, s2)
                             )
                         if tail is None:
                             return False
-                        for a, b in tail:
-                            chosen.append((a, b))
-                            for k, x in enumerate(s2):
-                                if x in (a, b):
-                                    used[k] = True
+                        chosen.extend(tail)
+                        free = _unused_of(s2, chosen)
                         return True
                     self._tick()
                     a, b = (h, lo) if h < lo else (lo, h)
@@ -501,7 +494,7 @@ class CandidateSearch:
 
         if not walk(viol):
             return None
-        floaters = [x for j, x in enumerate(s2) if not used[j]]
+        floaters = unused()
         return Found([(a, b, False) for a, b in chosen], floaters)
 
     def _exact_tail(
@@ -671,6 +664,12 @@ def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
 
 def _within(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
     return all(x <= y for x, y in zip(a, b, strict=True))
+
+
+def _unused_of(s2: Sequence[int], chosen: Iterable[tuple[int, int]]) -> int:
+    """The bitset of the S2 players (by index) that no pair of ``chosen`` takes."""
+    taken = {x for pair in chosen for x in pair}
+    return sum(1 << k for k, x in enumerate(s2) if x not in taken)
 
 
 def _kind_of(p: Entrant) -> tuple[int, int, int, int]:
