@@ -332,15 +332,16 @@ def ratings(
     XML rating list; players not found are reported on stderr."""
     from swissbridge.formats.detect import lost_in, target_format, write_any
     from swissbridge.formats.fidexml import refresh_ratings
-    from swissbridge.output import write_output
+    from swissbridge.output import editing, write_output
 
     check_encoding(encoding)
     try:
-        tournament = read_input(input, encoding)
-        refreshed = refresh_ratings(tournament, rating_list, kind=kind.value)
-        fmt = target_format(output or Path("out.trf"), to.value if to else None)
-        data = write_any(refreshed.tournament, fmt)
-        write_output(output, data, inputs=[input], in_place=in_place)
+        with editing(input, active=in_place):
+            tournament = read_input(input, encoding)
+            refreshed = refresh_ratings(tournament, rating_list, kind=kind.value)
+            fmt = target_format(output or Path("out.trf"), to.value if to else None)
+            data = write_any(refreshed.tournament, fmt)
+            write_output(output, data, inputs=[input], in_place=in_place)
         for what in lost_in(refreshed.tournament, fmt):
             typer.echo(f"swissbridge: note: the output cannot hold {what}", err=True)
     except SwissbridgeError as exc:
@@ -588,24 +589,25 @@ def result(
     points; then `pair` pairs the next round from the same file. Boards are numbered
     as `pair` prints them. Written atomically; the previous file is kept as FILE.bak."""
     from swissbridge.formats.detect import target_format, write_any
-    from swissbridge.output import state_format, write_output
+    from swissbridge.output import editing, is_input, state_format, write_output
     from swissbridge.results import enter_results, items_from_pgn, parse_items
 
     check_encoding(encoding)
+    target = output or input
     try:
         items = parse_items(results or [])
-        tournament = read_input(input, encoding)
-        if from_pgn is not None:
-            found, notes = items_from_pgn(tournament, round_no, str(from_pgn))
-            for note in notes:
-                typer.echo(f"swissbridge: note: {note}", err=True)
-            items = [*found, *items]
-        if not items:
-            fail("no results given: BOARD|#START RESULT pairs, or --from-pgn", EXIT_INPUT)
-        updated = enter_results(tournament, round_no, items, correct=correct)
-        target = output or input
-        fmt = target_format(target, None) if output is not None else state_format(input)
-        write_output(target, write_any(updated, fmt), inputs=[input], in_place=in_place or output is None)
+        with editing(input, active=in_place or output is None or is_input(output, [input])):
+            tournament = read_input(input, encoding)
+            if from_pgn is not None:
+                found, notes = items_from_pgn(tournament, round_no, str(from_pgn))
+                for note in notes:
+                    typer.echo(f"swissbridge: note: {note}", err=True)
+                items = [*found, *items]
+            if not items:
+                fail("no results given: BOARD|#START RESULT pairs, or --from-pgn", EXIT_INPUT)
+            updated = enter_results(tournament, round_no, items, correct=correct)
+            fmt = target_format(target, None) if output is not None else state_format(input)
+            write_output(target, write_any(updated, fmt), inputs=[input], in_place=in_place or output is None)
     except SwissbridgeError as exc:
         report(exc, input)
     typer.echo(f"swissbridge: round {round_no}: {len(items)} result(s) entered in {target}", err=True)

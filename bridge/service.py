@@ -134,6 +134,19 @@ def render_pairing(tournament: Tournament, pairing: RoundPairing, fmt: str, *, a
     raise InputError(f"unknown output format {fmt!r}")
 
 
+def paired_tournament(tournament: Tournament, pairing: RoundPairing, fmt: str) -> str:
+    """The whole tournament with the round paired, in ``fmt`` (``trf`` or ``json``):
+    what ``pair --in-place`` writes back into its input, in the input's own format."""
+    paired = apply_pairing(tournament, pairing)
+    if fmt == "json":
+        from swissbridge.formats.jsonfmt import tournament_to_json
+
+        return tournament_to_json(paired)
+    from swissbridge.formats.trf import write_trf
+
+    return write_trf(paired)
+
+
 def board_list(tournament: Tournament, pairing: RoundPairing) -> str:
     """A readable board list: board, scores, names and ratings."""
     done = pairing.round_no - 1

@@ -17,6 +17,7 @@ import os
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
+from swissbridge.atomic import open_regular
 from swissbridge.errors import InputError
 from swissbridge.model import Colour, Player, Result, Tournament, format_points
 from swissbridge.tiebreaks import (
@@ -104,7 +105,7 @@ def _record_line(path: str | None) -> int | None:
     if path is None:
         return None
     try:
-        with open(path, "rb") as fh:
+        with open_regular(path) as fh:
             text = fh.read().decode("utf-8", "replace")
     except OSError:
         return None

@@ -30,7 +30,9 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import islice
 from pathlib import Path
 
+from swissbridge.atomic import open_regular
 from swissbridge.errors import InputError, UsageError
+from swissbridge.formats._text import read_bytes
 from swissbridge.messages import listed
 from swissbridge.model import Tournament
 
@@ -129,7 +131,7 @@ def detect_format(path: str | os.PathLike[str]) -> str:
     suffix = p.suffix.lower()
     by_suffix = _BY_SUFFIX.get(suffix)
     try:
-        with p.open("rb") as fh:
+        with open_regular(p) as fh:
             head = fh.read(4096)
     except OSError:
         return by_suffix if by_suffix in READ_FORMATS else "trf"  # the reader says why it cannot read it
@@ -218,7 +220,7 @@ def _read_sm_file(p: Path, kind: str, encoding: str | None = None, notes: list[s
     from swissbridge.formats import swissmanager as sm
 
     if kind == "sm":
-        head = p.read_bytes()[:512]
+        head = read_bytes(p)[:512]
         kind = _sniff(head)
         if kind not in ("sm-players", "sm-pairings"):
             raise InputError("not a Swiss-Manager text export (header Nr;Name;… or Runde;Brett;…)", path=str(p))
