@@ -377,12 +377,14 @@ def edit_lock_name(name: str) -> str:
 
 
 @contextlib.contextmanager
-def edit_lock(path: str | os.PathLike[str], *, wait: float = EDIT_WAIT) -> Iterator[Path]:
+def edit_lock(path: str | os.PathLike[str], *, wait: float | None = None) -> Iterator[Path]:
     """Hold the edit lock of ``path`` (the file a link names, if it is one) for a
     read-modify-write: one process at a time, the others wait up to ``wait``
     seconds, then get an :class:`~swissbridge.errors.OutputError` saying who holds
-    it. The lock file (:func:`edit_lock_name`) is created beside the file without
-    following a link, and removed when the lock is released; yields the file's real path."""
+    it (``wait`` defaults to :data:`EDIT_WAIT`). The lock file (:func:`edit_lock_name`)
+    is created beside the file without following a link, and removed when the lock
+    is released; yields the file's real path."""
+    wait = EDIT_WAIT if wait is None else wait
     target = Path(os.path.realpath(path))
     name = edit_lock_name(target.name)
     deadline = time.monotonic() + wait
