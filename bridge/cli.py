@@ -30,6 +30,7 @@ from swissbridge.console import (
     PairFormat,
     applied,
     check_encoding,
+    echo,
     fail,
     no_pairing,
     read_input,
@@ -506,8 +507,8 @@ def standings(
         typer.Option(
             "--tiebreaks",
             "-t",
-            help="Tie-break codes, e.g. BH/C1,BH,SB,DE,WIN (used when the file has no record 202; "
-            "default BH/C1,BH,SB,DE,WIN).",
+            help="Tie-break codes, e.g. BH/C1,BH,SB,DE,WIN (instead of the file's record 202, said in one line; "
+            "default: the file's list, else BH/C1,BH,SB,DE,WIN).",
             show_default=False,
         ),
     ] = None,
@@ -515,7 +516,7 @@ def standings(
     explain: Annotated[
         str | None, typer.Option("--explain", help="Show how one player's values were computed (#12).")
     ] = None,
-    crosstable: Annotated[bool, typer.Option("--crosstable", help="The crosstable (text or html).")] = False,
+    crosstable: Annotated[bool, typer.Option("--crosstable", help="The crosstable (text, csv, json or html).")] = False,
     unrated: Annotated[
         int | None,
         typer.Option(
@@ -531,6 +532,7 @@ def standings(
     from swissbridge.standings import standings_output
 
     check_encoding(encoding)
+    notes: list[str] = []
     try:
         text = standings_output(
             input,
@@ -541,7 +543,10 @@ def standings(
             explain=explain,
             crosstable=crosstable,
             unrated=unrated,
+            notes=notes,
         )
+        for note in notes:
+            echo(f"swissbridge: note: {note}")
         from swissbridge.output import write_output
 
         write_output(output, text, inputs=[input])

@@ -3,8 +3,8 @@ turn; players equal on all of them share the place), rendered as text, CSV, HTML
 (stable, for programs) and TRF (the rank column and record 202), with ``--explain`` and
 the crosstable.
 
-The tie-break list is the file's (TRF-2026 record 202, else 212), else the one given,
-else :data:`swissbridge.tiebreaks.DEFAULT_TIEBREAKS`.
+The tie-break list is the one given (``--tiebreaks``), else the file's (TRF-2026 record
+202, else 212), else :data:`swissbridge.tiebreaks.DEFAULT_TIEBREAKS`.
 """
 
 from __future__ import annotations
@@ -24,10 +24,12 @@ from swissbridge.tiebreaks import (
     Event,
     TieBreak,
     Value,
+    check_modifiers,
     contributions,
     cut,
     direct_encounter,
     parse_tiebreaks,
+    planned_rounds,
     prepare,
     value_of,
 )
@@ -85,18 +87,32 @@ def unnamed_tiebreaks(tournament: Tournament) -> list[str]:
     return [code for code in tournament.tie_breaks if ":" in code]
 
 
-def choose_tiebreaks(tournament: Tournament, given: str | None, path: str | None = None) -> list[TieBreak]:
-    """The list to rank by: the file's, else ``given``, else the default. A bad code in the
-    file is an :class:`InputError` at its record."""
+def choose_tiebreaks(
+    tournament: Tournament, given: str | None, path: str | None = None, notes: list[str] | None = None
+) -> list[TieBreak]:
+    """The list to rank by: ``given`` (``--tiebreaks``), else the file's, else the
+    default. When both the option and the file give one, the option wins and a line in
+    ``notes`` says so. A bad code in the file, or a cut the event's rounds cannot hold
+    (:func:`~swissbridge.tiebreaks.check_modifiers`), is an :class:`InputError` at its
+    record; in ``given``, a ``ValueError``."""
     listed = file_tiebreaks(tournament)
-    if listed is not None:
-        try:
-            return parse_tiebreaks(listed)
-        except ValueError as exc:
-            if not any(dict(tournament.headers).get(code) for code in TIEBREAK_RECORDS):
-                raise InputError(f"the file's tie-break list: {exc}", path=path) from None
-            raise InputError(f"record 202/212: {exc}", path=path, line=_record_line(path), column=5) from None
-    return parse_tiebreaks(given if given is not None else DEFAULT_TIEBREAKS)
+    rounds = planned_rounds(tournament)
+    if given is not None:
+        chosen = parse_tiebreaks(given)
+        check_modifiers(chosen, rounds)
+        if listed is not None and notes is not None:
+            notes.append(f"--tiebreaks {given.strip()} is used instead of the file's list {listed}")
+        return chosen
+    if listed is None:
+        return parse_tiebreaks(DEFAULT_TIEBREAKS)
+    try:
+        chosen = parse_tiebreaks(listed)
+        check_modifiers(chosen, rounds)
+    except ValueError as exc:
+        if not any(dict(tournament.headers).get(code) for code in TIEBREAK_RECORDS):
+            raise InputError(f"the file's tie-break list: {exc}", path=path) from None
+        raise InputError(f"record 202/212: {exc}", path=path, line=_record_line(path), column=5) from None
+    return chosen
 
 
 def _record_line(path: str | None) -> int | None:
@@ -127,18 +143,18 @@ def compute(
         raise InputError(f"--after-round {after_round}: the file has rounds 1-{done} only")
     event = prepare(tournament, after_round, unrated=unrated)
     values: dict[int, dict[str, Value]] = {n: {} for n in event.participants}
-    keys: dict[int, list[tuple[int, float]]] = {n: [(0, -p.score)] for n, p in event.participants.items()}
+    keys: dict[int, list[tuple[int, Fraction]]] = {n: [(0, Fraction(-p.score))] for n, p in event.participants.items()}
     for tb in tiebreaks:
         if tb.name == "DE":
             for group in _tied_groups(keys):
                 for n, place in direct_encounter(event, group).items():
                     values[n][tb.code] = place
-                    keys[n].append((0, place))
+                    keys[n].append((0, Fraction(place)))
             continue
         for n, p in event.participants.items():
             v = value_of(event, p, tb)
             values[n][tb.code] = v
-            keys[n].append((1, 0) if v is None else (0, -float(v)))  # exact: tenths and hundredths
+            keys[n].append((1, Fraction(0)) if v is None else (0, Fraction(v) if tb.lower_is_better else -Fraction(v)))
     order = sorted(event.participants, key=lambda n: (keys[n], n))
     people = {p.start_no: p for p in tournament.players}
     rows: list[Standing] = []
@@ -154,8 +170,8 @@ def compute(
     return Standings(tournament, event, tuple(tiebreaks), tuple(rows))
 
 
-def _tied_groups(keys: dict[int, list[tuple[int, float]]]) -> list[list[int]]:
-    groups: dict[tuple[tuple[int, float], ...], list[int]] = {}
+def _tied_groups(keys: dict[int, list[tuple[int, Fraction]]]) -> list[list[int]]:
+    groups: dict[tuple[tuple[int, Fraction], ...], list[int]] = {}
     for n in sorted(keys):
         groups.setdefault(tuple(keys[n]), []).append(n)
     return list(groups.values())
@@ -188,11 +204,22 @@ def player_name(p: Player) -> str:
     return (f"{p.title} " if p.title else "") + (p.name or f"#{p.start_no}")
 
 
+def is_complete(s: Standings) -> bool:
+    """The standings are final: they are after the event's last round (the number of
+    rounds the file announces) and every game of it has a result."""
+    from swissbridge.history import unfinished_games
+
+    total = s.tournament.total_rounds or 0
+    return total > 0 and s.after_round == total and unfinished_games(s.tournament, s.after_round + 1) is None
+
+
 def _title(s: Standings) -> str:
     t = s.tournament
-    total = t.total_rounds or t.rounds_in_file
-    of = f" of {total}" if total and total != s.after_round else ""
     name = t.name or "Tournament"
+    if is_complete(s):
+        return f"{name}: final standings after round {s.after_round} (the event is complete)"
+    total = planned_rounds(t)
+    of = f" of {total}" if total and total != s.after_round else ""
     return f"{name}: standings after round {s.after_round}{of}"
 
 
@@ -234,10 +261,12 @@ def render_text(s: Standings) -> str:
 
 
 def render_json(s: Standings) -> str:
-    """``{"after_round": N, "tiebreaks": [codes], "players": [{"start", "rank", "points",
-    "tiebreaks": {code: value}}]}`` in rank order; values are numbers (null: none)."""
+    """``{"after_round": N, "complete": bool, "tiebreaks": [codes], "players": [{"start",
+    "rank", "points", "tiebreaks": {code: value}}]}`` in rank order; values are numbers
+    (null: none); ``complete``: the final standings (:func:`is_complete`)."""
     doc = {
         "after_round": s.after_round,
+        "complete": is_complete(s),
         "tiebreaks": [tb.code for tb in s.tiebreaks],
         "players": [
             {
@@ -376,6 +405,43 @@ def crosstable_cells(s: Standings) -> list[tuple[Standing, list[str]]]:
     return out
 
 
+def render_crosstable_csv(s: Standings) -> str:
+    """The crosstable as CSV: rank, start number, name, points, then one column per round
+    with the cells of :func:`crosstable_cells`."""
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(["Rank", "No", "Name", "Points", *(f"R{i}" for i in range(1, s.after_round + 1))])
+    for r, cells in crosstable_cells(s):
+        w.writerow([r.place, r.start_no, player_name(r.player), format_value(r.points), *cells])
+    return out.getvalue()
+
+
+def render_crosstable_json(s: Standings) -> str:
+    """``{"after_round": N, "complete": bool, "players": [{"start", "rank", "points",
+    "rounds": [{"round", "opponent", "colour", "result", "points"}]}]}`` in rank order:
+    ``opponent`` a start number (null for a bye or an absence), ``colour`` ``"w"``/``"b"``
+    (null when unplayed), ``result`` the TRF result code, ``points`` what the round scored."""
+    people = []
+    for r in s.rows:
+        rounds = []
+        for rnd in range(1, s.after_round + 1):
+            e = r.player.entry(rnd)
+            result = e.result if e is not None else Result.ZERO_BYE
+            colour = e.colour if e is not None and e.opponent is not None else None
+            rounds.append(
+                {
+                    "round": rnd,
+                    "opponent": e.opponent if e is not None else None,
+                    "colour": "w" if colour is Colour.WHITE else "b" if colour is Colour.BLACK else None,
+                    "result": result.value,
+                    "points": json_number(Fraction(s.tournament.points.points(result), 10)),
+                }
+            )
+        people.append({"start": r.start_no, "rank": r.rank, "points": json_number(r.points), "rounds": rounds})
+    doc = {"after_round": s.after_round, "complete": is_complete(s), "players": people}
+    return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
+
+
 def render_crosstable_text(s: Standings) -> str:
     head = ["Rank", "No", "Name", "Pts", *(str(i) for i in range(1, s.after_round + 1))]
     body = [
@@ -410,6 +476,14 @@ def crosstable_table(s: Standings, link: str | None = None) -> str:
 def render_crosstable_html(s: Standings) -> str:
     title = _title(s).replace("standings", "crosstable")
     return html_page(title, f"<h1>{html.escape(title)}</h1>\n{crosstable_table(s)}")
+
+
+CROSSTABLE_RENDERERS = {
+    "text": render_crosstable_text,
+    "csv": render_crosstable_csv,
+    "json": render_crosstable_json,
+    "html": render_crosstable_html,
+}
 
 
 # -- explain --------------------------------------------------------------------------------
@@ -492,16 +566,19 @@ def standings_output(
     unrated: int | None = None,
     encoding: str | None = None,
     tournament: Tournament | None = None,
+    notes: list[str] | None = None,
 ) -> str:
     """What ``swissbridge standings`` prints for ``path`` (``encoding``: that of
-    Swiss-Manager text exports), or for ``tournament`` read from it already."""
+    Swiss-Manager text exports), or for ``tournament`` read from it already; what the
+    reader must know about the choices made (the option replacing the file's list) is
+    added to ``notes``."""
     from swissbridge.errors import UsageError
     from swissbridge.service import read_tournament
 
     if tournament is None:
         tournament = read_tournament(path, encoding=encoding)
     try:
-        chosen = choose_tiebreaks(tournament, tiebreaks, str(path))
+        chosen = choose_tiebreaks(tournament, tiebreaks, str(path), notes)
     except ValueError as exc:
         raise UsageError(f"--tiebreaks: {exc}") from None
     s = compute(tournament, chosen, after_round, unrated=unrated)
@@ -511,7 +588,7 @@ def standings_output(
             raise UsageError(f"--explain: expected a start number such as #12, found {explain!r}")
         return explain_player(s, int(number))
     if crosstable:
-        if fmt not in ("text", "html"):
-            raise UsageError("--crosstable is written as text or html")
-        return render_crosstable_html(s) if fmt == "html" else render_crosstable_text(s)
+        if fmt not in CROSSTABLE_RENDERERS:
+            raise UsageError(f"--crosstable is written as {', '.join(CROSSTABLE_RENDERERS)}, not {fmt}")
+        return CROSSTABLE_RENDERERS[fmt](s)
     return RENDERERS[fmt](s)

@@ -208,11 +208,17 @@ def last_round_with_results(tournament: Tournament) -> int:
     return n
 
 
+def planned_rounds(tournament: Tournament) -> int:
+    """The number of rounds of the event: the one the file announces (record XXR/142),
+    else the rounds it holds."""
+    return max(tournament.total_rounds or 0, tournament.rounds_in_file)
+
+
 def prepare(tournament: Tournament, after_round: int | None = None, *, unrated: int | None = None) -> Event:
     """The :class:`Event` of ``tournament`` after ``after_round`` (default:
     :func:`last_round_with_results`)."""
     n = last_round_with_results(tournament) if after_round is None else after_round
-    total = max(tournament.total_rounds or 0, tournament.rounds_in_file, n)
+    total = max(planned_rounds(tournament), n)
     people = {}
     for p in tournament.players:
         rounds = participant_rounds(p.entries, tournament.points, n)
@@ -375,13 +381,34 @@ class TieBreak:
 
     @property
     def lower_is_better(self) -> bool:
-        """Direct encounter is a place among the tied (1 first); all others rank the
-        higher value first."""
-        return self.name == "DE"
+        """Direct encounter is a place among the tied (1 first) and the tournament pairing
+        number ranks the lowest first (C.07 7.8); all others rank the higher value first."""
+        return self.name in ("DE", "TPN")
+
+    @property
+    def values_cut(self) -> int:
+        """How many values the modifiers remove (C.07 14.1-14.4: Cut-n the n least
+        significant, Median-n also the n most significant)."""
+        return self.cut_low + self.cut_high
+
+
+def check_modifiers(tiebreaks: Sequence[TieBreak], rounds: int) -> None:
+    """C.07 Article 14: a cut or a median removes values from the participant's sum, one
+    value per round at most — in an event of ``rounds`` rounds, a modifier that removes
+    ``rounds`` values or more leaves nothing to compare (``BH/C9`` in 7 rounds: every
+    participant 0). Raises ``ValueError`` naming the first such tie-break. The one place
+    the number of rounds bounds a modifier."""
+    for tb in tiebreaks:
+        if tb.values_cut and rounds and tb.values_cut >= rounds:
+            raise ValueError(
+                f"tie-break {tb.code!r} removes {tb.values_cut} value{'s' if tb.values_cut != 1 else ''} and a "
+                f"{rounds}-round event has {rounds} per participant: nothing is left to compare "
+                f"(C.07 14; at most {rounds - 1} in all)"
+            )
 
 
 _MODIFIABLE = {"BH": "CM", "FB": "CM", "SB": "CM", "ARO": "CM", "PS": "C"}
-_ALIASES = {"AROC": "ARO/C1"}
+_ALIASES = {"AROC": "ARO/C1", "GE": "REP"}
 _MOD = re.compile(r"^([CM])([1-9][0-9]?)$")
 
 
@@ -453,6 +480,26 @@ def tb_bwg(event: Event, p: Participant, tb: TieBreak) -> Value:
     return sum(1 for r in p.rounds if r.played and r.colour is Colour.BLACK and r.points == event.points.win)
 
 
+def tb_rep(event: Event, p: Participant, tb: TieBreak) -> Value:
+    """REP, C.07 7.6 (``GE``, "Games one Elected to play", before the August 2024
+    edition): the rounds one elected to play in — the number of rounds less the
+    half-point byes, zero-point byes and forfeit losses, i.e. less the VURs (16.2)."""
+    return sum(1 for r in p.rounds if not r.vur)
+
+
+def tb_std(event: Event, p: Participant, tb: TieBreak) -> Value:
+    """STD, C.07 7.7 (2026 edition): standard points — 1 for a round that scored more
+    than a draw, ½ for one that scored a draw, played or not (the 1 - ½ - 0 of a
+    3-1-0 or other points system)."""
+    draw = event.points.draw
+    return sum((Fraction(1) if r.points > draw else Fraction(1, 2) for r in p.rounds if r.points >= draw), Fraction(0))
+
+
+def tb_tpn(event: Event, p: Participant, tb: TieBreak) -> Value:
+    """TPN, C.07 7.8 (2026 edition): the tournament pairing number, the lowest first."""
+    return p.start_no
+
+
 def tb_ps(event: Event, p: Participant, tb: TieBreak) -> Value:
     """PS, C.07 7.5: progressive scores, the sum of the participant's running score after
     each round (Cut-n leaves out the first n rounds)."""
@@ -487,6 +534,19 @@ def _sum(event: Event, p: Participant, tb: TieBreak, *, sonneborn: bool, fore: b
     if tb.cut_low or tb.cut_high:
         items, _ = cut(items, tb.cut_low, tb.cut_high, event.after_round)
     return Fraction(sum(c.value for c in items), 100 if sonneborn else 10)
+
+
+def tb_aob(event: Event, p: Participant, tb: TieBreak) -> Value:
+    """AOB, C.07 8.2: the average of the Buchholz (8.1) of the opponents met over the
+    board, each game counted (4.4: an opponent met twice counts twice); exact, no value
+    without such a game."""
+    buchholz = event._cache.get("buchholz")
+    if not isinstance(buchholz, dict):
+        plain = TieBreak("BH", "BH")
+        buchholz = {n: tb_bh(event, q, plain) for n, q in event.participants.items()}
+        event._cache["buchholz"] = buchholz
+    values = [buchholz[r.opponent] for r in p.rounds if r.played and r.opponent is not None]
+    return sum(values, Fraction(0)) / len(values) if values else None
 
 
 def koya_limit(event: Event) -> Fraction:
@@ -612,6 +672,15 @@ def tb_aro(event: Event, p: Participant, tb: TieBreak) -> Value:
     return fide_rating.average_rating(ratings)
 
 
+def tb_rtng(event: Event, p: Participant, tb: TieBreak) -> Value:
+    """RTNG, C.07 10.6 (2026 edition): the participant's own rating, the highest first
+    (an unrated player's as :attr:`Event.unrated` sets it; no value for anyone when
+    someone is unrated and none was set, as for every tie-break of Article 10)."""
+    if event.unrated is None and rated_games(event, p) is None:
+        return None
+    return p.rating or event.unrated
+
+
 def _performances(event: Event) -> dict[int, tuple[int | None, int | None]]:
     """Every participant's (TPR, PTP), computed once for APRO and APPO."""
     cached = event._cache.get("performances")
@@ -669,8 +738,12 @@ TIEBREAKS: dict[str, TieBreakFunction] = {
     "WON": tb_won,
     "BPG": tb_bpg,
     "BWG": tb_bwg,
+    "REP": tb_rep,
+    "STD": tb_std,
+    "TPN": tb_tpn,
     "PS": tb_ps,
     "BH": tb_bh,
+    "AOB": tb_aob,
     "FB": tb_fb,
     "SB": tb_sb,
     "KS": tb_ks,
@@ -679,6 +752,7 @@ TIEBREAKS: dict[str, TieBreakFunction] = {
     "PTP": tb_ptp,
     "APRO": tb_apro,
     "APPO": tb_appo,
+    "RTNG": tb_rtng,
 }
 """Every tie-break computed per participant, by its TRF-2026 code (C.07 Article 5's
 table); direct encounter (``DE``) is computed per tied group (:func:`direct_encounter`)."""
