@@ -343,11 +343,11 @@ def standings_table(s: Standings, link: str | None = None) -> str:
             name = f'<a href="{html.escape(link.format(n=r.start_no))}">{name}</a>'
         tbs = "".join(f"<td>{format_value(r.values[tb.code])}</td>" for tb in s.tiebreaks)
         rows.append(
-            f"<tr><td>{r.place}</td><td>{r.start_no}</td><td class=name>{name}</td>"
+            f"<tr><td>{r.place}</td><td class=no>{r.start_no}</td><td class=name>{name}</td>"
             f"<td>{r.player.rating or ''}</td><td>{format_value(r.points)}</td>{tbs}</tr>"
         )
     return (
-        "<div class=wrap><table class=standings>\n<thead><tr><th>Rank</th><th>No</th><th class=name>Name</th>"
+        "<div class=wrap><table class=standings>\n<thead><tr><th>Rank</th><th class=no>No</th><th class=name>Name</th>"
         f"<th>Rtg</th><th>Pts</th>{head}</tr></thead>\n<tbody>\n" + "\n".join(rows) + "\n</tbody></table></div>"
     )
 
@@ -464,11 +464,11 @@ def crosstable_table(s: Standings, link: str | None = None) -> str:
             name = f'<a href="{html.escape(link.format(n=r.start_no))}">{name}</a>'
         tds = "".join(f"<td>{html.escape(c)}</td>" for c in cells)
         rows.append(
-            f"<tr><td>{r.place}</td><td>{r.start_no}</td><td class=name>{name}</td>"
+            f"<tr><td>{r.place}</td><td class=no>{r.start_no}</td><td class=name>{name}</td>"
             f"<td>{format_value(r.points)}</td>{tds}</tr>"
         )
     return (
-        "<div class=wrap><table class=crosstable>\n<thead><tr><th>Rank</th><th>No</th><th class=name>Name</th>"
+        "<div class=wrap><table class=crosstable>\n<thead><tr><th>Rank</th><th class=no>No</th><th class=name>Name</th>"
         f"<th>Pts</th>{head}</tr></thead>\n<tbody>\n" + "\n".join(rows) + "\n</tbody></table></div>"
     )
 

@@ -19,8 +19,9 @@ How unplayed rounds count is C.07 Article 16, applied here in one place each:
   rounds so far (16.4.2);
 * which contribution a cut removes first (16.5 with Article 14, :func:`cut`).
 
-Round robins (C.07 Article 16.1: "unplayed games in pre-determined pairings count as
-played") score forfeits as games and give no contribution for a round without an opponent.
+Round robins (C.07 15.2: in pre-determined pairings the only unplayed rounds are
+forfeits, and they count as games played) score forfeits as games and give no
+contribution for a round without an opponent.
 
 Why one module of this size: the tie-breaks share Article 16's treatment of unplayed rounds
 and Article 14's cuts; split apart, each would need those rules again or a second module
@@ -156,7 +157,7 @@ class Event:
 
 
 def is_round_robin(tournament: Tournament, total_rounds: int) -> bool:
-    """An all-play-all (C.07 16.1's pre-determined pairings): the file's type says so
+    """An all-play-all (C.07 15.2's pre-determined pairings): the file's type says so
     (record 192/092 naming a round robin or Berger), or every player meets every other
     once or twice in the rounds there are."""
     if tournament.kind is EventKind.ROUND_ROBIN:
@@ -240,7 +241,7 @@ def last_present_round(p: Participant) -> int:
 def adjusted_score(event: Event, p: Participant, *, fore: bool = False) -> Points:
     """C.07 16.3: a participant's score (tenths) as their opponents' Buchholz counts it —
     every VUR without an opponent after the participant's last round present counts as a
-    draw (16.3.2). ``fore``: the same for Fore Buchholz (8.2), where the last round's game
+    draw (16.3.2). ``fore``: the same for Fore Buchholz (8.3), where the last round's game
     of a participant paired in it counts as a draw."""
     key = "adjusted fore" if fore else "adjusted"
     cached = event._cache.get(key)
@@ -263,7 +264,7 @@ def _adjusted(event: Event, p: Participant, fore: bool) -> Points:
 
 def _paired_in_final_round(event: Event, p: Participant) -> bool:
     """Paired (an opponent or the PAB) in the tournament's final round, the standings
-    being after it: Fore Buchholz's case (C.07 8.2)."""
+    being after it: Fore Buchholz's case (C.07 8.3)."""
     if event.after_round != event.total_rounds or not p.rounds:
         return False
     last = p.rounds[-1]
@@ -271,14 +272,14 @@ def _paired_in_final_round(event: Event, p: Participant) -> bool:
 
 
 def _fore_adjustment(event: Event, p: Participant, fore: bool) -> Points:
-    """C.07 8.2: Fore Buchholz counts the final round's game as a draw."""
+    """C.07 8.3: Fore Buchholz counts the final round's game as a draw."""
     if fore and event.after_round == event.total_rounds and p.met_in_last_round():
         return event.points.draw - p.rounds[-1].points
     return 0
 
 
 def own_score(event: Event, p: Participant, *, fore: bool = False) -> Points:
-    """The participant's points (with Fore Buchholz's last-round draw, C.07 8.2)."""
+    """The participant's points (with Fore Buchholz's last-round draw, C.07 8.3)."""
     return p.score + _fore_adjustment(event, p, fore)
 
 
@@ -313,19 +314,19 @@ class Contribution:
 
 
 def contributions(event: Event, p: Participant, *, sonneborn: bool, fore: bool = False) -> list[Contribution]:
-    """The round-by-round contributions to Buchholz (C.07 8.1), Fore Buchholz (8.2) or
+    """The round-by-round contributions to Buchholz (C.07 8.1), Fore Buchholz (8.3) or
     Sonneborn-Berger (9.1: the opponent's score times the points scored against them)."""
     out: list[Contribution] = []
     for r in p.rounds:
         counted_as_game = r.played or (event.round_robin and r.opponent is not None)
         if fore and r.number == event.total_rounds and r.opponent is not None:
-            counted_as_game = True  # 8.2: the final round as if played and drawn
+            counted_as_game = True  # 8.3: the final round as if played and drawn
         if counted_as_game and r.opponent is not None:
             score = adjusted_score(event, event.participants[r.opponent], fore=fore)
             note = f"{'game' if r.played else r.kind.value} against #{r.opponent}"
             vur = False
         elif event.round_robin:
-            continue  # 16.1: a round robin's round without an opponent adds nothing
+            continue  # 15.2: a round robin's round without an opponent adds nothing
         else:
             score = dummy_score(event, p, r, fore=fore)
             against = f" against #{r.opponent}" if r.opponent is not None else ""
@@ -518,7 +519,7 @@ def tb_bh(event: Event, p: Participant, tb: TieBreak) -> Value:
 
 
 def tb_fb(event: Event, p: Participant, tb: TieBreak) -> Value:
-    """FB, C.07 8.2: Fore Buchholz, Buchholz after the tournament's final round as if
+    """FB, C.07 8.3: Fore Buchholz, Buchholz after the tournament's final round as if
     every game of that round had been drawn (before it: Buchholz)."""
     return _sum(event, p, tb, sonneborn=False, fore=True)
 
@@ -540,11 +541,12 @@ def tb_aob(event: Event, p: Participant, tb: TieBreak) -> Value:
     """AOB, C.07 8.2: the average of the Buchholz (8.1) of the opponents met over the
     board, each game counted (4.4: an opponent met twice counts twice); exact, no value
     without such a game."""
-    buchholz = event._cache.get("buchholz")
-    if not isinstance(buchholz, dict):
+    cached = event._cache.get("buchholz")
+    if not isinstance(cached, dict):
         plain = TieBreak("BH", "BH")
-        buchholz = {n: tb_bh(event, q, plain) for n, q in event.participants.items()}
-        event._cache["buchholz"] = buchholz
+        cached = {n: _sum(event, q, plain, sonneborn=False, fore=False) for n, q in event.participants.items()}
+        event._cache["buchholz"] = cached
+    buchholz: dict[int, Fraction] = cached
     values = [buchholz[r.opponent] for r in p.rounds if r.played and r.opponent is not None]
     return sum(values, Fraction(0)) / len(values) if values else None
 
@@ -758,6 +760,47 @@ TIEBREAKS: dict[str, TieBreakFunction] = {
 table); direct encounter (``DE``) is computed per tied group (:func:`direct_encounter`)."""
 
 CODES = frozenset(TIEBREAKS) | {"DE"}
+
+NAMES: dict[str, tuple[str, str]] = {
+    "PTS": ("points", "5"),
+    "DE": ("direct encounter", "6"),
+    "WIN": ("number of wins", "7.1"),
+    "WON": ("number of games won", "7.2"),
+    "BPG": ("number of games played with Black", "7.3"),
+    "BWG": ("number of games won with Black", "7.4"),
+    "PS": ("progressive scores", "7.5"),
+    "REP": ("rounds one elected to play in", "7.6"),
+    "STD": ("standard points", "7.7"),
+    "TPN": ("tournament pairing number", "7.8"),
+    "BH": ("Buchholz", "8.1"),
+    "AOB": ("average of opponents' Buchholz", "8.2"),
+    "FB": ("Fore Buchholz", "8.3"),
+    "SB": ("Sonneborn-Berger", "9.1"),
+    "KS": ("Koya system", "9.2"),
+    "ARO": ("average rating of opponents", "10.1"),
+    "TPR": ("tournament performance rating", "10.2"),
+    "PTP": ("perfect tournament performance", "10.3"),
+    "APRO": ("average performance rating of opponents", "10.4"),
+    "APPO": ("average perfect performance of opponents", "10.5"),
+    "RTNG": ("rating", "10.6"),
+}
+"""Each code's name and article in C.07 (Article 5's table), for legends."""
+
+
+def describe(tb: TieBreak) -> str:
+    """``BH/C1`` → ``"Buchholz Cut-1 (C.07 8.1, 14.1)"``: the legend line of a code."""
+    name, article = NAMES[tb.name]
+    articles = [article]
+    median = tb.cut_high
+    low = tb.cut_low - median
+    words = [name]
+    if low:
+        words.append(f"Cut-{low}")
+        articles.append({1: "14.1", 2: "14.2"}.get(low, "14"))
+    if median:
+        words.append(f"Median-{median}")
+        articles.append({1: "14.3", 2: "14.4"}.get(median, "14"))
+    return f"{' '.join(words)} (C.07 {', '.join(articles)})"
 
 
 def value_of(event: Event, p: Participant, tb: TieBreak) -> Value:
