@@ -523,6 +523,33 @@ def standings(
             "--unrated", help="Rating given to unrated players for ARO, TPR ... (C.07 10).", show_default=False
         ),
     ] = None,
+    rating_change: Annotated[
+        bool,
+        typer.Option(
+            "--rating-change",
+            help="Each rated player's FIDE rating change for the event (B.02 8.3) beside the performance rating.",
+        ),
+    ] = False,
+    k: Annotated[
+        int | None,
+        typer.Option(
+            "--k",
+            min=1,
+            max=700,
+            help="The development coefficient K for every player with --rating-change "
+            "(default: from each player's rating and birth year, B.02 8.3.3).",
+            show_default=False,
+        ),
+    ] = None,
+    category: Annotated[
+        str | None,
+        typer.Option(
+            "--category",
+            help="Rank one category as a prize list does: women, U16 (age on the first day), S50 or 50+, "
+            "rating:1600-1799, fed:ENG; several joined by commas.",
+            show_default=False,
+        ),
+    ] = None,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write here (atomically) instead of stdout (- is stdout).")
     ] = None,
@@ -532,6 +559,15 @@ def standings(
     from swissbridge.standings import standings_output
 
     check_encoding(encoding)
+    if k is not None and not rating_change:
+        fail("--k is the development coefficient of --rating-change: give both", EXIT_INPUT)
+    if category is not None:
+        from swissbridge.standings import check_category
+
+        try:
+            check_category(category)
+        except ValueError as exc:
+            fail(str(exc), EXIT_INPUT)
     notes: list[str] = []
     try:
         text = standings_output(
@@ -544,6 +580,9 @@ def standings(
             crosstable=crosstable,
             unrated=unrated,
             notes=notes,
+            with_rating_change=rating_change,
+            k=k,
+            category=category,
         )
         for note in notes:
             echo(f"swissbridge: note: {note}")

@@ -14,10 +14,14 @@ import html
 import io
 import json
 import os
+import re
 from dataclasses import dataclass, replace
+from datetime import date
 from fractions import Fraction
 
+from swissbridge import fide_rating
 from swissbridge.errors import InputError
+from swissbridge.fide_rating import RatingChange, development_coefficient, rating_change
 from swissbridge.model import Colour, Player, Result, Tournament, format_points
 from swissbridge.tiebreaks import (
     DEFAULT_TIEBREAKS,
@@ -63,6 +67,8 @@ class Standings:
     tiebreaks: tuple[TieBreak, ...]
     rows: tuple[Standing, ...]
     """In rank order (a shared place by start number)."""
+    category: str = ""
+    """The category the rows are restricted to (:func:`in_category`), if any."""
 
     @property
     def after_round(self) -> int:
@@ -204,6 +210,105 @@ def player_name(p: Player) -> str:
     return (f"{p.title} " if p.title else "") + (p.name or f"#{p.start_no}")
 
 
+# -- categories (prize lists) ----------------------------------------------------------------
+
+_CATEGORY = re.compile(
+    r"^(?:(?P<women>women|w|f)|(?P<under>u)(?P<age>\d{1,2})|(?P<over>s|o)(?P<senior>\d{2})|(?P<senior2>\d{2})\+"
+    r"|rating:(?P<low>\d{0,4})-(?P<high>\d{0,4})|fed:(?P<fed>[a-z]{3}))$",
+    re.IGNORECASE,
+)
+
+CATEGORY_HELP = (
+    "women; U16 (under 16 on the event's first day); S50 or 50+ (50 or older); rating:1600-1799, rating:-1799, "
+    "rating:2000-; fed:ENG; several joined by commas (all must hold)"
+)
+
+
+def check_category(text: str) -> None:
+    """Refuse a ``--category`` that is none of :data:`CATEGORY_HELP` (``ValueError``)."""
+    for part in text.split(","):
+        m = _CATEGORY.match(part.strip())
+        if m is None:
+            raise ValueError(f"--category {part.strip()!r}: expected {CATEGORY_HELP}")
+        if m.group("low") is not None and not (m.group("low") or m.group("high")):
+            raise ValueError(f"--category {part.strip()!r}: give at least one end of the rating band")
+
+
+def _age(birth: str, on: date) -> int | None:
+    """Full years on ``on`` (a birth year alone: the years between)."""
+    m = re.match(r"^\s*(\d{4})(?:[./-](\d{1,2})[./-](\d{1,2}))?", birth)
+    if m is None or int(m.group(1)) == 0:
+        return None
+    year = int(m.group(1))
+    if m.group(2) is None:
+        return on.year - year
+    month, day = int(m.group(2)), int(m.group(3))
+    return on.year - year - ((on.month, on.day) < (month, day))
+
+
+def in_category(p: Player, text: str, on: date | None) -> bool | None:
+    """Whether ``p`` belongs to the category ``text`` (:data:`CATEGORY_HELP`), the age on
+    ``on`` (the event's start date); ``None`` when the file lacks what it takes (no birth
+    date, no start date, no rating, no federation)."""
+    answer: bool | None = True
+    for part in text.split(","):
+        m = _CATEGORY.match(part.strip())
+        assert m is not None
+        this: bool | None
+        if m.group("women"):
+            this = p.sex.lower() in ("w", "f") if p.sex else None
+        elif m.group("low") is not None:
+            low, high = int(m.group("low") or 0), int(m.group("high") or 9999)
+            this = low <= p.rating <= high if p.rating else None
+        elif m.group("fed"):
+            this = p.federation.upper() == m.group("fed").upper() if p.federation else None
+        else:
+            age = _age(p.birth, on) if on is not None else None
+            if age is None:
+                this = None
+            elif m.group("under"):
+                this = age < int(m.group("age"))
+            else:
+                this = age >= int(m.group("senior") or m.group("senior2"))
+        if this is False:
+            return False
+        if this is None:
+            answer = None
+    return answer
+
+
+def restrict(s: Standings, category: str, notes: list[str] | None = None) -> Standings:
+    """The standings of the players of ``category``, the way prize lists are made: the
+    overall order kept, places numbered within the category (a place shared overall is
+    shared here too). Players the file cannot place in it are left out, said in ``notes``."""
+    from swissbridge.tiebreaks import start_date
+
+    on = start_date(s.tournament)
+    kept, unknown = [], []
+    for row in s.rows:
+        member = in_category(row.player, category, on)
+        if member:
+            kept.append(row)
+        elif member is None:
+            unknown.append(row.start_no)
+    if unknown and notes is not None:
+        why = "record 042 (the start date) or " if on is None else ""
+        notes.append(
+            f"--category {category}: {len(unknown)} player(s) left out for want of {why}the data it takes: "
+            + ", ".join(f"#{n}" for n in unknown[:12])
+            + (" ..." if len(unknown) > 12 else "")
+        )
+    rows: list[Standing] = []
+    i = 0
+    while i < len(kept):
+        j = i
+        while j + 1 < len(kept) and kept[j + 1].rank == kept[i].rank:
+            j += 1
+        rows.extend(replace(r, rank=i + 1, last_shared=j + 1) for r in kept[i : j + 1])
+        i = j + 1
+    return replace(s, rows=tuple(rows), category=category)
+
+
 def is_complete(s: Standings) -> bool:
     """The standings are final: they are after the event's last round (the number of
     rounds the file announces) and every game of it has a result."""
@@ -216,11 +321,12 @@ def is_complete(s: Standings) -> bool:
 def _title(s: Standings) -> str:
     t = s.tournament
     name = t.name or "Tournament"
+    category = f", category {s.category} ({len(s.rows)} player{'s' if len(s.rows) != 1 else ''})" if s.category else ""
     if is_complete(s):
-        return f"{name}: final standings after round {s.after_round} (the event is complete)"
+        return f"{name}: final standings after round {s.after_round}{category} (the event is complete)"
     total = planned_rounds(t)
     of = f" of {total}" if total and total != s.after_round else ""
-    return f"{name}: standings after round {s.after_round}{of}"
+    return f"{name}: standings after round {s.after_round}{of}{category}"
 
 
 def notes(s: Standings) -> list[str]:
@@ -478,6 +584,106 @@ def render_crosstable_html(s: Standings) -> str:
     return html_page(title, f"<h1>{html.escape(title)}</h1>\n{crosstable_table(s)}")
 
 
+# -- rating change (FIDE B.02 8.3) ----------------------------------------------------------
+
+
+def _birth_year(text: str) -> int | None:
+    digits = "".join(ch if ch.isdigit() else " " for ch in text).split()
+    years = [int(d) for d in digits if len(d) == 4]
+    return years[0] if years else None
+
+
+def rating_changes(s: Standings, k: int | None = None) -> dict[int, RatingChange]:
+    """Each rated player's FIDE rating change for the rounds of ``s`` (B.02 8.3): the games
+    over the board against rated opponents (unplayed rounds and unrated opponents do not
+    count), K from the player's data (:func:`~swissbridge.fide_rating.development_coefficient`:
+    the rating, and the birth year with the event's start date for juniors) unless ``k``
+    is given."""
+    from swissbridge.tiebreaks import start_date
+
+    started = start_date(s.tournament)
+    out: dict[int, RatingChange] = {}
+    for row in s.rows:
+        rating = row.player.rating
+        if not rating:
+            continue
+        games = _rated_games(s, row.start_no)
+        born = _birth_year(row.player.birth)
+        junior = started is not None and born is not None and started.year - born <= 18
+        coefficient = k if k is not None else development_coefficient(rating, junior=junior)
+        out[row.start_no] = rating_change(rating, games, coefficient)
+    return out
+
+
+def _signed(value: Fraction) -> str:
+    text = format_value(value)
+    return text if value < 0 else f"+{text}"
+
+
+def render_rating_change(s: Standings, fmt: str, k: int | None = None) -> str:
+    """The standings with each rated player's games against rated opponents, score,
+    expected score (ΣPD), K, rating change (B.02 8.3) and performance rating (C.07 10.2 on
+    the same games), as text, CSV or JSON (``{"after_round", "complete", "players":
+    [{"start", "rank", "rating", "games", "score", "expected", "k", "change",
+    "performance"}]}``, null for an unrated player)."""
+    changes = rating_changes(s, k)
+    head = ["Rank", "No", "Name", "Rtg", "Pts", "Games", "Score", "Exp", "K", "Change", "Perf"]
+    body: list[list[str]] = []
+    people = []
+    for row in s.rows:
+        c = changes.get(row.start_no)
+        ratings = [rating for rating, _ in _rated_games(s, row.start_no)]
+        perf = fide_rating.performance(c.score, ratings) if c is not None and c.games else None
+        cells = [
+            row.place,
+            str(row.start_no),
+            player_name(row.player),
+            str(row.player.rating or ""),
+            format_value(row.points),
+        ]
+        if c is None:
+            body.append([*cells, "", "", "", "", "", ""])
+        else:
+            body.append(
+                [*cells, str(c.games), format_value(c.score), format_value(c.expected), str(c.k), _signed(c.change),
+                 str(perf or "")]
+            )  # fmt: skip
+        people.append(
+            {
+                "start": row.start_no,
+                "rank": row.rank,
+                "rating": row.player.rating or None,
+                "games": c.games if c else None,
+                "score": json_number(c.score) if c else None,
+                "expected": json_number(c.expected) if c else None,
+                "k": c.k if c else None,
+                "change": json_number(c.change) if c else None,
+                "performance": perf,
+            }
+        )
+    if fmt == "json":
+        doc = {"after_round": s.after_round, "complete": is_complete(s), "players": people}
+        return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
+    if fmt == "csv":
+        out = io.StringIO()
+        w = csv.writer(out, lineterminator="\n")
+        w.writerows([head, *body])
+        return out.getvalue()
+    widths = [max(len(r[i]) for r in [head, *body]) for i in range(len(head))]
+    lines = [_title(s).replace("standings", "rating changes (FIDE B.02 8.3)", 1), ""]
+    for r in [head, *body]:
+        lines.append("  ".join(c.ljust(widths[i]) if i == 2 else c.rjust(widths[i]) for i, c in enumerate(r)).rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def _rated_games(s: Standings, start_no: int) -> list[tuple[int, Fraction]]:
+    return [
+        (rating, r.standard)
+        for r in s.event.participants[start_no].rounds
+        if r.played and r.opponent is not None and (rating := s.event.participants[r.opponent].rating)
+    ]
+
+
 CROSSTABLE_RENDERERS = {
     "text": render_crosstable_text,
     "csv": render_crosstable_csv,
@@ -567,6 +773,9 @@ def standings_output(
     encoding: str | None = None,
     tournament: Tournament | None = None,
     notes: list[str] | None = None,
+    with_rating_change: bool = False,
+    k: int | None = None,
+    category: str | None = None,
 ) -> str:
     """What ``swissbridge standings`` prints for ``path`` (``encoding``: that of
     Swiss-Manager text exports), or for ``tournament`` read from it already; what the
@@ -582,11 +791,17 @@ def standings_output(
     except ValueError as exc:
         raise UsageError(f"--tiebreaks: {exc}") from None
     s = compute(tournament, chosen, after_round, unrated=unrated)
+    if category is not None:
+        s = restrict(s, category, notes)
     if explain is not None:
         number = explain.strip().lstrip("#")
         if not number.isdigit():
             raise UsageError(f"--explain: expected a start number such as #12, found {explain!r}")
         return explain_player(s, int(number))
+    if with_rating_change:
+        if fmt not in ("text", "csv", "json"):
+            raise UsageError(f"--rating-change is written as text, csv or json, not {fmt}")
+        return render_rating_change(s, fmt, k)
     if crosstable:
         if fmt not in CROSSTABLE_RENDERERS:
             raise UsageError(f"--crosstable is written as {', '.join(CROSSTABLE_RENDERERS)}, not {fmt}")
