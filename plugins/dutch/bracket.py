@@ -33,10 +33,11 @@ from dataclasses import dataclass
 
 from swissbridge.model import format_points
 from swissbridge.plugins.matching import WeightedMatcher, max_weight_matching
+from swissbridge.state import Float
 
 from .completion import BYE, Completion, max_pairs
 from .context import RoundContext
-from .criteria import QUALITY_CRITERIA, Criterion, Kind, Scope
+from .criteria import QUALITY_CRITERIA, Criterion, Family, Kind, Scope
 from .generation import (
     MDP_FIELDS,
     REMAINDER_FIELDS,
@@ -45,6 +46,7 @@ from .generation import (
     remainder_bounds,
     remainder_fields,
 )
+from .graph import table
 from .search import CandidateSearch
 from .trace import BracketTrace, Floater, PairTrace, Shortfall
 from .weights import Layout
@@ -116,9 +118,9 @@ class BracketSolver:
         compat = self.ctx.compat
         layout = Layout.build(fields, len(inner) // 2)
         edges: list[tuple[int, int, int]] = []
-        table = compat.table(inner)
+        rows = table(compat, inner)
         for i, a in enumerate(inner):
-            for j in table[i]:
+            for j in rows[i]:
                 if j <= i:
                     continue
                 b = inner[j]
@@ -158,9 +160,9 @@ class BracketSolver:
         zeros = (0,) * len(fields)
         odd = comp.odd
         edges: list[tuple[int, int, int]] = []
-        table = compat.table(everyone)
+        rows = table(compat, everyone)
         for i, a in enumerate(everyone):
-            for j in table[i]:
+            for j in rows[i]:
                 if j <= i:
                     continue
                 b = everyone[j]
@@ -344,20 +346,16 @@ class BracketSolver:
         players = self.ctx.players
         shortfalls: list[Shortfall] = []
         for c in criteria:
-            if c.name in ("C10", "C11", "C12", "C13", "C15", "C17"):
+            if c.family is Family.PAIR:
                 fails = sum(1 for h, lo, _ in pairs if c.value(players[h], players[lo], Kind.CURRENT, scope) == 0)
                 if fails:
                     shortfalls.append(Shortfall(c.name, fails))
         mdp_set = set(mdps)
-        for name, back in (("C14", 1), ("C16", 2)):
-            if scope.completed >= back:
-                fl = [
-                    v
-                    for v in floaters
-                    if v not in mdp_set and (players[v].float1 if back == 1 else players[v].float2).value == "D"
-                ]
+        for c in criteria:
+            if c.family is Family.RESIDENT_DOWNFLOATS:
+                fl = [v for v in floaters if v not in mdp_set and players[v].floated(c.back) is Float.DOWN]
                 if fl:
-                    shortfalls.append(Shortfall(name, len(fl)))
+                    shortfalls.append(Shortfall(c.name, len(fl)))
         score = players[residents[0]].pscore if residents else 0
         floats = tuple(
             Floater(

@@ -36,13 +36,13 @@ from swissbridge.state import Float, Strength
 
 from .completion import BYE, Completion, group_matching, max_pairs
 from .context import Entrant, RoundContext
-from .criteria import Criterion, Kind, Scope
+from .criteria import Criterion, Family, Kind, Scope
+from .graph import FirstSingle, ranked, row
 from .weights import Layout
 
 BUDGET_FACTOR = 40
 STUCK = 64
 """Nodes a search step may spend backtracking before it settles its subtree exactly."""
-PAIR_CRITERIA = ("C10", "C11", "C12", "C13", "C15", "C17")
 
 
 class GiveUp(Exception):
@@ -79,8 +79,7 @@ class CandidateSearch:
         self.residents = residents
         self.nxt = nxt
         self.lower = lower
-        by_name = {c.name: c for c in criteria}
-        self.pair_criteria = [by_name[n] for n in PAIR_CRITERIA if n in by_name]
+        self.pair_criteria = [c for c in criteria if c.family is Family.PAIR]
         size = len(mdps) + len(residents)
         # the search's steps, and the exact matchings that settle a split (each charged
         # S1 x S2: far less than the optimiser's matching over bracket and next group)
@@ -565,7 +564,7 @@ class CandidateSearch:
         one fails, which sends the bracket to the optimiser instead. So the matching
         stays exactly the one it always was — ``f`` with the first player of its row,
         then every single player in rank order by augmenting paths — and only the
-        way it is found changed: :class:`~swissbridge.state.FirstSingle` gives a
+        way it is found changed: :class:`~.graph.FirstSingle` gives a
         root's first single neighbour without building its row, which is what the
         augmenting-path search from a root with a single neighbour ends with
         (:func:`max_cardinality_matching`); rows are built only for searches that go
@@ -581,15 +580,15 @@ class CandidateSearch:
                 return None
             return {f: BYE}
         group = [f, *self.nxt]
-        ranked = compat.ranked(group)
-        singles = compat.singles(group, ranked)
+        order = ranked(group)
+        singles = FirstSingle(compat, group, order)
         start = [-1] * len(group)
         first = singles.first(0, start)
         if first != -1:
             start[0] = first
             start[first] = 0
         mate = max_cardinality_matching(
-            len(group), lambda i: compat.row(group[i], group, ranked), start, first_single=singles.first
+            len(group), lambda i: row(compat, group[i], group, order), start, first_single=singles.first
         )
         single = [group[i] for i, m in enumerate(mate) if m == -1]
         rest = comp.complete([*single, *self.lower])
