@@ -47,16 +47,10 @@ from swissbridge.pairing import NoLegalPairing
 from swissbridge.plugins.document import (
     ENTRY_TEXT,
     BoardDoc,
-    Bracket,
-    BracketPair,
     Bye,
-    Downfloater,
-    Optimality,
     PlayerFacts,
     PlayerReason,
-    Problem,
     Reason,
-    Shortfall,
     SystemPart,
     colour_letters,
     colour_name,
@@ -70,6 +64,17 @@ from .colours import allocate as allocate_colours
 from .completion import Completion
 from .context import build_context
 from .criteria import CRITERION, PAIR_FAILURES, QUALITY_CRITERIA, RESIDENT_DOWNFLOATS, Family
+from .details import (
+    Bracket,
+    BracketPair,
+    Details,
+    Downfloater,
+    Optimality,
+    Problem,
+    Shortfall,
+    paired_in,
+    sections,
+)
 from .enumeration import Vector, best_perfect_pairing
 from .round import initial_colour, with_builtin_acceleration
 from .trace import BracketTrace, RoundTrace
@@ -1237,6 +1242,11 @@ class DutchExplainer:
         missing = set(self.order) - seen
         if missing:
             self.disagreements.append(f"players neither on a board nor given the PAB: {_nos(sorted(missing))}")
+        bye = self.explain_bye(infos, floater_docs)
+        details: Details = {
+            "pab_score": self._pts(self.pab_score) if self.pab_score is not None else None,
+            "brackets": brackets,
+        }
         return {
             "rules": "FIDE (Dutch) System, C.04.3, applied from 1 February 2026",
             "articles": {
@@ -1246,12 +1256,13 @@ class DutchExplainer:
                 "colours": "Article 5",
             },
             "paired": len(self.order),
-            "pab_score": self._pts(self.pab_score) if self.pab_score is not None else None,
             "initial_colour": colour_name(self.initial),
             "players": [self.player_doc(n) for n in sorted(self.order)],
-            "brackets": brackets,
+            "paired_in": paired_in(brackets, bye["player"] if bye is not None else None),
             "boards": boards,
-            "bye": self.explain_bye(infos, floater_docs),
+            "bye": bye,
+            "sections": sections(brackets),
+            "details": details,
             "disagreements": list(dict.fromkeys(self.disagreements)),
         }
 
