@@ -53,6 +53,7 @@ from swissbridge.plugins.document import (
     grouped,
 )
 from swissbridge.state import build_state
+from swissbridge.systems import DEFAULT, refuse
 
 SCHEMA = "swissbridge-explain"
 VERSION = 2
@@ -69,7 +70,7 @@ FORMATS = ("text", "json", "html")
 def explain(
     tournament: Tournament,
     *,
-    system: str | PairingSystem = "dutch",
+    system: str | PairingSystem = DEFAULT,
     round_no: int | None = None,
     trace: Trace | None = None,
 ) -> Explanation:
@@ -83,10 +84,10 @@ def explain(
     from swissbridge.diagnosis import UnpairableRound, diagnose
     from swissbridge.pairing import NoLegalPairing
     from swissbridge.plugins import resolve
-    from swissbridge.service import require_swiss, unpairable
+    from swissbridge.service import unpairable
 
     name, engine = resolve(system)
-    require_swiss(tournament)
+    refuse(engine, tournament)
     r = round_to_pair(tournament, trace.round_no if trace is not None else round_no)
     failure: UnpairableRound | None = None
     if trace is None:

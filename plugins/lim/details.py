@@ -108,7 +108,7 @@ def sections(details: Details) -> list[Section]:
         ]
         players = [n for c in details["cracks"] for n in c["pair"]]
         groups.append(section("Blocked median: pairings broken", cracks, rule="2.6", players=players))
-    return [section("Scoregroups (Lim), in the pairing order", rule="2.2", sections=groups)]
+    return [section("Scoregroups, in the pairing order", rule="2.2", sections=groups)]
 
 
 def paired_in(details: Details) -> dict[int, str]:
