@@ -194,7 +194,9 @@ class RoundState:
 class Compatibility:
     """[C1] and [C3] for the players of one round, by position in an order chosen by
     the caller (:meth:`RoundState.compatibility`). Stores only what keeps two players
-    apart, so its size grows with the field, not with its square."""
+    apart, so its size grows with the field, not with its square. (The rows of a
+    group that a system's matchings walk are the system's business: the Dutch ones
+    are ``swissbridge.plugins.dutch.graph``.)"""
 
     barred: tuple[frozenset[int], ...]
     """``barred[i]``: the positions ``i`` may not meet ([C1]), ``i`` itself included."""
