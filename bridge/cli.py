@@ -30,6 +30,7 @@ from swissbridge.console import (
     PairFormat,
     applied,
     check_encoding,
+    echo,
     fail,
     no_pairing,
     read_input,
@@ -40,6 +41,8 @@ from swissbridge.console import (
 from swissbridge.errors import SwissbridgeError
 from swissbridge.formats._text import MAX_ROUNDS, MAX_START_NO
 from swissbridge.output import write_stdout
+from swissbridge.plugins import shipped
+from swissbridge.systems import DEFAULT
 from typer.main import get_command_name
 
 if TYPE_CHECKING:
@@ -47,7 +50,7 @@ if TYPE_CHECKING:
 
 app = typer.Typer(
     name="swissbridge",
-    help="FIDE Swiss pairings (Dutch, Lim) for the files tournament programs read and write.",
+    help="FIDE Swiss pairings for the files tournament programs read and write.",
     no_args_is_help=False,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -99,13 +102,17 @@ def input_argument(help: str) -> Any:
     return typer.Argument(help=help, show_default=False, parser=file_argument)
 
 
+SYSTEMS = f"{'|'.join(shipped())} or one an installed package adds"
+"""The ``--system`` names for ``--help``: the shipped systems (read from their folder;
+an unknown name is refused with the installed ones listed, :func:`swissbridge.console.settings`)."""
+
 SystemOption = Annotated[
     str | None,
     typer.Option(
         "--system",
         "-s",
-        metavar="dutch|lim",
-        help="Pairing system: dutch|lim (default: the file's record 192, else dutch).",
+        metavar="SYSTEM",
+        help=f"Pairing system: {SYSTEMS} (default: the file's record 192, else {DEFAULT}).",
         show_default=False,
     ),
 ]
@@ -276,6 +283,8 @@ def convert(
                 typer.echo(f"swissbridge: warning: {warning}", err=True)
             for what in result.lost:
                 typer.echo(f"swissbridge: note: {target.name} cannot hold {what}", err=True)
+            for note in result.notes:
+                typer.echo(f"swissbridge: note: {target.name}: {note}", err=True)
             return
         files = batch_sources(sources)
         if not files:
@@ -296,6 +305,8 @@ def convert(
             typer.echo(f"swissbridge: warning: {warning}", err=True)
         for what in r.lost:
             typer.echo(f"swissbridge: note: {name} cannot hold {what}", err=True)
+        for note in r.notes:
+            typer.echo(f"swissbridge: note: {name}: {note}", err=True)
     typer.echo(summary(results), err=True, nl=False)
     code = exit_code(results)
     if code:
@@ -330,9 +341,10 @@ def ratings(
 ) -> None:
     """Refresh ratings, titles, federations, birth years and sex by FIDE id from FIDE's
     XML rating list; players not found are reported on stderr."""
-    from swissbridge.formats.detect import lost_in, target_format, write_any
+    from swissbridge.formats.detect import holds_system, lost_in, target_format, write_any
     from swissbridge.formats.fidexml import refresh_ratings
     from swissbridge.output import editing, write_output
+    from swissbridge.systems import with_system
 
     check_encoding(encoding)
     try:
@@ -340,10 +352,12 @@ def ratings(
             tournament = read_input(input, encoding)
             refreshed = refresh_ratings(tournament, rating_list, kind=kind.value)
             fmt = target_format(output or Path("out.trf"), to.value if to else None)
-            data = write_any(refreshed.tournament, fmt)
-            write_output(output, data, inputs=[input], in_place=in_place)
-        for what in lost_in(refreshed.tournament, fmt):
+            rated, note = with_system(refreshed.tournament)
+            write_output(output, write_any(rated, fmt), inputs=[input], in_place=in_place)
+        for what in lost_in(rated, fmt):
             typer.echo(f"swissbridge: note: the output cannot hold {what}", err=True)
+        if note is not None and holds_system(fmt):
+            typer.echo(f"swissbridge: note: {note}", err=True)
     except SwissbridgeError as exc:
         report(exc, input)
     typer.echo(refreshed.render(), err=True, nl=False)
@@ -383,8 +397,7 @@ def check(
     from swissbridge import batch
     from swissbridge.formats.detect import is_tournament_folder
 
-    given_settings = settings(system, initial_colour, total_rounds)
-    check_encoding(encoding)
+    given_settings = settings(system, initial_colour, total_rounds, encoding)
     single = inputs[0] if len(inputs) == 1 else None
     if single is not None and (not single.is_dir() or is_tournament_folder(single)):
         check_single(single, given_settings, report_file, encoding)
@@ -464,18 +477,17 @@ def explain(
     rounds: TotalRoundsOption = None,
     encoding: EncodingOption = None,
 ) -> None:
-    """Explain how a round is paired: bracket by bracket (Dutch) or scoregroup by
-    scoregroup (Lim), the floaters and why, the criteria not met, the PAB and the
-    colour rule of every board. Exit 1 when no legal pairing exists."""
+    """Explain how a round is paired, step by step as the system pairs it (brackets or
+    scoregroups), the floaters and why, the criteria not met, the PAB and the colour
+    rule of every board. Exit 1 when no legal pairing exists."""
     from swissbridge.explain import explain as build_explanation
     from swissbridge.explain import render
     from swissbridge.output import write_output
     from swissbridge.pairing import NoLegalPairing
 
-    check_encoding(encoding)
+    options = settings(system, initial_colour, rounds, encoding)
     try:
-        options = settings(system, initial_colour, rounds)
-        given = applied(read_input(input, encoding), options)
+        given = applied(read_input(input, options.encoding), options)
         doc = build_explanation(given.tournament, system=given.system, round_no=round_no)
         write_output(output, render(doc, fmt.value), inputs=[input])
         found = bool(doc["pairing_found"])
@@ -507,8 +519,8 @@ def standings(
         typer.Option(
             "--tiebreaks",
             "-t",
-            help="Tie-break codes, e.g. BH/C1,BH,SB,DE,WIN (used when the file has no record 202; "
-            "default BH/C1,BH,SB,DE,WIN).",
+            help="Tie-break codes, e.g. BH/C1,BH,SB,DE,WIN (instead of the file's record 202, said in one line; "
+            "default: the file's list, else BH/C1,BH,SB,DE,WIN).",
             show_default=False,
         ),
     ] = None,
@@ -516,11 +528,38 @@ def standings(
     explain: Annotated[
         str | None, typer.Option("--explain", help="Show how one player's values were computed (#12).")
     ] = None,
-    crosstable: Annotated[bool, typer.Option("--crosstable", help="The crosstable (text or html).")] = False,
+    crosstable: Annotated[bool, typer.Option("--crosstable", help="The crosstable (text, csv, json or html).")] = False,
     unrated: Annotated[
         int | None,
         typer.Option(
             "--unrated", help="Rating given to unrated players for ARO, TPR ... (C.07 10).", show_default=False
+        ),
+    ] = None,
+    rating_change: Annotated[
+        bool,
+        typer.Option(
+            "--rating-change",
+            help="Each rated player's FIDE rating change for the event (B.02 8.3) beside the performance rating.",
+        ),
+    ] = False,
+    k: Annotated[
+        int | None,
+        typer.Option(
+            "--k",
+            min=1,
+            max=700,
+            help="The development coefficient K for every player with --rating-change "
+            "(default: from each player's rating and birth year, B.02 8.3.3).",
+            show_default=False,
+        ),
+    ] = None,
+    category: Annotated[
+        str | None,
+        typer.Option(
+            "--category",
+            help="Rank one category as a prize list does: women, U16 (age on the first day), S50 or 50+, "
+            "rating:1600-1799, fed:ENG; several joined by commas.",
+            show_default=False,
         ),
     ] = None,
     output: Annotated[
@@ -532,6 +571,16 @@ def standings(
     from swissbridge.standings import standings_output
 
     check_encoding(encoding)
+    if k is not None and not rating_change:
+        fail("--k is the development coefficient of --rating-change: give both", EXIT_INPUT)
+    if category is not None:
+        from swissbridge.standings import check_category
+
+        try:
+            check_category(category)
+        except ValueError as exc:
+            fail(str(exc), EXIT_INPUT)
+    notes: list[str] = []
     try:
         text = standings_output(
             input,
@@ -542,7 +591,13 @@ def standings(
             explain=explain,
             crosstable=crosstable,
             unrated=unrated,
+            notes=notes,
+            with_rating_change=rating_change,
+            k=k,
+            category=category,
         )
+        for note in notes:
+            echo(f"swissbridge: note: {note}")
         from swissbridge.output import write_output
 
         write_output(output, text, inputs=[input])
@@ -588,9 +643,10 @@ def result(
     """Enter results (and byes, withdrawals) into a tournament file and recompute the
     points; then `pair` pairs the next round from the same file. Boards are numbered
     as `pair` prints them. Written atomically; the previous file is kept as FILE.bak."""
-    from swissbridge.formats.detect import target_format, write_any
+    from swissbridge.formats.detect import holds_system, target_format, write_any
     from swissbridge.output import editing, is_input, state_format, write_output
     from swissbridge.results import enter_results, items_from_pgn, parse_items
+    from swissbridge.systems import with_system
 
     check_encoding(encoding)
     target = output or input
@@ -605,9 +661,11 @@ def result(
                 items = [*found, *items]
             if not items:
                 fail("no results given: BOARD|#START RESULT pairs, or --from-pgn", EXIT_INPUT)
-            updated = enter_results(tournament, round_no, items, correct=correct)
+            updated, added = with_system(enter_results(tournament, round_no, items, correct=correct))
             fmt = target_format(target, None) if output is not None else state_format(input)
             write_output(target, write_any(updated, fmt), inputs=[input], in_place=in_place or output is None)
+        if added is not None and holds_system(fmt):
+            typer.echo(f"swissbridge: note: {target.name}: {added}", err=True)
     except SwissbridgeError as exc:
         report(exc, input)
     typer.echo(f"swissbridge: round {round_no}: {len(items)} result(s) entered in {target}", err=True)
@@ -621,7 +679,7 @@ class PointsOption(str, Enum):
 @app.command(
     epilog=epilog(
         "0 success; 1 no attempt could be paired to the end; 2 usage; 5 an output could not be written",
-        "swissbridge generate -n 40 --rounds 9 --system lim --seed 7 -o lim.trf",
+        "swissbridge generate -n 40 --rounds 9 --seed 7 -o event.trf",
     ),
 )
 def generate(
@@ -629,7 +687,9 @@ def generate(
         int, typer.Option("--players", "-n", min=2, max=MAX_START_NO, help="Number of players (TRF: at most 9999).")
     ] = 30,
     rounds: Annotated[int, typer.Option("--rounds", min=1, max=MAX_ROUNDS, help="Number of rounds.")] = 7,
-    system: Annotated[str, typer.Option("--system", "-s", metavar="dutch|lim", help="Pairing system.")] = "dutch",
+    system: Annotated[
+        str, typer.Option("--system", "-s", metavar="SYSTEM", help=f"Pairing system: {SYSTEMS}.")
+    ] = DEFAULT,
     seed: Annotated[int, typer.Option("--seed", help="Random seed: the same seed gives the same file.")] = 1,
     points: Annotated[PointsOption, typer.Option("--points", help="Scoring: standard (1-½-0) or 310.")] = (
         PointsOption.standard
@@ -701,19 +761,19 @@ def watch(
     """Watch a folder: when a round is complete, pair the next one and write it back."""
     from swissbridge.watch.command import run_cli
 
-    check_encoding(encoding)
+    options = settings(system, initial_colour, rounds, encoding)  # refused before watching
     code = run_cli(
         folder,
         host=host.value,
-        system=system,
+        system=options.system,
         out=out,
         tournament=tournament,
-        rounds=rounds,
+        rounds=options.rounds,
         once=once,
         stable=stable,
         verbose=verbose,
-        initial_colour=settings(system, initial_colour, None).initial_colour,  # --system checked before watching
-        encoding=encoding,
+        initial_colour=options.initial_colour,
+        encoding=options.encoding,
     )
     if code:
         raise typer.Exit(code)

@@ -73,8 +73,6 @@ def run_cli(
         return usage(f"{folder}: no such folder")
     if stable < 0:
         return usage("--stable cannot be negative")
-    if rounds is not None and rounds < 1:
-        return usage("--rounds must be at least 1")
     if host == "pgn":
         if tournament is None:
             return usage("--host pgn needs --tournament STATE.trf (the tournament to record results in)")
@@ -82,13 +80,14 @@ def run_cli(
             return usage(f"{tournament}: {'not a regular file' if tournament.exists() else 'no such file'}")
     elif tournament is not None:
         return usage("--tournament is for --host pgn; Swiss-Manager's exports carry the tournament")
-    from swissbridge.plugins import UnknownSystem, load
+    from swissbridge.errors import UsageError
+    from swissbridge.settings import given
+    from swissbridge.systems import DEFAULT
 
-    if system is not None:
-        try:
-            load(system)
-        except UnknownSystem as exc:
-            return usage(str(exc))
+    try:
+        given(system, initial_colour, rounds, encoding)
+    except UsageError as exc:
+        return usage(str(exc))
 
     config = WatchConfig(
         folder=folder,
@@ -122,7 +121,9 @@ def run_cli(
         return 5
     what = {"swiss-manager": "Swiss-Manager exports", "pgn": "a PGN feed"}[host]
     cfg = watcher.config
-    pairing = f"with the {system} system (--system)" if system else "with the system record 192 names (Dutch if none)"
+    pairing = (
+        f"with the {system} system (--system)" if system else f"with the system record 192 names ({DEFAULT} if none)"
+    )
     log.info(
         "watching %s for %s and pairing %s; writing to %s; a file is read once it has not changed for %g s",
         cfg.folder,

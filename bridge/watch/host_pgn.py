@@ -29,13 +29,14 @@ from swissbridge.watch.files import Stable, sha256
 from swissbridge.watch.hosts import (
     decide_next_round,
     digest_of,
+    finished,
     incomplete_file,
     job_name,
     waiting_message,
     with_given,
     with_inputs,
 )
-from swissbridge.watch.render import final_state, output_names
+from swissbridge.watch.render import output_names
 from swissbridge.watch.types import Fault, HostContext, Outcome, Publish, Wait, WatchConfig
 
 if TYPE_CHECKING:
@@ -109,7 +110,7 @@ class PgnHost:
             problem = incomplete_file(t)
             if problem:
                 return Fault(self.job, f"{seed.path}: {problem}", "")
-            return with_given(t, self.config.rounds, self.config.initial_colour), notes
+            return self._given(t, notes)
         name = f"{pub.folder}/{output_names(self.job, pub.round_no)['trf']}"
         path = ctx.out_dir / name
         record = ctx.state.outputs.get(name)
@@ -121,7 +122,7 @@ class PgnHost:
             if cached is not None and cached[0] == pub.round_no:
                 notes.append(f"{path} is missing ({exc.strerror or exc}); continuing from memory")
                 working: Tournament = cached[1]
-                return working, notes
+                return self._given(working, notes)
             return Fault(
                 self.job,
                 f"the watcher's own state {path} cannot be read ({exc.strerror or exc}); restore it, or {reset}",
@@ -144,7 +145,11 @@ class PgnHost:
                 f"{seed.path.name} changed after round {pub.round_no} was published; the watcher continues from "
                 f"its own state {name}"
             )
-        return with_given(t, self.config.rounds, self.config.initial_colour), notes
+        return self._given(t, notes)
+
+    def _given(self, t: Tournament, notes: list[str]) -> tuple[Tournament, list[str]] | Fault:
+        given = with_given(self.job, t, self.config)
+        return given if isinstance(given, Fault) else (given, notes)
 
     def decide(self, files: Mapping[Path, Stable], ctx: HostContext) -> list[Outcome]:
         seed = files.get(self.seed)
@@ -208,7 +213,7 @@ class PgnHost:
         for r, entries in sorted(by_round.items()):
             recorded = recorded.with_round(r, entries)
         if t.total_rounds is not None and last >= t.total_rounds:
-            return self._final(recorded, last, tuple(notes))
+            return finished(job, recorded, last, "", notes, ctx)
         outcome = decide_next_round(job, recorded, "", ctx, notes=notes, next_step=step)
         if isinstance(outcome, Publish):
             entered: dict[int, dict[str, str]] = {}
@@ -216,14 +221,6 @@ class PgnHost:
                 entered.setdefault(r, {})[f"{w}-{b}"] = _TEXT.get(rw, rw.value)
             outcome = replace(outcome, recorded=entered)
         return outcome
-
-    def _final(self, recorded: Tournament, last: int, notes: tuple[str, ...]) -> Outcome:
-        from swissbridge.formats.trf import write_trf
-
-        final = final_state(self.job, last, write_trf(recorded, dialect="trf26").encode("utf-8"), recorded)
-        return Wait(
-            self.job, f"tournament finished after round {last}; final state in {final.paths()[0]}", "", notes, final
-        )
 
     # -- reading the feed -------------------------------------------------------------
     def _read_feed(self, feed: Mapping[Path, Stable], ctx: HostContext, notes: list[str]) -> list[_FeedFile]:
