@@ -42,7 +42,12 @@ def site(tmp_path: Path) -> tuple[Path, Path, Path]:
 
 
 def one_line(output: str) -> str:
-    lines = [line for line in output.splitlines() if line.strip()]
+    """The one line of the error (warnings and notes aside)."""
+    lines = [
+        line
+        for line in output.splitlines()
+        if line.strip() and not line.startswith(("swissbridge: warning:", "swissbridge: note:"))
+    ]
     assert len(lines) == 1 and "Traceback" not in output, output
     return lines[0]
 
