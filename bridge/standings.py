@@ -27,6 +27,7 @@ from swissbridge.tiebreaks import (
     contributions,
     cut,
     direct_encounter,
+    impossible_cut,
     parse_tiebreaks,
     prepare,
     value_of,
@@ -86,17 +87,29 @@ def unnamed_tiebreaks(tournament: Tournament) -> list[str]:
 
 
 def choose_tiebreaks(tournament: Tournament, given: str | None, path: str | None = None) -> list[TieBreak]:
-    """The list to rank by: the file's, else ``given``, else the default. A bad code in the
-    file is an :class:`InputError` at its record."""
+    """The list to rank by: the file's, else ``given``, else the default. A bad code, or
+    cuts that would remove every contribution (:func:`~swissbridge.tiebreaks.impossible_cut`),
+    is an :class:`InputError` at the file's record, a ``ValueError`` in ``given``."""
     listed = file_tiebreaks(tournament)
+    rounds = tournament.total_rounds or tournament.rounds_in_file
     if listed is not None:
         try:
-            return parse_tiebreaks(listed)
+            chosen = parse_tiebreaks(listed)
+            problem = impossible_cut(chosen, rounds)
+            if problem is not None:
+                raise ValueError(problem)
+            return chosen
         except ValueError as exc:
             if not any(dict(tournament.headers).get(code) for code in TIEBREAK_RECORDS):
                 raise InputError(f"the file's tie-break list: {exc}", path=path) from None
             raise InputError(f"record 202/212: {exc}", path=path, line=_record_line(path), column=5) from None
-    return parse_tiebreaks(given if given is not None else DEFAULT_TIEBREAKS)
+    if given is None:
+        return parse_tiebreaks(DEFAULT_TIEBREAKS)
+    chosen = parse_tiebreaks(given)
+    problem = impossible_cut(chosen, rounds)
+    if problem is not None:
+        raise ValueError(problem)
+    return chosen
 
 
 def _record_line(path: str | None) -> int | None:
@@ -252,21 +265,43 @@ def render_json(s: Standings) -> str:
     return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
 
 
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet read a CSV cell as a formula (OWASP's "CSV injection"): a
+name such as ``=HYPERLINK(…)`` would run when the file is opened."""
+
+
+def csv_cell(value: str | int) -> str | int:
+    """``value`` safe in a spreadsheet: text starting with one of :data:`_FORMULA_START`
+    gets a leading apostrophe, which spreadsheets read as "this is text" (a negative
+    number stays a number)."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START) and not _is_number(value):
+        return "'" + value
+    return value
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return text.strip() == text and text.lower().lstrip("+-") not in ("inf", "infinity", "nan")
+
+
 def render_csv(s: Standings) -> str:
+    """The standings as CSV, every text cell neutralised for spreadsheets (:func:`csv_cell`)."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     w.writerow(["Rank", "No", "Name", "Rating", "Points", *(tb.code for tb in s.tiebreaks)])
     for r in s.rows:
-        w.writerow(
-            [
-                r.place,
-                r.start_no,
-                player_name(r.player),
-                r.player.rating or "",
-                format_value(r.points),
-                *(format_value(r.values[tb.code]) for tb in s.tiebreaks),
-            ]
-        )
+        cells: list[str | int] = [
+            r.place,
+            r.start_no,
+            player_name(r.player),
+            r.player.rating or "",
+            format_value(r.points),
+            *(format_value(r.values[tb.code]) for tb in s.tiebreaks),
+        ]
+        w.writerow([csv_cell(c) for c in cells])
     return out.getvalue()
 
 
@@ -509,7 +544,13 @@ def standings_output(
         number = explain.strip().lstrip("#")
         if not number.isdigit():
             raise UsageError(f"--explain: expected a start number such as #12, found {explain!r}")
-        return explain_player(s, int(number))
+        if fmt not in ("text", "html"):
+            raise UsageError("--explain is written as text or html")
+        text = explain_player(s, int(number))
+        if fmt == "html":
+            title = f"{_title(s)}: #{int(number)}"
+            return html_page(title, f"<h1>{html.escape(title)}</h1>\n<pre>{html.escape(text)}</pre>")
+        return text
     if crosstable:
         if fmt not in ("text", "html"):
             raise UsageError("--crosstable is written as text or html")

@@ -382,7 +382,9 @@ class TieBreak:
 
 _MODIFIABLE = {"BH": "CM", "FB": "CM", "SB": "CM", "ARO": "CM", "PS": "C"}
 _ALIASES = {"AROC": "ARO/C1"}
-_MOD = re.compile(r"^([CM])([1-9][0-9]?)$")
+_MOD = re.compile(r"^([CM])([1-9][0-9]*)$")
+_MAX_CUT = 1000
+"""More contributions than any tournament has rounds (999): a longer number counts as this."""
 
 
 def parse_tiebreak(text: str) -> TieBreak:
@@ -399,11 +401,29 @@ def parse_tiebreak(text: str) -> TieBreak:
             allowed = _MODIFIABLE.get(name)
             what = f"{name} takes " + ("/Cn or /Mn" if allowed == "CM" else "/Cn") if allowed else f"{name} takes none"
             raise ValueError(f"unknown modifier {'/' + mod!r} in tie-break {text.strip()!r} ({what})")
-        n = int(m.group(2))
+        digits = m.group(2)
+        n = int(digits) if len(digits) <= 3 else _MAX_CUT  # thousands of digits are never converted
         low += n
         if m.group(1) == "M":
             high += n
     return TieBreak(code, name, low, high)
+
+
+def impossible_cut(tiebreaks: list[TieBreak], rounds: int) -> str | None:
+    """The first tie-break whose cuts (C.07 Article 14) remove every contribution of a
+    tournament of ``rounds`` rounds, said for a message (``None`` when all can be
+    computed, or the number of rounds is unknown): Cut-n removes n, Median-n 2n, and at
+    least one must be left."""
+    for tb in tiebreaks:
+        removed = tb.cut_low + tb.cut_high
+        if rounds and removed >= rounds:
+            code = tb.code if len(tb.code) <= 20 else f"{tb.code[:12]}…"
+            count = str(removed) if removed < _MAX_CUT else f"more than {_MAX_CUT - 1}"
+            return (
+                f"{code} removes {count} of each player's {rounds} contributions "
+                f"(C.07 14): a tournament of {rounds} rounds allows at most {rounds - 1}"
+            )
+    return None
 
 
 def parse_tiebreaks(text: str) -> list[TieBreak]:
