@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import enum
 import re
+from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
@@ -427,6 +428,10 @@ class EventKind(enum.Enum):
     TEAM = "team"
 
 
+def _start_no(player: Player) -> int:
+    return player.start_no
+
+
 @dataclass(frozen=True, slots=True)
 class Tournament:
     """A Swiss tournament: players with their history and the organiser's settings."""
@@ -479,14 +484,13 @@ class Tournament:
 
     # -- lookups ---------------------------------------------------------------
     def player(self, start_no: int) -> Player:
-        """The player with this start number; ``KeyError`` if there is none."""
-        index = self._index().get(start_no)
-        if index is None:
+        """The player with this start number; ``KeyError`` if there is none. Found by
+        bisection (the players are sorted by start number): a lookup costs no pass
+        over the field, so code asking for each player in turn stays linear."""
+        i = bisect_left(self.players, start_no, key=_start_no)
+        if i == len(self.players) or self.players[i].start_no != start_no:
             raise KeyError(start_no)
-        return self.players[index]
-
-    def _index(self) -> dict[int, int]:
-        return {p.start_no: i for i, p in enumerate(self.players)}
+        return self.players[i]
 
     def __iter__(self) -> Iterator[Player]:
         return iter(self.players)

@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from swissbridge.errors import InputError
-from swissbridge.formats._text import read_bytes, refuse_control
+from swissbridge.formats._text import MAX_ROUNDS, MAX_START_NO, read_bytes, refuse_control
 from swissbridge.model import (
     AnnouncedBye,
     ByeKind,
@@ -360,6 +360,10 @@ def _settings(cur: _Cursor) -> Settings:
     total, paired, players = _u16(block, 0x00), block[0x11], _u16(block, 0x13)
     if paired > total:
         raise cur.error(f"{paired} rounds paired but the tournament has {total} rounds", at + 0x11)
+    if total > MAX_ROUNDS:
+        raise cur.error(f"{total} rounds: a tournament has at most {MAX_ROUNDS}", at)
+    if players > MAX_START_NO:
+        raise cur.error(f"{players} players: a tournament has at most {MAX_START_NO} (TRF's start numbers)", at + 0x13)
     count = _u16(block, 0x1B)
     if count > _MAX_TIE_BREAKS:
         raise cur.error(f"{count} tie-breaks: expected at most {_MAX_TIE_BREAKS}", at + 0x1B)
