@@ -150,7 +150,7 @@ class _Guard:
         self.total += len(chunk)
         if self.total > MAX_XML_BYTES:
             raise InputError(
-                f"more than {MAX_XML_BYTES >> 30} GiB of XML: larger than any FIDE rating list "
+                f"more than {MAX_XML_BYTES:,} bytes of XML: larger than any FIDE rating list "
                 "(a zip that unpacks without end?)",
                 path=self.path,
             )
