@@ -232,7 +232,7 @@ def _count(n: int, limit: int, what: str, elem: etree._Element, path: str | None
 def _forget(elem: etree._Element) -> None:
     """Drop ``elem``'s content and the siblings already read before it, so that the
     tree iterparse builds never holds more than one element per level."""
-    elem.clear(keep_tail=False)
+    elem.clear()
     parent = elem.getparent()
     if parent is not None:
         while elem.getprevious() is not None:
