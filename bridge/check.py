@@ -346,10 +346,10 @@ def check_tournament(
 ) -> CheckReport:
     """Replay every completed round of ``tournament`` (or those in ``rounds``) with
     ``system`` and compare each with the pairing published for it."""
-    from swissbridge.service import require_swiss
+    from swissbridge.systems import require_pairable
 
     name, engine = resolve(system)
-    require_swiss(tournament)
+    require_pairable(tournament, name)
     inferred = tournament.initial_colour is None
     t = prepare_for_replay(tournament, total_rounds=total_rounds)
     last = t.completed_rounds

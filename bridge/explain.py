@@ -80,10 +80,11 @@ def explain(
     from swissbridge.diagnosis import UnpairableRound, diagnose
     from swissbridge.pairing import NoLegalPairing
     from swissbridge.plugins import resolve
-    from swissbridge.service import require_swiss, unpairable
+    from swissbridge.service import unpairable
+    from swissbridge.systems import require_pairable
 
     name, engine = resolve(system)
-    require_swiss(tournament)
+    require_pairable(tournament, name)
     r = round_to_pair(tournament, trace.round_no if trace is not None else round_no)
     failure: UnpairableRound | None = None
     if trace is None:

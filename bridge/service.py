@@ -8,7 +8,7 @@ import os
 
 from swissbridge.errors import InputError
 from swissbridge.history import round_to_pair, unfinished_games
-from swissbridge.model import EventKind, Tournament, format_points
+from swissbridge.model import Tournament, format_points
 from swissbridge.pairing import NoLegalPairing, RoundPairing, apply_pairing
 from swissbridge.plugins import Trace, resolve
 
@@ -31,22 +31,6 @@ def read_tournament(
     from swissbridge.formats.detect import read_any
 
     return read_any(path, fmt, encoding=encoding, notes=notes, warnings=warnings)
-
-
-def require_swiss(tournament: Tournament) -> None:
-    """Refuse what the Swiss systems here cannot pair: a team event (paired by teams,
-    C.04.6) or a round robin (paired by its Berger tables, C.05 Annex 1, not round by
-    round)."""
-    if tournament.team_event:
-        raise InputError(
-            "this is a team tournament (record 192 names a team system, or the team records 013/310 "
-            "place every player in a team): swissbridge pairs individual Swiss events only"
-        )
-    if tournament.kind is EventKind.ROUND_ROBIN:
-        raise InputError(
-            "this is a round robin: its pairings come from the Berger tables, not from a Swiss system; "
-            "swissbridge pairs individual Swiss events only"
-        )
 
 
 def pair_tournament(
@@ -90,8 +74,10 @@ def trace_tournament(
 
 def _pairable(tournament: Tournament, system: str, round_no: int | None, adjourned: bool) -> tuple[PairingSystem, int]:
     """The system and the round to pair, once the tournament is known to be pairable."""
-    _, engine = resolve(system)
-    require_swiss(tournament)
+    from swissbridge.systems import require_pairable
+
+    name, engine = resolve(system)
+    require_pairable(tournament, name)
     r = round_to_pair(tournament, round_no)
     unplayed = [rr for rr in range(1, r) if tournament.is_unplayed(rr)]
     if unplayed:

@@ -11,7 +11,7 @@ from itertools import pairwise
 
 from swissbridge.errors import UsageError
 from swissbridge.model import Colour, Tournament
-from swissbridge.systems import choose_system
+from swissbridge.systems import CODES, ROUND_ROBIN_CODE, choose_system
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +51,7 @@ def apply_settings(tournament: Tournament, settings: Settings) -> Applied:
                 f"the file says the initial colour is {t.initial_colour}; using {colour} as --initial-colour says"
             )
         t = replace(t, initial_colour=colour)
-    order = rating_order(t)
+    order = rating_order(t) if choice.system != CODES[ROUND_ROBIN_CODE] else None  # a round robin's are drawn
     if order is not None:
         warnings.append(order)
     return Applied(t, choice.system, tuple(warnings))

@@ -22,7 +22,7 @@ Third-party packages add one by declaring an entry point in the group
     mysystem = "mypackage.pairing:MySystem"
 
 The entry point may name a class (instantiated without arguments) or an instance.
-The built-in systems (``dutch``, ``lim``) are also found without scanning the
+The built-in systems (``dutch``, ``lim``, ``roundrobin``) are also found without scanning the
 installed distributions' entry points (:data:`BUILTIN`), which keeps a ``pair``
 command's start-up short; any other name is looked up among the entry points.
 """
@@ -55,6 +55,7 @@ GROUP = "swissbridge.systems"
 BUILTIN = {
     "dutch": "swissbridge.plugins.dutch:DutchSystem",
     "lim": "swissbridge.plugins.lim:LimSystem",
+    "roundrobin": "swissbridge.plugins.roundrobin:RoundRobinSystem",
 }
 """The systems shipped with swissbridge (the same targets as their entry points)."""
 

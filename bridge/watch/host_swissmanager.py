@@ -186,14 +186,15 @@ class SwissManagerHost:
 
     def _decide_tunx(self, job: str, f: Stable, ctx: HostContext) -> Outcome:
         """Swiss-Manager's own file: the rounds it holds are the host's, numbered
-        as it numbered the boards; a round robin or a team event is not paired."""
+        as it numbered the boards; a team event is not paired, a round robin is
+        paired by its Berger tables."""
         from swissbridge.formats.tunx import board_numbers, read_layout, tournament_of
-        from swissbridge.service import require_swiss
+        from swissbridge.systems import choose_system
 
         try:
             layout = read_layout(f.data, path=str(f.path))
             t = tournament_of(layout, path=str(f.path))
-            require_swiss(t)
+            choose_system(t, self.config.system)
         except InputError as exc:
             return Fault(job, str(exc.located(str(f.path))), "")
         t = with_given(t, self.config.rounds, self.config.initial_colour)
