@@ -44,6 +44,8 @@ class RoundRobinSystem:
     last two rounds of the first cycle, as Annex 1 recommends."""
     engine_flag = "--roundrobin"
     entrants: frozenset[str] = frozenset({"players"})
+    round_robin = True
+    """It pairs round robins (the events Swiss systems refuse)."""
 
     def trace(self, tournament: Tournament, round_no: int | None = None) -> RoundRobinTrace:
         """Round ``round_no`` (default: the next round) read from the Berger tables."""
