@@ -47,6 +47,16 @@ class RoundRobinSystem:
     round_robin = True
     """It pairs round robins (the events Swiss systems refuse)."""
 
+    def schedule_code(self, entrants: int, rounds: int) -> str:
+        """The record 192 code of a round robin of ``entrants`` playing ``rounds``
+        rounds: single up to one cycle, double up to two (``generate``)."""
+        cycle = Schedule(entrants).cycle
+        if rounds > 2 * cycle:
+            raise InputError(
+                f"a round robin of {entrants} players has {cycle} rounds, a double one {2 * cycle}: not {rounds}"
+            )
+        return self.codes[0] if rounds <= cycle else self.codes[1]
+
     def trace(self, tournament: Tournament, round_no: int | None = None) -> RoundRobinTrace:
         """Round ``round_no`` (default: the next round) read from the Berger tables."""
         r = tournament.next_round if round_no is None else round_no

@@ -272,3 +272,21 @@ def test_the_watcher_pairs_a_round_robin(tmp_path: Path) -> None:
         ["(2)", "Bob", "(5)", "Eve"],
         ["(3)", "Cid", "(4)", "Dan"],
     ]
+
+
+@pytest.mark.parametrize(
+    ("players", "rounds", "code"), [(7, 7, "BERGER_ROUNDROBIN"), (6, 10, "BERGER_DOUBLEROUNDROBIN")]
+)
+def test_generate_plays_a_round_robin_that_check_replays(players: int, rounds: int, code: str) -> None:
+    from swissbridge.generate import GenerateOptions, generate_tournament
+
+    t = generate_tournament(players, rounds, "roundrobin", seed=5)
+    assert t.system == code and t.total_rounds == rounds and t.points.pab == 0
+    assert all(len(p.entries) == rounds for p in t.players)
+    assert "pairing numbers drawn at random" in t.name
+    assert [p.rating for p in t.players] != sorted((p.rating for p in t.players), reverse=True)
+    assert check_tournament(parse_trf(write_trf(t, dialect="trf26")), "roundrobin").ok
+    with pytest.raises(InputError, match="no acceleration and no forbidden pairs"):
+        generate_tournament(players, rounds, "roundrobin", seed=5, options=GenerateOptions(accelerate=True))
+    with pytest.raises(InputError, match=r"a round robin of 6 players has 5 rounds, a double one 10: not 11"):
+        generate_tournament(6, 11, "roundrobin", seed=5)
