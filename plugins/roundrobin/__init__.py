@@ -5,7 +5,8 @@ roundrobin``, or a file whose record 192 names a round robin.
 * :mod:`.berger` — the tables, any number of entrants, the dummy of an odd number,
   the cycles of a double round robin;
 * :mod:`.event` — the file's round robin: its schedule (record 192), the pairing
-  numbers, the round to pair from the history, the trace.
+  numbers, the round to pair from the history, the trace;
+* :mod:`.explanation` — the system's part of the explanation document.
 
 Nothing of a round robin's pairing depends on the results: the round is read from
 the tables, so the system only refuses what contradicts them (a player entered as
@@ -73,15 +74,11 @@ class RoundRobinSystem:
 
     def explain(self, tournament: Tournament, trace: Trace) -> SystemPart:
         """The boards with the table round and board that gives each, the free player."""
-        from swissbridge.plugins.document import NO_ARTICLES, boards_part
+        from .explanation import explain_round_robin  # only when asked
 
         trace.result()
         assert isinstance(trace, RoundRobinTrace), "a trace made by RoundRobinSystem.trace"
-        part = boards_part(tournament, trace)
-        part["rules"] = f"Round robin, Berger tables ({ARTICLE}) for {trace.entrants} entrants"
-        part["articles"] = {**NO_ARTICLES, "initial_colour": ARTICLE, "colours": ARTICLE}
-        part["pab_score"] = None
-        return part
+        return explain_round_robin(tournament, trace)
 
     def compare(self, tournament: Tournament, round_no: int, expected: RoundPairing, played: RoundPairing) -> str:
         """A played round that differs from the tables breaks them: nothing is weighed."""

@@ -290,3 +290,19 @@ def test_generate_plays_a_round_robin_that_check_replays(players: int, rounds: i
         generate_tournament(players, rounds, "roundrobin", seed=5, options=GenerateOptions(accelerate=True))
     with pytest.raises(InputError, match=r"a round robin of 6 players has 5 rounds, a double one 10: not 11"):
         generate_tournament(6, 11, "roundrobin", seed=5)
+
+
+def test_explain_names_the_table_round_of_every_board() -> None:
+    from swissbridge.explain import explain, render
+
+    from tests.unit.test_explain import SCHEMA, validate
+
+    played = [[(1, 0), (2, 5), (3, 4)], [(4, 0), (5, 3), (1, 2)]]
+    doc = explain(drawn_event(5, 5, played), system="roundrobin")
+    assert validate(doc, SCHEMA) == []
+    assert doc["round"] == 3 and doc["rules"] == "Round robin, Berger tables (C.05 Annex 1) for 5 entrants"
+    assert [(b["white"], b["black"]) for b in doc["boards"]] == [(3, 1), (4, 5)]
+    assert doc["boards"][0]["reasons"][0]["text"] == "round 3 of the Berger table for 6: pairing numbers 3-1"
+    assert doc["bye"] is not None and doc["bye"]["player"] == 2
+    assert "meets 6, the dummy, and has no game" in doc["bye"]["reasons"][0]["text"]
+    assert "colours fixed by the Berger table" in render(doc, "text")
