@@ -59,7 +59,9 @@ def convert_file(
             path=os.fspath(source),
         )
     warnings: list[str] = []
-    tournament = read_any(source, src_fmt, encoding=encoding, warnings=warnings)
+    from swissbridge.systems import with_kind_code
+
+    tournament = with_kind_code(read_any(source, src_fmt, encoding=encoding, warnings=warnings))
     data = write_any(tournament, fmt)
     written = write_output(
         Path(target), data, inputs=[Path(source)], in_place=in_place, elsewhere="another output file"

@@ -11,7 +11,7 @@ from itertools import pairwise
 
 from swissbridge.errors import UsageError
 from swissbridge.model import Colour, Tournament
-from swissbridge.systems import CODES, ROUND_ROBIN_CODE, choose_system
+from swissbridge.systems import CODES, ROUND_ROBIN_CODE, choose_system, with_kind_code
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,7 +54,7 @@ def apply_settings(tournament: Tournament, settings: Settings) -> Applied:
     order = rating_order(t) if choice.system != CODES[ROUND_ROBIN_CODE] else None  # a round robin's are drawn
     if order is not None:
         warnings.append(order)
-    return Applied(t, choice.system, tuple(warnings))
+    return Applied(with_kind_code(t), choice.system, tuple(warnings))
 
 
 SHOWN_PAIRS = 3

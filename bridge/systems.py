@@ -118,3 +118,24 @@ def refuse_teams(tournament: Tournament) -> None:
             "this is a team tournament (record 192 names a team system, or the team records 013/310 "
             "place every player in a team): swissbridge pairs individual events only"
         )
+
+
+def with_kind_code(tournament: Tournament) -> Tournament:
+    """A file that says it is a round robin without a record 192 (Swiss-Manager's type
+    byte), with the code of the round-robin system for its players and rounds (single
+    or double), so that a file written from it (``convert``, ``pair --format trf``)
+    stays a round robin. Unchanged when it has a code, is not a round robin, or has
+    more rounds than a double round robin."""
+    if tournament.system.strip() or tournament.kind is not EventKind.ROUND_ROBIN:
+        return tournament
+    from dataclasses import replace
+
+    from swissbridge.plugins import load
+
+    engine = load(CODES[ROUND_ROBIN_CODE])
+    rounds = tournament.total_rounds or tournament.rounds_in_file
+    try:
+        code: str = engine.schedule_code(len(tournament.players), rounds)  # type: ignore[attr-defined]
+    except InputError:
+        return tournament
+    return replace(tournament, system=code)

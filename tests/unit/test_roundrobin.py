@@ -306,3 +306,12 @@ def test_explain_names_the_table_round_of_every_board() -> None:
     assert doc["bye"] is not None and doc["bye"]["player"] == 2
     assert "meets 6, the dummy, and has no game" in doc["bye"]["reasons"][0]["text"]
     assert "colours fixed by the Berger table" in render(doc, "text")
+
+
+def test_a_swiss_manager_round_robin_written_as_trf_stays_one(tmp_path: Path) -> None:
+    source = shared_path("realworld", "echecsjs-tunx", "albanian_roundrobin_1381000.TUNX")
+    code, _ = run("convert", source, tmp_path / "robin.trf")
+    assert code == 0
+    t = parse_trf((tmp_path / "robin.trf").read_text(encoding="utf-8"))
+    assert t.system == "BERGER_ROUNDROBIN" and choose_system(t, None).system == "roundrobin"
+    assert check_tournament(t, "roundrobin").ok
