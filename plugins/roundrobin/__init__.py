@@ -27,7 +27,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the w
 if TYPE_CHECKING:
     from swissbridge.plugins.document import SystemPart
 
-__all__ = ["RoundRobinSystem", "RoundRobinTrace", "Schedule", "berger_round", "table_size"]
+__all__ = ["SYSTEM", "RoundRobinSystem", "RoundRobinTrace", "Schedule", "berger_round", "table_size"]
 
 
 class RoundRobinSystem:
@@ -89,3 +89,7 @@ class RoundRobinSystem:
     def default_acceleration(self, tournament: Tournament) -> tuple[Acceleration, ...]:
         """A round robin has no acceleration."""
         return ()
+
+
+SYSTEM = RoundRobinSystem
+"""The system this package ships (how the core finds a shipped system)."""
