@@ -188,20 +188,23 @@ class Plan:
     """Round → start number → the entry of a player not paired that round."""
 
 
-def plan_tournament(players: int, rounds: int, system: str, seed: int, options: GenerateOptions | None = None) -> Plan:
-    """The field and the schedule of byes, absences, late entries and withdrawals."""
+def plan_tournament(
+    players: int, rounds: int, system: str | PairingSystem, seed: int, options: GenerateOptions | None = None
+) -> Plan:
+    """The field and the schedule of byes, absences, late entries and withdrawals
+    (``system`` a name, or the system itself: a round robin is planned as one)."""
     rng = random.Random(seed)
     return _plan(players, rounds, system, rng, options or GenerateOptions())
 
 
-def _plan(n: int, rounds: int, system: str, rng: random.Random, o: GenerateOptions) -> Plan:
+def _plan(n: int, rounds: int, system: str | PairingSystem, rng: random.Random, o: GenerateOptions) -> Plan:
     if n < 2:
         raise InputError("a tournament needs at least 2 players")
     if rounds < 1:
         raise InputError("a tournament needs at least 1 round")
-    engine = resolve(system)[1]
-    if getattr(engine, "round_robin", False):
-        return _round_robin_plan(n, rounds, engine, rng, o)
+    name = system if isinstance(system, str) else system.name  # a name is only the event's name here
+    if not isinstance(system, str) and getattr(system, "round_robin", False):
+        return _round_robin_plan(n, rounds, system, rng, o)
     if rounds >= n:
         raise InputError(f"{n} players cannot play {rounds} Swiss rounds: use fewer rounds than players")
     field_, strengths = _make_field(n, rng, o)
@@ -282,14 +285,14 @@ def _plan(n: int, rounds: int, system: str, rng: random.Random, o: GenerateOptio
     )
     tournament = Tournament(
         players=tuple(field_),
-        name=f"swissbridge random {system} tournament",
+        name=f"swissbridge random {name} tournament",
         total_rounds=rounds,
         initial_colour=rng.choice((Colour.WHITE, Colour.BLACK)),
         points=o.points,
         acceleration=acceleration,
         forbidden=tuple(forbidden),
         announced_byes=byes,
-        system=WRITTEN.get(system, ""),
+        system=WRITTEN.get(name, ""),
     )
     return Plan(tournament=tournament, strengths=strengths, absences=absences)
 
@@ -397,11 +400,11 @@ def generate_tournament(
     ``on_round`` sees every round's state and pairing (the attempts that failed too).
     """
     o = options or GenerateOptions()
-    name, engine = resolve(system)
+    _, engine = resolve(system)
     rng = random.Random(seed)
     failures: list[str] = []
     for _attempt in range(max(1, o.attempts)):
-        plan = _plan(players, rounds, name, rng, o)
+        plan = _plan(players, rounds, engine, rng, o)
         try:
             return _play(plan, engine, rng, o, on_round)
         except NoLegalPairing as exc:
