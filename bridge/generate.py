@@ -42,7 +42,7 @@ from swissbridge.model import (
 )
 from swissbridge.pairing import NoLegalPairing, RoundPairing
 from swissbridge.plugins import PairingSystem, resolve
-from swissbridge.systems import WRITTEN
+from swissbridge.systems import DEFAULT, written
 
 __all__ = [
     "POINTS_310",
@@ -192,7 +192,7 @@ def plan_tournament(
     players: int, rounds: int, system: str | PairingSystem, seed: int, options: GenerateOptions | None = None
 ) -> Plan:
     """The field and the schedule of byes, absences, late entries and withdrawals
-    (``system`` a name, or the system itself: a round robin is planned as one)."""
+    (a round robin's: none, :func:`_round_robin_plan`)."""
     rng = random.Random(seed)
     return _plan(players, rounds, system, rng, options or GenerateOptions())
 
@@ -202,9 +202,9 @@ def _plan(n: int, rounds: int, system: str | PairingSystem, rng: random.Random, 
         raise InputError("a tournament needs at least 2 players")
     if rounds < 1:
         raise InputError("a tournament needs at least 1 round")
-    name = system if isinstance(system, str) else system.name  # a name is only the event's name here
-    if not isinstance(system, str) and getattr(system, "round_robin", False):
-        return _round_robin_plan(n, rounds, system, rng, o)
+    name, engine = resolve(system)
+    if getattr(engine, "round_robin", False):
+        return _round_robin_plan(n, rounds, engine, rng, o)
     if rounds >= n:
         raise InputError(f"{n} players cannot play {rounds} Swiss rounds: use fewer rounds than players")
     field_, strengths = _make_field(n, rng, o)
@@ -292,7 +292,7 @@ def _plan(n: int, rounds: int, system: str | PairingSystem, rng: random.Random, 
         acceleration=acceleration,
         forbidden=tuple(forbidden),
         announced_byes=byes,
-        system=WRITTEN.get(name, ""),
+        system=written(engine),
     )
     return Plan(tournament=tournament, strengths=strengths, absences=absences)
 
@@ -385,7 +385,7 @@ def play_round(
 def generate_tournament(
     players: int,
     rounds: int,
-    system: str | PairingSystem = "dutch",
+    system: str | PairingSystem = DEFAULT,
     seed: int = 0,
     options: GenerateOptions | None = None,
     *,

@@ -11,6 +11,7 @@ from swissbridge.history import round_to_pair, unfinished_games
 from swissbridge.model import Tournament, format_points
 from swissbridge.pairing import NoLegalPairing, RoundPairing, apply_pairing
 from swissbridge.plugins import Trace, resolve
+from swissbridge.systems import DEFAULT, refuse
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the way to a pair
 if TYPE_CHECKING:
@@ -34,9 +35,14 @@ def read_tournament(
 
 
 def pair_tournament(
-    tournament: Tournament, *, system: str = "dutch", round_no: int | None = None, adjourned: bool = False
+    tournament: Tournament,
+    *,
+    system: str | PairingSystem = DEFAULT,
+    round_no: int | None = None,
+    adjourned: bool = False,
 ) -> RoundPairing:
-    """Pair ``round_no`` (default: the next round) of ``tournament`` with ``system``.
+    """Pair ``round_no`` (default: the next round) of ``tournament`` with ``system``
+    (a name or a system; the default system by default).
 
     Games of earlier rounds without a result are refused (:func:`~swissbridge.history.unfinished_games`)
     unless ``adjourned``: then each counts as a drawn game for pairing (GHR 3.1). The
@@ -61,7 +67,11 @@ def unpairable(tournament: Tournament, round_no: int, exc: NoLegalPairing) -> No
 
 
 def trace_tournament(
-    tournament: Tournament, *, system: str = "dutch", round_no: int | None = None, adjourned: bool = False
+    tournament: Tournament,
+    *,
+    system: str | PairingSystem = DEFAULT,
+    round_no: int | None = None,
+    adjourned: bool = False,
 ) -> Trace:
     """Pair the round as :func:`pair_tournament` does, and keep the system's trace of it
     (``pair --explain`` explains the pairing it made, without pairing again)."""
@@ -72,12 +82,12 @@ def trace_tournament(
         raise unpairable(tournament, r, exc) from exc
 
 
-def _pairable(tournament: Tournament, system: str, round_no: int | None, adjourned: bool) -> tuple[PairingSystem, int]:
+def _pairable(
+    tournament: Tournament, system: str | PairingSystem, round_no: int | None, adjourned: bool
+) -> tuple[PairingSystem, int]:
     """The system and the round to pair, once the tournament is known to be pairable."""
-    from swissbridge.systems import require_pairable
-
-    name, engine = resolve(system)
-    require_pairable(tournament, name)
+    _, engine = resolve(system)
+    refuse(engine, tournament)  # a team event or a round robin, for a system of Swiss events
     r = round_to_pair(tournament, round_no)
     unplayed = [rr for rr in range(1, r) if tournament.is_unplayed(rr)]
     if unplayed:

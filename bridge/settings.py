@@ -11,7 +11,8 @@ from itertools import pairwise
 
 from swissbridge.errors import UsageError
 from swissbridge.model import Colour, Tournament
-from swissbridge.systems import CODES, ROUND_ROBIN_CODE, choose_system, with_kind_code
+from swissbridge.plugins import load
+from swissbridge.systems import choose_system, with_kind_code
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +52,8 @@ def apply_settings(tournament: Tournament, settings: Settings) -> Applied:
                 f"the file says the initial colour is {t.initial_colour}; using {colour} as --initial-colour says"
             )
         t = replace(t, initial_colour=colour)
-    order = rating_order(t) if choice.system != CODES[ROUND_ROBIN_CODE] else None  # a round robin's are drawn
+    drawn = getattr(load(choice.system), "round_robin", False)  # a round robin's numbers are drawn (C.05)
+    order = None if drawn else rating_order(t)
     if order is not None:
         warnings.append(order)
     return Applied(with_kind_code(t), choice.system, tuple(warnings))

@@ -186,18 +186,18 @@ class SwissManagerHost:
 
     def _decide_tunx(self, job: str, f: Stable, ctx: HostContext) -> Outcome:
         """Swiss-Manager's own file: the rounds it holds are the host's, numbered
-        as it numbered the boards; a team event is not paired, a round robin is
-        paired by its Berger tables."""
+        as it numbered the boards; a team event is not paired, a round robin is paired
+        by its Berger tables and written with its round-robin code."""
         from swissbridge.formats.tunx import board_numbers, read_layout, tournament_of
-        from swissbridge.systems import choose_system
+        from swissbridge.systems import choose_system, with_kind_code
 
         try:
             layout = read_layout(f.data, path=str(f.path))
             t = tournament_of(layout, path=str(f.path))
-            choose_system(t, self.config.system)
+            choose_system(t, self.config.system)  # refused here, in the file's name, when the system cannot pair it
         except InputError as exc:
             return Fault(job, str(exc.located(str(f.path))), "")
-        t = with_given(t, self.config.rounds, self.config.initial_colour)
+        t = with_kind_code(with_given(t, self.config.rounds, self.config.initial_colour))
         return self._decide(
             job, t, ctx, boards=board_numbers(layout), host_round=layout.settings.paired_rounds, again="save it again"
         )
