@@ -173,13 +173,17 @@ def _others(pairs: Callable[[PairingSystem], bool], what: str) -> str:
 
 def recorded(tournament: Tournament, system: str | PairingSystem) -> Tournament:
     """``tournament`` with record 192 naming ``system``: the file's own code when it
-    is one of the system's (an edition, a ``_BAKU`` variant), else the system's first
-    code. Every command that writes a tournament it paired or would pair writes this,
-    so the file says which system it is paired with."""
+    is one of the system's (an edition, a ``_BAKU`` variant), else the code the system
+    gives the event (its ``code_for``, when it has one: a round robin's depends on
+    its rounds; ``None`` leaves record 192 as it is), else its first code. Every
+    command that writes a tournament it paired or would pair writes this, so the
+    file says which system it is paired with."""
     engine = plugins.resolve(system)[1]
     if code_of(tournament) in engine.codes:
         return tournament
-    return replace(tournament, system=engine.codes[0])
+    code_for = getattr(engine, "code_for", None)  # a system whose code depends on the event (a double round robin)
+    code = code_for(tournament) if code_for is not None else engine.codes[0]
+    return tournament if code is None else replace(tournament, system=code)
 
 
 def round_robin_system() -> PairingSystem | None:
@@ -191,18 +195,21 @@ def round_robin_system() -> PairingSystem | None:
     return None
 
 
-def with_kind_code(tournament: Tournament) -> Tournament:
-    """A file that says it is a round robin without a record 192 (Swiss-Manager's type
-    byte), with the code the round-robin system gives its players and rounds (single
-    or double round robin), so that a file written from it (``convert``, ``pair
-    --format trf``) stays a round robin. Unchanged when it has a code, is not a round
-    robin, or has more rounds than the system has a code for."""
-    robin = round_robin_system() if tournament.kind is EventKind.ROUND_ROBIN and not code_of(tournament) else None
-    schedule_code = getattr(robin, "schedule_code", None)
-    if schedule_code is None:
-        return tournament
+def with_system(tournament: Tournament) -> tuple[Tournament, str | None]:
+    """``tournament`` as a command that writes it without pairing it (``result``,
+    ``convert``, ``ratings``) writes it: with record 192 naming the system it would be
+    paired with, and a note when that is the default, which the file did not name.
+    A code no installed system declares, or an event the default does not pair (a
+    team event, a round robin), is left as the file has it."""
+    if code_of(tournament):
+        return tournament, None
     try:
-        code = str(schedule_code(len(tournament.players), tournament.total_rounds or tournament.rounds_in_file))
+        choice = choose_system(tournament, None)
     except InputError:
-        return tournament
-    return replace(tournament, system=code)
+        return tournament, None
+    written = recorded(tournament, choice.system)
+    if written is tournament:
+        return tournament, None
+    if choice.system != DEFAULT:  # a file that says it is a round robin
+        return written, f"record 192 set to {written.system}: the file says it is a round robin"
+    return written, f"record 192 set to {written.system}: the file named no pairing system, {DEFAULT} is the default"

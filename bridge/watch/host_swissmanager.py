@@ -181,15 +181,13 @@ class SwissManagerHost:
         problem = incomplete_file(t)
         if problem:
             return Fault(job, f"{f.path}: {problem}", "")
-        t = with_given(t, self.config.rounds, self.config.initial_colour)
         return self._decide(job, t, ctx, boards=None, host_round=None)
 
     def _decide_tunx(self, job: str, f: Stable, ctx: HostContext) -> Outcome:
         """Swiss-Manager's own file: the rounds it holds are the host's, numbered
-        as it numbered the boards; a team event is not paired, a round robin is paired
-        by its Berger tables and written with its round-robin code."""
+        as it numbered the boards; a round robin or a team event is not paired."""
         from swissbridge.formats.tunx import board_numbers, read_layout, tournament_of
-        from swissbridge.systems import choose_system, with_kind_code
+        from swissbridge.systems import choose_system
 
         try:
             layout = read_layout(f.data, path=str(f.path))
@@ -197,7 +195,6 @@ class SwissManagerHost:
             choose_system(t, self.config.system)  # refused here, in the file's name, when the system cannot pair it
         except InputError as exc:
             return Fault(job, str(exc.located(str(f.path))), "")
-        t = with_kind_code(with_given(t, self.config.rounds, self.config.initial_colour))
         return self._decide(
             job, t, ctx, boards=board_numbers(layout), host_round=layout.settings.paired_rounds, again="save it again"
         )
@@ -248,6 +245,10 @@ class SwissManagerHost:
         host_round: int | None,
         again: str = "export again",
     ) -> Outcome:
+        given = with_given(job, t, self.config)
+        if isinstance(given, Fault):
+            return given
+        t = given
         last = t.completed_rounds
         notes: list[str] = []
         if last:

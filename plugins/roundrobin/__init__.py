@@ -50,13 +50,22 @@ class RoundRobinSystem:
 
     def schedule_code(self, entrants: int, rounds: int) -> str:
         """The record 192 code of a round robin of ``entrants`` playing ``rounds``
-        rounds: single up to one cycle, double up to two (``generate``)."""
+        rounds: single up to one cycle, double up to two (more is refused)."""
         cycle = Schedule(entrants).cycle
         if rounds > 2 * cycle:
             raise InputError(
                 f"a round robin of {entrants} players has {cycle} rounds, a double one {2 * cycle}: not {rounds}"
             )
         return self.codes[0] if rounds <= cycle else self.codes[1]
+
+    def code_for(self, tournament: Tournament) -> str | None:
+        """The code record 192 is written with for ``tournament`` paired by this
+        system (:meth:`schedule_code` of its players and rounds); ``None`` for a
+        round robin longer than a double one, which no code names."""
+        try:
+            return self.schedule_code(len(tournament.players), tournament.total_rounds or tournament.rounds_in_file)
+        except InputError:
+            return None
 
     def trace(self, tournament: Tournament, round_no: int | None = None) -> RoundRobinTrace:
         """Round ``round_no`` (default: the next round) read from the Berger tables."""

@@ -83,7 +83,6 @@ def explain_round_robin(tournament: Tournament, trace: RoundRobinTrace) -> Syste
         "rules": f"Round robin, Berger tables ({ARTICLE}) for {trace.entrants} entrants",
         "articles": {**NO_ARTICLES, "initial_colour": ARTICLE, "colours": ARTICLE},
         "initial_colour": None,
-        "pab_score": None,
         "players": players,
         "boards": boards,
         "bye": bye,
