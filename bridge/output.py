@@ -20,10 +20,6 @@ from pathlib import Path
 from swissbridge.atomic import edit_lock, read_regular, write_atomic, write_own
 from swissbridge.errors import OutputError, UsageError
 
-TOURNAMENT_FORMATS = frozenset({"trf"})
-"""The ``pair`` output formats that hold the whole tournament, and so may replace it
-(``--format json`` is a pairing document: the round alone)."""
-
 _EDITING: dict[Path, bytes] = {}
 """The files this process holds the edit lock of (:func:`editing`), by real path,
 with their bytes as this process last read or wrote them."""
@@ -43,13 +39,10 @@ def editing(path: Path, *, active: bool = True) -> Iterator[None]:
             ...
             write_output(path, data, inputs=[path], in_place=in_place)
     """
-    if not active:
+    if not active or Path(os.path.realpath(path)) in _EDITING:  # nothing to write, or held already
         yield
         return
     with edit_lock(path) as real:
-        if real in _EDITING:  # already held by this command (a nested edit of the same file)
-            yield
-            return
         try:
             _EDITING[real] = read_regular(real)
         except OSError:
@@ -60,19 +53,28 @@ def editing(path: Path, *, active: bool = True) -> Iterator[None]:
             del _EDITING[real]
 
 
-def state_format(path: Path) -> str:
-    """The format a tournament file replaced in place is rewritten in: ``trf`` or
-    ``json``, the formats that hold a whole tournament; any other input (a
-    Swiss-Manager export, a PGN) cannot be replaced by one (:class:`UsageError`)."""
-    from swissbridge.formats.detect import detect_format
+def holds_tournament(fmt: str) -> bool:
+    """Whether the ``pair`` output format ``fmt`` holds the whole tournament with the
+    round, and so may replace it (:attr:`swissbridge.formats.detect.Format.paired_whole`:
+    TRF; a JSON pairing document holds the round alone)."""
+    from swissbridge.formats.detect import FORMATS
 
-    kind = detect_format(path)
-    if kind in ("trf", "trf16", "trf26"):
-        return "trf"
-    if kind == "json":
-        return "json"
+    return fmt in FORMATS and FORMATS[fmt].paired_whole
+
+
+def state_format(path: Path) -> str:
+    """The format a tournament file replaced in place is rewritten in
+    (:func:`swissbridge.formats.detect.state_format_of`: ``trf`` or ``json``, the
+    formats that hold a whole tournament); any other input (a Swiss-Manager export,
+    a PGN) cannot be replaced by one (:class:`UsageError`)."""
+    from swissbridge.formats.detect import detect_format, state_format_of
+
+    state = state_format_of(path)
+    if state is not None:
+        return state
     raise UsageError(
-        f"{path} is a {kind} file, which cannot hold the whole tournament: write it elsewhere with -o EVENT.trf"
+        f"{path} is a {detect_format(path)} file, which cannot hold the whole tournament: "
+        "write it elsewhere with -o EVENT.trf"
     )
 
 
