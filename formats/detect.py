@@ -39,7 +39,6 @@ from pathlib import Path
 
 from swissbridge.atomic import open_regular
 from swissbridge.errors import InputError, UsageError
-from swissbridge.formats._text import read_bytes
 from swissbridge.messages import listed
 from swissbridge.model import Tournament
 
@@ -519,6 +518,7 @@ def _read_sm_file(p: Path, kind: str, encoding: str | None = None, notes: list[s
     its games; a ``Spielerauslosung`` export with the ``Spielerdaten`` export that
     names its players. An error in a sibling says whose sibling it was read as."""
     from swissbridge.formats import swissmanager as sm
+    from swissbridge.formats._text import read_bytes
 
     if kind == "sm":
         head = read_bytes(p)[:512]
