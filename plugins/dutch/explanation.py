@@ -879,7 +879,7 @@ class DutchExplainer:
             diff = self._pts(self.fact(m).pscore - score)
             # [C18]/[C20]: the MDP floats down again; [C19]/[C21]: its opponent floats up again
             again = [(c, m, Float.DOWN) for c in family(Family.MDP_DOWNFLOATS)]
-            again += [(c, r, Float.UP) for c in family(Family.MDP_OPPONENT_UPFLOATS)]
+            again += [(c, r, Float.UP) for c in family(Family.OPPONENT_UPFLOATS)]
             for c, who, kind in again:
                 if self.round_no > c.back and self.fact(who).floated(c.back) is kind:
                     per.setdefault(c.name, []).append(f"#{m}–#{r}: score difference {diff}")
