@@ -570,7 +570,7 @@ def result(
     as `pair` prints them. Written atomically; the previous file is kept as FILE.bak."""
     from swissbridge.formats.detect import target_format, write_any
     from swissbridge.output import state_format, write_output
-    from swissbridge.results import enter_results, items_from_pgn, parse_items
+    from swissbridge.results import corrected_under_later_rounds, enter_results, items_from_pgn, parse_items
 
     check_encoding(encoding)
     try:
@@ -584,6 +584,8 @@ def result(
         if not items:
             fail("no results given: BOARD|#START RESULT pairs, or --from-pgn", EXIT_INPUT)
         updated = enter_results(tournament, round_no, items, correct=correct)
+        if (stale := corrected_under_later_rounds(tournament, updated, round_no)) is not None:
+            typer.echo(f"swissbridge: warning: {stale}", err=True)
         target = output or input
         fmt = target_format(target, None) if output is not None else state_format(input)
         write_output(target, write_any(updated, fmt), inputs=[input], in_place=in_place or output is None)

@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from swissbridge.errors import InputError, UsageError
-from swissbridge.model import ByeKind, Colour, Entry, Result, Tournament
+from swissbridge.model import ByeKind, Colour, Entry, Result, Tournament, format_points
 from swissbridge.pairing import board_order
 from swissbridge.players import announce
 
@@ -189,6 +189,31 @@ def _bye(t: Tournament, round_no: int, n: int, entry: Entry | None, item: Result
         )
     later = [r for r in range(round_no + 1, t.total_rounds + 1) if n not in t.announced(r)]
     return announce(t, n, later, ByeKind.ZERO)
+
+
+def corrected_under_later_rounds(before: Tournament, after: Tournament, round_no: int) -> str | None:
+    """The warning for a correction of round ``round_no`` once later rounds are paired:
+    C.04.2 Art. 4.3 lets a corrected result affect only the pairings not made yet, so
+    the rounds after it stay as they were paired, on the old score; the arbiter is told
+    which rounds and which players' scores changed. None when nothing entered before
+    changed, or no later round is paired."""
+    later = [r for r in range(round_no + 1, before.completed_rounds + 1) if before.is_paired(r)]
+    changed = []
+    for p in before.players:
+        old, new = p.entry(round_no), after.player(p.start_no).entry(round_no)
+        if old is not None and new is not None and old.result is not Result.PENDING and old.result is not new.result:
+            pts = before.points
+            changed.append(
+                f"#{p.start_no} {format_points(pts.points(old.result))} → {format_points(pts.points(new.result))}"
+            )
+    if not later or not changed:
+        return None
+    rounds = f"round {later[0]}" if len(later) == 1 else f"rounds {later[0]}-{later[-1]}"
+    return (
+        f"round {round_no} corrected ({', '.join(changed)}), but {rounds} {'was' if len(later) == 1 else 'were'} "
+        "paired on the old score; a correction affects only the pairings not made yet (C.04.2 Art. 4.3): "
+        "those rounds stay as paired"
+    )
 
 
 _PGN_RESULTS: Mapping[str, str] = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "½-½"}
