@@ -717,7 +717,11 @@ def _only(name: str) -> typer.Typer | None:
         for info in app.registered_commands
         if info.callback is not None and (info.name or get_command_name(info.callback.__name__)) == name
     ]
-    groups = [info for info in app.registered_groups if info.typer_instance.info.name == name]  # `player …`
+    groups = [  # `player add …`
+        info
+        for info in app.registered_groups
+        if info.typer_instance is not None and info.typer_instance.info.name == name
+    ]
     if not commands and not groups:
         return None
     reduced = copy.copy(app)

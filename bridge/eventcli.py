@@ -1,5 +1,5 @@
 """The commands that run an event from a player list (typer): ``new``, ``set``,
-``player add|withdraw|bye|forbid`` and ``report``, registered on the ``swissbridge``
+``player add|withdraw|bye|forbid`` and ``report`` (the FIDE report), registered on the ``swissbridge``
 application by :mod:`swissbridge.cli`. Each is a thin function over
 :mod:`swissbridge.event`, :mod:`swissbridge.players` and :mod:`swissbridge.report`; a
 file is rewritten as ``result`` rewrites it: atomically, the previous version kept as
@@ -377,6 +377,24 @@ def forbid(
     echo(f"swissbridge: {input}: players {first} and {second} are not paired against each other in {when}")
 
 
+def fide_report(
+    input: Annotated[Path, input_argument("The finished tournament (TRF or JSON).")],
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write here (atomically) instead of stdout (- is stdout).")
+    ] = None,
+) -> None:
+    """Write the TRF16 report FIDE's rating server takes: the whole header, the round
+    dates, final points and ranks. Refused, with the list of what is missing, for an
+    event whose report would be incomplete."""
+    from swissbridge.output import write_output
+    from swissbridge.report import fide_report as build
+
+    try:
+        write_output(output, build(read_input(input)), inputs=[input])
+    except SwissbridgeError as exc:
+        report(exc, input)
+
+
 def register(app: typer.Typer) -> None:
     """Add the commands of this module to the ``swissbridge`` application."""
     app.command(
@@ -391,4 +409,8 @@ def register(app: typer.Typer) -> None:
         "set",
         epilog=epilog(CODES, "swissbridge set open.trf --chief-arbiter 'Doe, Jane' --tiebreaks BH/C1,BH,SB,DE,WIN"),
     )(set_)
+    app.command(
+        "report",
+        epilog=epilog(CODES, "swissbridge report open.trf -o open-fide.trf"),
+    )(fide_report)
     app.add_typer(player_app)

@@ -26,6 +26,7 @@ def test_every_command_is_known() -> None:
         "pair",
         "player",
         "ratings",
+        "report",
         "result",
         "set",
         "standings",

@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from swissbridge import cli
 from swissbridge.check import check_tournament
-from swissbridge.cli import app
 from swissbridge.errors import InputError
 from swissbridge.formats.playerlist import parse_player_list
 from swissbridge.formats.swissmanager import parse_players
@@ -23,7 +23,7 @@ SAMPLE = Path(__file__).resolve().parents[2] / "samples" / "players.csv"
 
 
 def run(*args: str) -> tuple[int, str]:
-    done = runner.invoke(app, list(args), prog_name="swissbridge")
+    done = runner.invoke(cli._only(args[0]) or cli.app, list(args), prog_name="swissbridge")  # one command built
     return done.exit_code, done.output
 
 
@@ -244,7 +244,7 @@ def test_a_late_entry_takes_its_place_in_the_initial_order_and_keeps_the_history
     before = read_trf(path)
     code, out = run("player", "add", str(path), "--name", "Late, Larry", "--rating", "2200", "--federation", "usa")
     assert code == 0, out
-    assert "Late, Larry is player 4" in out and "players 4-22 are now 5-23" in out and "rounds 1-2 missed" in out
+    assert "Late, Larry is player 4" in out and "players 4-23 are now 5-24" in out and "rounds 1-2 missed" in out
     after = read_trf(path)
     late = after.player(4)
     assert (late.name, late.federation, late.entries) == ("Late, Larry", "USA", (late.entries[0],) * 2)
@@ -266,9 +266,9 @@ def test_after_round_4_is_paired_a_late_entry_takes_the_next_number(tmp_path: Pa
         play_round(path)
     code, out = run("player", "add", str(path), "--name", "Late, Larry", "--rating", "2800", "--missed", "half")
     assert code == 0, out
-    assert "player 23: round 4 is paired, so no TPN changes any more (C.04.2 Art. 2.3)" in out
+    assert "player 24: round 4 is paired, so no TPN changes any more (C.04.2 Art. 2.3)" in out
     t = read_trf(path)
-    assert [e.result for e in t.player(23).entries] == [Result.HALF_BYE] * 4
+    assert [e.result for e in t.player(24).entries] == [Result.HALF_BYE] * 4
     assert t.player(1).name == "Carlsen, Magnus"
 
 
@@ -279,8 +279,8 @@ def test_a_late_entry_from_a_later_round_is_announced_absent_until_then(tmp_path
     code, out = run("player", "add", str(path), "--name", "Late, Larry", "--from-round", "3")
     assert code == 0, out
     t = read_trf(path)
-    assert t.player(22).name == "Late, Larry"  # unrated, before Tanaka, Yuki by name (C.04.2 Art. 2.2)
-    assert t.announced(1) == {22: ByeKind.ZERO} and t.announced(2) == {22: ByeKind.ZERO} and not t.announced(3)
+    assert t.player(23).name == "Late, Larry"  # unrated, before Tanaka, Yuki by name (C.04.2 Art. 2.2)
+    assert t.announced(1) == {23: ByeKind.ZERO} and t.announced(2) == {23: ByeKind.ZERO} and not t.announced(3)
 
 
 # -- withdrawals, byes, forbidden pairs -----------------------------------------------------------
@@ -380,3 +380,41 @@ def test_the_board_list_never_cuts_a_name(tmp_path: Path) -> None:
     assert code == 0 and "CM Lucas Emanuel, Maravieski Taborda" in out, out
     code, out = run("explain", str(path))
     assert code == 0 and "CM Lucas Emanuel, Maravieski Taborda" in out, out
+
+
+# -- report: the file FIDE's rating server takes -----------------------------------------------------
+
+
+def test_report_refuses_with_the_list_of_what_is_missing(tmp_path: Path) -> None:
+    path = new_event(tmp_path, "--name", "Open", "--rounds", "2")
+    play_round(path)
+    code, out = run("report", str(path), "-o", str(tmp_path / "fide.trf"))
+    assert code == 2 and not (tmp_path / "fide.trf").exists()
+    assert "not a complete FIDE report, nothing written; missing: the city (record 022: swissbridge set" in out
+    for what in ("the federation (record 032", "the start date", "the end date", "the chief arbiter",
+                 "the time control", "round(s) 2 not played yet", "the date of round(s) 1-2"):  # fmt: skip
+        assert what in out, what
+    assert "the tournament name" not in out
+
+
+def test_report_is_trf16_with_the_whole_header_and_the_final_ranks(tmp_path: Path) -> None:
+    path = new_event(
+        tmp_path, "--name", "Open", "--rounds", "2", "--city", "Oslo", "--federation", "NOR", "--start",
+        "2026-05-01", "--end", "2026-05-02", "--chief-arbiter", "Doe, Jane", "--time-control", "90+30",
+        "--round-dates", "2026-05-01,2026-05-02",
+    )  # fmt: skip
+    play_round(path)
+    code, out = run("report", str(path))
+    assert code == 2 and "round(s) 2 not played yet" in out
+    run("player", "forbid", str(path), "1", "2")
+    play_round(path, "0-1")
+    code, out = run("report", str(path), "-o", str(tmp_path / "fide.trf"))
+    assert code == 0, out
+    text = (tmp_path / "fide.trf").read_text()
+    head = text.split("\n001 ")[0].splitlines()
+    assert head[:8] == ["012 Open", "022 Oslo", "032 NOR", "042 2026/05/01", "052 2026/05/02", "062 23", "072 22",
+                        "102 Doe, Jane"]  # fmt: skip
+    assert "132" + " " * 88 + "26/05/01  26/05/02" in head
+    assert not any(line.startswith(("XX", "142", "152", "260")) for line in text.splitlines())  # TRF16 only
+    ranks = {p.start_no: p.rank for p in read_trf(tmp_path / "fide.trf").players}
+    assert None not in ranks.values() and min(ranks.values()) == 1  # type: ignore[type-var]
