@@ -41,6 +41,8 @@ from swissbridge.errors import SwissbridgeError
 from swissbridge.formats._text import MAX_ROUNDS, MAX_START_NO
 from swissbridge.options import CODES, epilog, input_argument
 from swissbridge.output import write_stdout
+from swissbridge.plugins import shipped
+from swissbridge.systems import DEFAULT
 from typer.main import get_command_name
 
 if TYPE_CHECKING:
@@ -48,7 +50,7 @@ if TYPE_CHECKING:
 
 app = typer.Typer(
     name="swissbridge",
-    help="FIDE Swiss pairings (Dutch, Lim) for the files tournament programs read and write.",
+    help="FIDE Swiss pairings for the files tournament programs read and write.",
     no_args_is_help=False,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -79,13 +81,17 @@ def _main(
         raise typer.Exit(0)
 
 
+SYSTEMS = f"{'|'.join(shipped())} or one an installed package adds"
+"""The ``--system`` names for ``--help``: the shipped systems (read from their folder;
+an unknown name is refused with the installed ones listed, :func:`swissbridge.console.settings`)."""
+
 SystemOption = Annotated[
     str | None,
     typer.Option(
         "--system",
         "-s",
-        metavar="dutch|lim",
-        help="Pairing system: dutch|lim (default: the file's record 192, else dutch).",
+        metavar="SYSTEM",
+        help=f"Pairing system: {SYSTEMS} (default: the file's record 192, else {DEFAULT}).",
         show_default=False,
     ),
 ]
@@ -443,9 +449,9 @@ def explain(
     rounds: TotalRoundsOption = None,
     encoding: EncodingOption = None,
 ) -> None:
-    """Explain how a round is paired: bracket by bracket (Dutch) or scoregroup by
-    scoregroup (Lim), the floaters and why, the criteria not met, the PAB and the
-    colour rule of every board. Exit 1 when no legal pairing exists."""
+    """Explain how a round is paired, step by step as the system pairs it (brackets or
+    scoregroups), the floaters and why, the criteria not met, the PAB and the colour
+    rule of every board. Exit 1 when no legal pairing exists."""
     from swissbridge.explain import explain as build_explanation
     from swissbridge.explain import render
     from swissbridge.output import write_output
@@ -602,7 +608,7 @@ class PointsOption(str, Enum):
 @app.command(
     epilog=epilog(
         "0 success; 1 no attempt could be paired to the end; 2 usage; 5 an output could not be written",
-        "swissbridge generate -n 40 --rounds 9 --system lim --seed 7 -o lim.trf",
+        "swissbridge generate -n 40 --rounds 9 --seed 7 -o event.trf",
     ),
 )
 def generate(
@@ -610,7 +616,9 @@ def generate(
         int, typer.Option("--players", "-n", min=2, max=MAX_START_NO, help="Number of players (TRF: at most 9999).")
     ] = 30,
     rounds: Annotated[int, typer.Option("--rounds", min=1, max=MAX_ROUNDS, help="Number of rounds.")] = 7,
-    system: Annotated[str, typer.Option("--system", "-s", metavar="dutch|lim", help="Pairing system.")] = "dutch",
+    system: Annotated[
+        str, typer.Option("--system", "-s", metavar="SYSTEM", help=f"Pairing system: {SYSTEMS}.")
+    ] = DEFAULT,
     seed: Annotated[int, typer.Option("--seed", help="Random seed: the same seed gives the same file.")] = 1,
     points: Annotated[PointsOption, typer.Option("--points", help="Scoring: standard (1-½-0) or 310.")] = (
         PointsOption.standard

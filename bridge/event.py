@@ -35,7 +35,8 @@ from swissbridge.model import (
     initial_order,
     parse_points,
 )
-from swissbridge.systems import CODES, WRITTEN
+from swissbridge.plugins import UnknownSystem, available, require
+from swissbridge.systems import implemented, system_of, written
 from swissbridge.tiebreaks import parse_tiebreaks
 
 ROUND_DATES = "132"
@@ -97,13 +98,18 @@ def point_system(text: str) -> PointSystem:
 
 
 def system_code(text: str) -> str:
-    """The record 192 code of ``--system``: ``dutch`` or ``lim``, or a code swissbridge implements."""
+    """The record 192 code of ``--system``: a system's name (``dutch``, ``lim``: the
+    code it writes, :func:`swissbridge.systems.written`), or a code an installed system declares."""
     key = text.strip()
-    if key.lower() in WRITTEN:
-        return WRITTEN[key.lower()]
-    if key.upper() in CODES:
+    if system_of(key.upper()) is not None:
         return key.upper()
-    raise UsageError(f"--system {text!r}: expected dutch or lim (or one of {', '.join(sorted(CODES))})")
+    try:
+        require(key.lower())
+    except UnknownSystem:
+        raise UsageError(
+            f"--system {text!r}: expected {' or '.join(available())} (or one of {implemented()})"
+        ) from None
+    return written(key.lower())
 
 
 def round_dates_value(dates: Sequence[str]) -> str:

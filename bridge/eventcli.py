@@ -15,6 +15,7 @@ import typer
 from swissbridge.console import EXIT_INPUT, InitialColour, check_encoding, echo, fail, read_input, report
 from swissbridge.errors import SwissbridgeError, UsageError
 from swissbridge.options import CODES, epilog, input_argument
+from swissbridge.systems import DEFAULT
 
 if TYPE_CHECKING:
     from swissbridge.event import Header
@@ -167,7 +168,7 @@ def new(
         deputy,
         time_control,
         rounds,
-        system or "dutch",
+        system or DEFAULT,
         initial_colour,
         tiebreaks,
         points,

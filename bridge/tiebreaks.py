@@ -157,15 +157,18 @@ class Event:
 
 def is_round_robin(tournament: Tournament, total_rounds: int) -> bool:
     """An all-play-all (C.07 16.1's pre-determined pairings): the file's type says so
-    (record 192/092 naming a round robin or Berger), or every player meets every other
-    once or twice in the rounds there are."""
+    (record 192/092 naming a round robin or Berger), or, when it names no system
+    (ETT26's ``FIDE_…`` codes but the round robins' name Swiss systems), every player
+    meets every other once or twice in the rounds there are."""
     if tournament.kind is EventKind.ROUND_ROBIN:
         return True
     kind = (tournament.system + " " + dict(tournament.headers).get("092", "")).upper()
-    if "SWISS" in kind or "DUTCH" in kind:
+    if "SWISS" in kind:
         return False
     if any(word in kind for word in ("ROBIN", "BERGER", "RR")):
         return True
+    if tournament.system.strip().upper().startswith("FIDE_"):
+        return False
     n = len(tournament.players)
     return n > 2 and total_rounds in (n - 1, n, 2 * (n - 1), 2 * n)
 

@@ -20,6 +20,9 @@ class ToySystem:
     watcher's machinery can be tested before the real engines exist."""
 
     name = "toy"
+    codes = ("TOY",)
+    engine_flag = "--toy"
+    entrants = frozenset({"players"})
 
     def pair(self, tournament: Tournament, round_no: int | None = None) -> RoundPairing:
         r = tournament.next_round if round_no is None else round_no
