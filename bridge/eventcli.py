@@ -15,6 +15,7 @@ import typer
 from swissbridge.console import EXIT_INPUT, InitialColour, check_encoding, echo, fail, read_input, report
 from swissbridge.errors import SwissbridgeError, UsageError
 from swissbridge.options import CODES, epilog, input_argument
+from swissbridge.plugins import shipped
 from swissbridge.systems import DEFAULT
 
 if TYPE_CHECKING:
@@ -47,7 +48,9 @@ DeputyOption = Annotated[
 ]
 TimeOption = Annotated[str | None, _option("--time-control", "Time control, e.g. '90 min + 30 s per move' (122).")]
 RoundsOption = Annotated[int | None, _option("--rounds", "Number of rounds (142).")]
-SystemOption = Annotated[str | None, _option("--system", "Pairing system (192; new: default dutch).", "dutch|lim")]
+SystemOption = Annotated[
+    str | None, _option("--system", f"Pairing system (192; new: default {DEFAULT}).", "|".join(shipped()))
+]
 ColourOption = Annotated[
     InitialColour | None, _option("--initial-colour", "The colour of the top player in round 1 (152).")
 ]
