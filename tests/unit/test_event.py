@@ -418,3 +418,15 @@ def test_report_is_trf16_with_the_whole_header_and_the_final_ranks(tmp_path: Pat
     assert not any(line.startswith(("XX", "142", "152", "260")) for line in text.splitlines())  # TRF16 only
     ranks = {p.start_no: p.rank for p in read_trf(tmp_path / "fide.trf").players}
     assert None not in ranks.values() and min(ranks.values()) == 1  # type: ignore[type-var]
+
+
+def test_convert_reads_a_short_swiss_manager_player_file(tmp_path: Path) -> None:
+    """The reader every command uses takes it too (it was refused: column 3 is not Titel)."""
+    short = tmp_path / "short.txt"
+    short.write_bytes(b"Name;EloInt;Fed\r\nDoe Jane;2100;NOR\r\nRoe Rick;1900;SWE\r\n")
+    code, out = run("convert", str(short), str(tmp_path / "short.trf"))
+    assert code == 0, out
+    assert [(p.start_no, p.name, p.rating) for p in read_trf(tmp_path / "short.trf").players] == [
+        (1, "Doe Jane", 2100),
+        (2, "Roe Rick", 1900),
+    ]
