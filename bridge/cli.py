@@ -30,6 +30,7 @@ from swissbridge.console import (
     PairFormat,
     applied,
     check_encoding,
+    echo,
     fail,
     no_pairing,
     read_input,
@@ -492,8 +493,8 @@ def standings(
         typer.Option(
             "--tiebreaks",
             "-t",
-            help="Tie-break codes, e.g. BH/C1,BH,SB,DE,WIN (used when the file has no record 202; "
-            "default BH/C1,BH,SB,DE,WIN).",
+            help="Tie-break codes, e.g. BH/C1,BH,SB,DE,WIN (instead of the file's record 202, said in one line; "
+            "default: the file's list, else BH/C1,BH,SB,DE,WIN).",
             show_default=False,
         ),
     ] = None,
@@ -501,11 +502,38 @@ def standings(
     explain: Annotated[
         str | None, typer.Option("--explain", help="Show how one player's values were computed (#12).")
     ] = None,
-    crosstable: Annotated[bool, typer.Option("--crosstable", help="The crosstable (text or html).")] = False,
+    crosstable: Annotated[bool, typer.Option("--crosstable", help="The crosstable (text, csv, json or html).")] = False,
     unrated: Annotated[
         int | None,
         typer.Option(
             "--unrated", help="Rating given to unrated players for ARO, TPR ... (C.07 10).", show_default=False
+        ),
+    ] = None,
+    rating_change: Annotated[
+        bool,
+        typer.Option(
+            "--rating-change",
+            help="Each rated player's FIDE rating change for the event (B.02 8.3) beside the performance rating.",
+        ),
+    ] = False,
+    k: Annotated[
+        int | None,
+        typer.Option(
+            "--k",
+            min=1,
+            max=700,
+            help="The development coefficient K for every player with --rating-change "
+            "(default: from each player's rating and birth year, B.02 8.3.3).",
+            show_default=False,
+        ),
+    ] = None,
+    category: Annotated[
+        str | None,
+        typer.Option(
+            "--category",
+            help="Rank one category as a prize list does: women, U16 (age on the first day), S50 or 50+, "
+            "rating:1600-1799, fed:ENG; several joined by commas.",
+            show_default=False,
         ),
     ] = None,
     output: Annotated[
@@ -517,6 +545,16 @@ def standings(
     from swissbridge.standings import standings_output
 
     check_encoding(encoding)
+    if k is not None and not rating_change:
+        fail("--k is the development coefficient of --rating-change: give both", EXIT_INPUT)
+    if category is not None:
+        from swissbridge.standings import check_category
+
+        try:
+            check_category(category)
+        except ValueError as exc:
+            fail(str(exc), EXIT_INPUT)
+    notes: list[str] = []
     try:
         text = standings_output(
             input,
@@ -527,7 +565,13 @@ def standings(
             explain=explain,
             crosstable=crosstable,
             unrated=unrated,
+            notes=notes,
+            with_rating_change=rating_change,
+            k=k,
+            category=category,
         )
+        for note in notes:
+            echo(f"swissbridge: note: {note}")
         from swissbridge.output import write_output
 
         write_output(output, text, inputs=[input])

@@ -132,7 +132,7 @@ def visible(out: Path) -> dict[str, bytes]:
     }
 
 
-SITE_PAGES = frozenset({"index.html", "standings.txt", "standings.json", "standings.html"})
+SITE_PAGES = frozenset({"index.html", "slips.html", "standings.txt", "standings.json", "standings.html"})
 """The files of a round's site (swissbridge.site) besides ``players/N.html``."""
 
 
