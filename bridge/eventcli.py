@@ -105,11 +105,16 @@ def _header(
 
 
 def _write_back(input: Path, tournament: Tournament) -> None:
-    """``tournament`` over ``input``, as ``result`` writes it (atomically, ``FILE.bak`` kept)."""
+    """``tournament`` over ``input``, as ``result`` writes it (atomically, ``FILE.bak`` kept,
+    record 192 naming the system it is paired with: :func:`swissbridge.systems.with_system`)."""
     from swissbridge.formats.detect import write_any
     from swissbridge.output import state_format, write_output
+    from swissbridge.systems import with_system
 
-    write_output(input, write_any(tournament, state_format(input)), inputs=[input], in_place=True)
+    written, note = with_system(tournament)
+    write_output(input, write_any(written, state_format(input)), inputs=[input], in_place=True)
+    if note is not None:
+        echo(f"swissbridge: note: {input}: {note}")
 
 
 class RatingKind(str, Enum):
