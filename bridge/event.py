@@ -31,6 +31,8 @@ from swissbridge.model import (
     Points,
     PointSystem,
     Tournament,
+    control_character,
+    control_name,
     format_points,
     initial_order,
     parse_points,
@@ -73,7 +75,10 @@ def _date(text: str, option: str) -> str:
 
 def _text(text: str, option: str, width: int = 80) -> str:
     value = text.strip()
-    if "\n" in value or "\r" in value or len(value) > width:
+    at = control_character(value)
+    if at is not None:
+        raise UsageError(f"{option}: expected text without the control character {control_name(value[at])}")
+    if len(value) > width:
         raise UsageError(f"{option}: expected one line of at most {width} characters")
     return value
 

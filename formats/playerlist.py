@@ -42,8 +42,17 @@ from dataclasses import dataclass
 from typing import IO
 
 from swissbridge.errors import InputError
-from swissbridge.formats._text import MAX_RATING, bounded_value, decode, parse_date, read_bytes, shown, split_lines
-from swissbridge.model import TITLE_ORDER, Player
+from swissbridge.formats._text import (
+    MAX_RATING,
+    bounded_value,
+    decode,
+    parse_date,
+    read_bytes,
+    refuse_control,
+    shown,
+    split_lines,
+)
+from swissbridge.model import TITLE_ORDER, Player, Tournament, control_character, control_name
 
 __all__ = ["COLUMNS", "PlayerList", "parse_player_list", "players_from_rating_list", "read_player_list"]
 
@@ -131,7 +140,12 @@ def parse_birth(text: str) -> str | None:
 
 def make_player(row: Mapping[str, str], bad: Callable[[str, str], Exception], start_no: int = 1) -> Player:
     """A player from the values of the :data:`COLUMNS` (blank or missing: not given),
-    checked; ``bad(column, expected)`` is the error for a value that is wrong."""
+    checked; ``bad(column, expected)`` is the error for a value that is wrong (a control
+    character anywhere, too: :func:`~swissbridge.model.control_character`)."""
+    for column, value in row.items():
+        at = control_character(value)
+        if at is not None:
+            raise bad(column, f"text without the control character {control_name(value[at])}")
     name = row.get("name", "")
     named = "surname" if not name and "surname" in row and "name" not in row else "name"
     if not name and (row.get("surname") or row.get("given name")):
@@ -216,6 +230,7 @@ def _parse_csv(lines: list[str], path: str | None) -> PlayerList:
         row = _Row(fields, _columns(line, separator), where, path, line_no)
         players.append(make_player(row.values(), row.bad, len(players) + 1))
         where_from.append(line_no)
+    refuse_control(Tournament(players=tuple(players)), path=path, text="\n".join(lines))
     return PlayerList(tuple(players), tuple(where_from), path, tuple(warnings))
 
 
@@ -327,4 +342,5 @@ def players_from_rating_list(
                 sex=trf_sex(record.sex),
             )
         )
+    refuse_control(Tournament(players=tuple(players)), path=path)
     return PlayerList(tuple(players), tuple(line for _, line in ids), path)

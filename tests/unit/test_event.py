@@ -430,3 +430,12 @@ def test_convert_reads_a_short_swiss_manager_player_file(tmp_path: Path) -> None
         (1, "Doe Jane", 2100),
         (2, "Roe Rick", 1900),
     ]
+
+
+def test_a_control_character_is_refused_where_it_stands(tmp_path: Path) -> None:
+    path = write(tmp_path, "p.csv", "name,club\nDoe,Club\x1b[2J\n")
+    code, out = run("new", str(tmp_path / "e.trf"), "--players", str(path))
+    assert code == 2 and "p.csv:2:5: club is 'Club\\x1b[2J', expected text without the control character U+001B" in out
+    assert "\x1b" not in out and not (tmp_path / "e.trf").exists()
+    code, out = run("new", str(tmp_path / "e.trf"), "--players", str(SAMPLE), "--name", "Open\x07")
+    assert code == 2 and "--name: expected text without the control character U+0007" in out
