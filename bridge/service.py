@@ -33,15 +33,20 @@ def read_tournament(
     return read_any(path, fmt, encoding=encoding, notes=notes, warnings=warnings)
 
 
-def require_swiss(tournament: Tournament) -> None:
-    """Refuse what the Swiss systems here cannot pair: a team event (paired by teams,
-    C.04.6) or a round robin (paired by its Berger tables, C.05 Annex 1, not round by
-    round)."""
-    if tournament.team_event:
+def require_swiss(tournament: Tournament, system: PairingSystem | None = None) -> None:
+    """Refuse what the Swiss systems here cannot pair: a round robin (paired by its
+    Berger tables, C.05 Annex 1, not round by round), and a team event (paired by
+    teams, C.04.6) unless ``system`` pairs teams (its ``entrants``); an individual
+    event is refused to a system that pairs only teams."""
+    entrants = getattr(system, "entrants", frozenset({"players"})) if system is not None else frozenset({"players"})
+    if tournament.team_event and "teams" not in entrants:
         raise InputError(
             "this is a team tournament (record 192 names a team system, or the team records 013/310 "
-            "place every player in a team): swissbridge pairs individual Swiss events only"
+            "place every player in a team): pair it with a team system (--system team)"
         )
+    if not tournament.team_event and "players" not in entrants:
+        name = getattr(system, "name", "")
+        raise InputError(f"the {name} system pairs teams, and this is an individual tournament (no team records)")
     if tournament.kind is EventKind.ROUND_ROBIN:
         raise InputError(
             "this is a round robin: its pairings come from the Berger tables, not from a Swiss system; "
@@ -91,7 +96,7 @@ def trace_tournament(
 def _pairable(tournament: Tournament, system: str, round_no: int | None, adjourned: bool) -> tuple[PairingSystem, int]:
     """The system and the round to pair, once the tournament is known to be pairable."""
     _, engine = resolve(system)
-    require_swiss(tournament)
+    require_swiss(tournament, engine)
     r = round_to_pair(tournament, round_no)
     unplayed = [rr for rr in range(1, r) if tournament.is_unplayed(rr)]
     if unplayed:
@@ -113,6 +118,8 @@ def render_pairing(tournament: Tournament, pairing: RoundPairing, fmt: str, *, a
     was made around games without a result, see :func:`pair_tournament`)."""
     if fmt == "pairlist":
         return pairing.pairlist()
+    if tournament.team_event:
+        raise InputError(f"a team pairing is written as a pair list only (--format pairlist), not as {fmt}")
     if fmt == "text":
         return board_list(tournament, pairing)
     if fmt == "trf":

@@ -33,7 +33,7 @@ CODES: dict[str, str] = {
 }
 """The record 192 codes swissbridge implements, and the system of each."""
 
-WRITTEN: dict[str, str] = {"dutch": "FIDE_DUTCH_2026", "lim": "FIDE_LIM_2026"}
+WRITTEN: dict[str, str] = {"dutch": "FIDE_DUTCH_2026", "lim": "FIDE_LIM_2026", "team": "FIDE_TEAM_TYPEA_MP_GP"}
 """The record 192 code written for each built-in system (``generate``)."""
 
 
@@ -58,10 +58,14 @@ def choose_system(tournament: Tournament, requested: str | None, *, option: str 
     ``option`` is how the command asks for a system (``{}`` the system's name), for
     the messages: ``--system dutch``, or the drop-in engine's ``--dutch``."""
     from swissbridge.service import require_swiss
+    from swissbridge.teams import team_code
 
-    require_swiss(tournament)  # a team event or a round robin is refused as such, whatever 192 says
+    if not tournament.team_event:
+        require_swiss(tournament)  # a round robin is refused as such, whatever 192 says
     code = tournament.system.strip().upper()
     from_file = CODES.get(code) if code else None
+    if team_code(code) is not None or (tournament.team_event and not code):
+        from_file, code = "team", code or "FIDE_TEAM"
     if requested is not None:
         if code and from_file != requested:
             said = f"{code} ({from_file})" if from_file else f"{code}, which swissbridge does not implement"

@@ -55,6 +55,7 @@ GROUP = "swissbridge.systems"
 BUILTIN = {
     "dutch": "swissbridge.plugins.dutch:DutchSystem",
     "lim": "swissbridge.plugins.lim:LimSystem",
+    "team": "swissbridge.plugins.team:TeamSystem",
 }
 """The systems shipped with swissbridge (the same targets as their entry points)."""
 
