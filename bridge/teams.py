@@ -147,7 +147,9 @@ class TeamEvent:
         self.team_of: dict[int, int] = {m: t.number for t in setup.teams for m in t.members}
         missing = [p.start_no for p in tournament.players if p.start_no not in self.team_of]
         if missing:
-            raise InputError(f"player {missing[0]} is in no team: every player of a team event is listed in a 310 record")
+            raise InputError(
+                f"player {missing[0]} is in no team: every player of a team event is listed in a 310 record"
+            )
 
     @cached_property
     def boards(self) -> int:
@@ -185,9 +187,7 @@ class TeamEvent:
     def records(self) -> tuple[TeamRecord, ...]:
         """Every team with its matches of the rounds completed in the file."""
         rounds = self.tournament.completed_rounds
-        return tuple(
-            TeamRecord(t, tuple(self._match(t, r) for r in range(1, rounds + 1))) for t in self.setup.teams
-        )
+        return tuple(TeamRecord(t, tuple(self._match(t, r) for r in range(1, rounds + 1))) for t in self.setup.teams)
 
     def record(self, number: int) -> TeamRecord:
         for rec in self.records:
@@ -210,9 +210,7 @@ class TeamEvent:
         )
         if opponents:
             opponent = opponents.pop()
-            other = sum(
-                points.points(e.result) for e in self._entries(self.setup.team(opponent), round_no)
-            )
+            other = sum(points.points(e.result) for e in self._entries(self.setup.team(opponent), round_no))
             played = any(e.played for e in entries)
             kind = self._outcome(game, other, played)
             colour = self._colour(entries) if played else None

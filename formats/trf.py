@@ -968,9 +968,10 @@ class _Reader:
         words = value.split()
         if len(words) != 4 or words[0] not in ("+-", "-+", "--"):
             raise self.error("expected '330 TT RRR WWW BBB' with the forfeit +-, -+ or -- in columns 5-6", no, 5)
+        whats = ("the round", "the White team", "the Black team")
         r, white, black = (
             bounded_int(w, what, minimum=1, maximum=999, path=self.path, line=no, column=col)
-            for w, what, col in zip(words[1:], ("the round", "the White team", "the Black team"), (8, 12, 16), strict=True)
+            for w, what, col in zip(words[1:], whats, (8, 12, 16), strict=True)
         )
         return ForfeitedMatch(r, white, black, words[0])
 
@@ -998,7 +999,9 @@ class _Reader:
         20-22 (blank or 000: every round), then the teams from column 24 (none: every team)."""
         kind = value[:1].strip()
         if kind and kind not in "WDLFHZ+-":
-            raise self.error(f"record 299: expected the type W D L F H Z + - or blank in column 5, found {kind!r}", no, 5)
+            raise self.error(
+                f"record 299: expected the type W D L F H Z + - or blank in column 5, found {kind!r}", no, 5
+            )
         amounts: list[Points | None] = []
         for start, col in ((3, 8), (9, 14)):
             text = value[start : start + 5].strip()

@@ -85,15 +85,18 @@ class TeamSystem:
         return self.trace(tournament, round_no).result()
 
     def explain(self, tournament: Tournament, trace: Trace) -> SystemPart:
-        """The boards (teams) with the colour rule of each, and the PAB."""
+        """The boards (teams) with the colour rule of 4.3 that decided each, and the PAB."""
+        from swissbridge.plugins.document import Bye
+
+        bye: Bye | None = None
+        if trace.bye is not None:
+            bye = {"player": trace.bye, "score": "", "reasons": [], "passed_over": []}
         return {
             "boards": [
                 {"board": i, "white": b.white, "black": b.black, "rule": b.rule, "reasons": []}
                 for i, b in enumerate(trace.boards, 1)
             ],
-            "bye": None
-            if trace.bye is None
-            else {"player": trace.bye, "score": "", "reasons": ["3.4"], "passed_over": []},
+            "bye": bye,
         }
 
     def compare(self, tournament: Tournament, round_no: int, expected: RoundPairing, played: RoundPairing) -> str:

@@ -43,7 +43,9 @@ def allocate(state: RoundState, a: int, b: int) -> Allocation:
     if first.played == 0 and other.played == 0:
         initial = state.tournament.initial_colour or Colour.WHITE
         colour = initial if first.number % 2 else initial.opposite
-        return give(colour, "4.3.1, neither team has played a match: the first-team's TPN parity and the initial colour")
+        return give(
+            colour, "4.3.1, neither team has played a match: the first-team's TPN parity and the initial colour"
+        )
     fp, op = first.preference, other.preference
     if fp is not None and op is None:
         return give(fp.colour, "4.3.2, only the first-team has a colour preference")

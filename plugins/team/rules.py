@@ -60,9 +60,7 @@ class TeamState:
         return sum(1 if c is Colour.WHITE else -1 for c in self.colours)
 
 
-def colour_preference(
-    colours: Sequence[Colour], model: ColourModel, last_round: bool
-) -> Preference | None:
+def colour_preference(colours: Sequence[Colour], model: ColourModel, last_round: bool) -> Preference | None:
     """1.7: the colour preference of a team from the colours of its played matches.
 
     Type A (1.7.1) and the strong preferences of Type B (1.7.2): White when the colour
