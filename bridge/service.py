@@ -118,8 +118,12 @@ def render_pairing(tournament: Tournament, pairing: RoundPairing, fmt: str, *, a
     was made around games without a result, see :func:`pair_tournament`)."""
     if fmt == "pairlist":
         return pairing.pairlist()
-    if tournament.team_event:
-        raise InputError(f"a team pairing is written as a pair list only (--format pairlist), not as {fmt}")
+    if tournament.team_event:  # the team pairs as the games of their members
+        from swissbridge.teams import board_pairing
+
+        if fmt == "text":
+            return team_board_list(tournament, pairing)
+        pairing = board_pairing(tournament, pairing)
     if fmt == "text":
         return board_list(tournament, pairing)
     if fmt == "trf":
@@ -166,4 +170,36 @@ def board_list(tournament: Tournament, pairing: RoundPairing) -> str:
         num, name, score = who(n)
         why = result.name.lower().replace("_", " ")
         lines.append(f"{'':>3}  {num:>5} {name[:28]:<28} {score:>5}   not paired ({why})")
+    return "\n".join(lines) + "\n"
+
+
+def team_board_list(tournament: Tournament, pairing: RoundPairing) -> str:
+    """A readable list of a round of team pairs: each match with the teams' match and game
+    points, then its boards (:func:`~swissbridge.teams.board_pairing`)."""
+    from swissbridge.teams import TeamEvent, board_pairing
+
+    event = TeamEvent(tournament)
+    done = pairing.round_no - 1
+    games = iter(board_pairing(tournament, pairing).boards)
+
+    def team(n: int) -> str:
+        rec = event.record(n)
+        scores = f"{format_points(rec.match_points(done))}/{format_points(rec.game_points(done))}"
+        return f"({n}) {rec.team.name or f'Team {n}'} {scores}"
+
+    title = tournament.name or "Tournament"
+    of = f" of {tournament.total_rounds}" if tournament.total_rounds else ""
+    lines = [f"{title} — round {pairing.round_no}{of} (teams: match points/game points)"]
+    for i, m in enumerate(pairing.boards, 1):
+        lines.append(f"{i:>3}  {team(m.white)} - {team(m.black)}")
+        for k in range(
+            min(event.boards, len(event.setup.team(m.white).members), len(event.setup.team(m.black).members))
+        ):
+            g = next(games)
+            names = [f"({n}) {tournament.player(n).name}" for n in (g.white, g.black)]
+            lines.append(f"       {k + 1:>2}. {names[0]:<32} - {names[1]}")
+    if pairing.bye is not None:
+        lines.append(f"     {team(pairing.bye)}   pairing-allocated bye")
+    for n, result in sorted(pairing.absent.items()):
+        lines.append(f"     {team(n)}   not paired ({result.name.lower().replace('_', ' ')})")
     return "\n".join(lines) + "\n"

@@ -29,6 +29,7 @@ from functools import cached_property
 
 from swissbridge.errors import InputError
 from swissbridge.model import Colour, Entry, Points, Result, Team, TeamSetup, Tournament
+from swissbridge.pairing import Board, RoundPairing
 
 
 class ColourModel(enum.Enum):
@@ -138,14 +139,25 @@ class TeamEvent:
         setup = tournament.teams
         if setup is None:
             raise InputError(
-                "this team event has no team records: each team needs a 310 record (or TRF16's 013) "
-                "listing its members' start numbers"
+                "this is a team tournament without team records: each team needs a 310 record "
+                "(or TRF16's 013) listing its members' start numbers"
             )
         self.tournament = tournament
         self.setup: TeamSetup = setup
         self.code = team_code(tournament.system) or TeamCode()
         self.team_of: dict[int, int] = {m: t.number for t in setup.teams for m in t.members}
         missing = [p.start_no for p in tournament.players if p.start_no not in self.team_of]
+        numbers = {t.number for t in setup.teams}
+        named = [
+            *(("240", n) for b in setup.byes for n in b.players),
+            *(("260", n) for g in setup.forbidden for n in g.players),
+            *(("330", n) for f in setup.forfeits for n in (f.white, f.black)),
+            *(("299", n) for a in setup.adjustments for n in a.teams),
+            *(("250", n) for a in setup.acceleration for n in (a.first_team, a.last_team)),
+        ]
+        for code, n in named:
+            if n not in numbers:
+                raise InputError(f"record {code} names team {n}, but there is no team {n} (no 310 record gives it)")
         if missing:
             raise InputError(
                 f"player {missing[0]} is in no team: every player of a team event is listed in a 310 record"
@@ -280,3 +292,26 @@ class TeamEvent:
                 mp = a.match if a.match is not None else mp
                 gp = a.game if a.game is not None else gp
         return Match(match.round_no, match.kind, match.opponent, match.played, match.colour, mp, gp)
+
+
+def board_pairing(tournament: Tournament, pairing: RoundPairing) -> RoundPairing:
+    """The games of a round of team pairs (``pairing``: team numbers on its boards, the PAB
+    team as its bye, teams not paired in ``absent``): each match is played on the event's
+    boards by the teams' first members in board order (record 310's order, TRF-2026's
+    default line-up), the White team's player White on board 1 and the colours following
+    record 352 (alternating when it is not given) down the boards. The PAB team's members
+    get the PAB; a team not paired gives its members its entry."""
+    event = TeamEvent(tournament)
+    sequence = event.setup.board_colours or "WB"
+    boards: list[Board] = []
+    absent: dict[int, Result] = {}
+    for match in pairing.boards:
+        white, black = event.setup.team(match.white), event.setup.team(match.black)
+        for k, (w, b) in enumerate(zip(white.members[: event.boards], black.members[: event.boards], strict=False)):
+            same = sequence[k % len(sequence)] == sequence[0]
+            boards.append(Board(w, b) if same else Board(b, w))
+    if pairing.bye is not None:
+        absent.update((m, Result.PAB) for m in event.setup.team(pairing.bye).members[: event.boards])
+    for team, result in pairing.absent.items():
+        absent.update((m, result) for m in event.setup.team(team).members)
+    return RoundPairing(pairing.round_no, tuple(boards), None, absent, pairing.system)

@@ -288,6 +288,7 @@ class _Reader:
         self.team_file = False
         self.team_lines: list[tuple[str, str, int]] = []
         self.team_records: list[tuple[str, str, int]] = []
+        self.team_places: list[int] = []
         self.xxc_rank: tuple[int, int] | None = None
         self.abnormal: list[tuple[str, int]] = []
 
@@ -370,8 +371,10 @@ class _Reader:
         self.system = value.strip()
 
     def _team_or_player_record(self, code: str, raw: str, value: str, no: int) -> None:
-        # Team files use 240/250/260 for teams; they are kept verbatim (see finish()).
+        # Team files use 240/250/260 for teams; they are kept verbatim (see finish()),
+        # where they stand among the other verbatim records.
         self.team_lines.append((code, value, no))
+        self.team_places.append(len(self.headers))
 
     def _xxz_record(self, code: str, raw: str, value: str, no: int) -> None:
         self.absent_next.append((self.numbers(value, no, 5, "start numbers"), no))
@@ -797,9 +800,11 @@ class _Reader:
             )
         self.team_file = is_team_event(self.system, self.headers, numbers)
         teams = self.team_setup(set(numbers)) if self.team_file else None
+        if self.team_file:
+            for (code, value, _), place in reversed(list(zip(self.team_lines, self.team_places, strict=True))):
+                self.headers.insert(place, (code, value))
         for code, value, no in self.team_lines:
             if self.team_file:
-                self.headers.append((code, value))
                 continue
             if code == "240":
                 self.record_240(value, no)
@@ -849,25 +854,28 @@ class _Reader:
     def team_setup(self, players: set[int]) -> TeamSetup | None:
         """The teams of a team event and how its matches score (C.04.6): records 310 (or
         TRF16's 013), 320, 330, 352, 362, and the team forms of 240, 250, 260 and 299.
-        ``None`` when the file has no team records (a team system named by 192 alone)."""
+        ``None`` when the file has no team records (a team system named by 192 alone).
+        The teams the other records name are checked when the event is paired
+        (:class:`~swissbridge.teams.TeamEvent`): a file is read whatever they say."""
         teams: list[Team] = []
+        legacy: list[Team] = []  # TRF16's 013, which 310 replaces when a file has both
         setup: dict[str, object] = {}
         for code, value, no in self.team_records:
             if code == "310":
                 teams.append(self.record_310(value, no, players))
             elif code == "013":
                 members = self.numbers(value[32:], no, 37, "start numbers of the team's members")
-                teams.append(Team(len(teams) + 1, value[:32].strip(), tuple(members)))
+                legacy.append(Team(len(legacy) + 1, value[:32].strip(), tuple(members)))
             elif code == "362":
                 setup["match_points"] = self.record_362(value, no)
             elif code == "352":
                 setup["board_colours"] = self.record_352(value, no)
             elif code == "320":
                 setup.update(zip(("pab_match", "pab_game", "pab_teams"), self.record_320(value, no), strict=True))
+        teams = teams or legacy
         if not teams:
             return None
-        numbers = {t.number for t in teams}
-        if len(numbers) != len(teams):
+        if len({t.number for t in teams}) != len(teams):
             raise self.error("two team records (310) give the same team pairing number")
         seen: dict[int, int] = {}
         for t in teams:
@@ -876,33 +884,18 @@ class _Reader:
                     raise self.error(f"player {m} is a member of teams {seen[m]} and {t.number}")
                 seen[m] = t.number
 
-        def known(ids: Iterable[int], no: int, code: str) -> tuple[int, ...]:
-            for n in ids:
-                if n not in numbers:
-                    raise self.error(f"record {code} names team {n}, but there is no team {n}", no, 5)
-            return tuple(ids)
-
         forfeits = [self.record_330(v, no) for c, v, no in self.team_records if c == "330"]
-        for f in forfeits:
-            known((f.white, f.black), 0, "330")
         byes, forbidden, acceleration = [], [], []
         for code, value, no in self.team_lines:
             if code == "240":
                 self.record_240(value, no)
-                bye, _ = self.byes.pop()
-                known(bye.players, no, code)
-                byes.append(bye)
+                byes.append(self.byes.pop()[0])
             elif code == "260":
                 self.record_260(value, no)
-                group, _ = self.forbidden.pop()
-                known(group.players, no, code)
-                forbidden.append(group)
+                forbidden.append(self.forbidden.pop()[0])
             else:
                 acceleration.append(self.team_250(value, no))
-                known((acceleration[-1].first_team, acceleration[-1].last_team), no, code)
         adjustments = [self.team_299(value, no) for value, no in self.abnormal]
-        for a, (_, no) in zip(adjustments, self.abnormal, strict=True):
-            known(a.teams, no, "299")
         return TeamSetup(
             teams=tuple(sorted(teams, key=lambda t: t.number)),
             forfeits=tuple(forfeits),
@@ -919,8 +912,13 @@ class _Reader:
         start numbers from column 74, one every five columns (columns counted in
         characters, so a name in UTF-8 does not shift them)."""
         number = bounded_int(
-            value[:3].strip(), "the team pairing number in columns 5-7", minimum=1, maximum=999,
-            path=self.path, line=no, column=5,
+            value[:3].strip(),
+            "the team pairing number in columns 5-7",
+            minimum=1,
+            maximum=999,
+            path=self.path,
+            line=no,
+            column=5,
         )
         members = self.numbers(value[69:], no, 74, "start numbers of the team's members")
         for m in members:
@@ -957,8 +955,7 @@ class _Reader:
             raise self.error("expected '320 MMMM GGGG TTT …': the PAB's match points and game points", no, 5)
         match, game = self.amount(words[0], no, 5), self.amount(words[1], no, 10)
         rounds = [
-            bounded_int(w, "a team pairing number", maximum=999, path=self.path, line=no, column=15)
-            for w in words[2:]
+            bounded_int(w, "a team pairing number", maximum=999, path=self.path, line=no, column=15) for w in words[2:]
         ]
         return match, game, tuple(rounds)
 
@@ -987,7 +984,9 @@ class _Reader:
         r1, r2, t1, t2 = (
             bounded_int(w, what, minimum=1, maximum=999, path=self.path, line=no, column=col)
             for w, what, col in zip(
-                fields[2:], ("the first round", "the last round", "the first team", "the last team"), (15, 19, 23, 28),
+                fields[2:],
+                ("the first round", "the last round", "the first team", "the last team"),
+                (15, 19, 23, 28),
                 strict=True,
             )
         )

@@ -75,6 +75,7 @@ class TeamSystem:
             round_no=r,
             boards=tuple(Board(al.white, al.black) for al in allocations),
             bye=result.bye,
+            absent=state.announced,
             system=self.name,
         )
         return trace

@@ -153,10 +153,15 @@ class RoundState:
 
     # -- who is paired ----------------------------------------------------------------
     @cached_property
+    def announced(self) -> dict[int, Result]:
+        """The teams with a bye known in advance for the round (record 240), and its entry."""
+        return {n: b.kind.result for b in self.event.setup.byes if b.round_no == self.round_no for n in b.players}
+
+    @cached_property
     def present(self) -> list[int]:
         """The teams to pair: all but those with a bye known in advance (record 240) and
         those whose every member has a bye or absence entered in the round's column."""
-        away = {n for b in self.event.setup.byes if b.round_no == self.round_no for n in b.players}
+        away = set(self.announced)
         for t in self.event.setup.teams:
             entries = [self.tournament.player(m).entry(self.round_no) for m in t.members]
             if entries and all(e is not None and e.opponent is None and e.result is not Result.PAB for e in entries):
