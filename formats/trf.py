@@ -144,6 +144,22 @@ _DEFAULT_ORDER = ("012", "", "142", "152", "POINTS", "192", "001", "BYES", "ACCE
 # ---------------------------------------------------------------------------
 
 
+def team_setup_of(tournament: Tournament, *, path: str | None = None) -> TeamSetup | None:
+    """The teams of a team event whose TRF team records are kept verbatim in its headers
+    (a model from JSON, which keeps them so); ``None`` for an individual event."""
+    if not tournament.team_event:
+        return None
+    r = _Reader(path, [])
+    for code, value in tournament.headers:
+        if code in _TEAM_RECORDS:
+            r.team_records.append((code, value, 0))
+        elif code in ("240", "250", "260"):
+            r.team_lines.append((code, value, 0))
+        elif code == "299":
+            r.abnormal.append((value, 0))
+    return r.team_setup({p.start_no for p in tournament.players})
+
+
 def read_trf(path: str | os.PathLike[str], *, warnings: list[str] | None = None) -> Tournament:
     """Read a TRF16 or TRF-2026 file (``warnings``: see :func:`parse_trf`)."""
     name = os.fspath(path)
@@ -293,6 +309,8 @@ class _Reader:
         self.abnormal: list[tuple[str, int]] = []
 
     def error(self, message: str, line: int | None = None, column: int | None = None) -> InputError:
+        if not line:  # a record kept verbatim in a model (team_setup_of) has no line
+            line = column = None
         return InputError(message, path=self.path, line=line, column=column)
 
     # -- pass 1: lines ----------------------------------------------------------
