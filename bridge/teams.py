@@ -146,6 +146,8 @@ class TeamEvent:
         self.setup: TeamSetup = setup
         self.code = team_code(tournament.system) or TeamCode()
         self.team_of: dict[int, int] = {m: t.number for t in setup.teams for m in t.members}
+        self.players = {p.start_no: p for p in tournament.players}
+        """The players by start number."""
         missing = [p.start_no for p in tournament.players if p.start_no not in self.team_of]
         numbers = {t.number for t in setup.teams}
         named = [
@@ -190,7 +192,7 @@ class TeamEvent:
         """The members' entries of a round, in board (roster) order."""
         out = []
         for m in team.members:
-            e = self.tournament.player(m).entry(round_no)
+            e = self.players[m].entry(round_no)
             if e is not None:
                 out.append(e)
         return out

@@ -104,6 +104,12 @@ class RoundState:
         self.teams: dict[int, TeamState] = {}
         for rec in self.event.records:
             self.teams[rec.number] = self._state(rec, done)
+        self.barred: dict[int, set[int]] = {n: set(ts.met) for n, ts in self.teams.items()}
+        """[C1]: the teams each team may not meet this round (met, or in a 260 group with it)."""
+        for pair in self.forbidden:
+            a, b = tuple(pair)
+            self.barred.setdefault(a, set()).add(b)
+            self.barred.setdefault(b, set()).add(a)
 
     # -- scores (1.2) and the team's history ----------------------------------------
     def primary(self, rec: TeamRecord, rounds: int) -> Points:
@@ -163,7 +169,7 @@ class RoundState:
         those whose every member has a bye or absence entered in the round's column."""
         away = set(self.announced)
         for t in self.event.setup.teams:
-            entries = [self.tournament.player(m).entry(self.round_no) for m in t.members]
+            entries = [self.event.players[m].entry(self.round_no) for m in t.members]
             if entries and all(e is not None and e.opponent is None and e.result is not Result.PAB for e in entries):
                 away.add(t.number)
         return [n for n in sorted(self.teams) if n not in away]
@@ -171,7 +177,7 @@ class RoundState:
     # -- the criteria of Article 2 ------------------------------------------------------
     def can_meet(self, a: int, b: int) -> bool:
         """[C1] (2.1.1): two teams do not meet twice; nor may teams of a record-260 group."""
-        return b not in self.teams[a].met and frozenset((a, b)) not in self.forbidden
+        return b not in self.barred[a]
 
     def can_have_pab(self, team: int) -> bool:
         """[C2] (2.1.2)."""
@@ -184,7 +190,7 @@ class RoundState:
             return False
         if n == 0:
             return True
-        nb = [[j for j in range(n) if j != i and self.can_meet(teams[i], teams[j])] for i in range(n)]
+        nb = [[j for j in range(n) if j != i and teams[j] not in self.barred[teams[i]]] for i in range(n)]
         mate = max_cardinality_matching(n, nb)
         return -1 not in mate
 
