@@ -37,9 +37,12 @@ from swissbridge.tiebreaks import parse_tiebreaks
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 
-TIEBREAKS = "DE,BH/C1,BH/C2,BH/M1,BH,SB/C1,SB,FB,WIN,WON,BPG,BWG,PS,KS,ARO,ARO/C1,TPR,PTP,APRO,APPO"
+TIEBREAKS = (
+    "DE,BH/C1,BH/C2,BH/M1,BH,AOB,SB/C1,SB,FB,WIN,WON,BPG,BWG,PS,REP,GE,STD,TPN,KS,ARO,ARO/C1,TPR,PTP,APRO,APPO,RTNG"
+)
 """Every tie-break compared; DE comes right after the points, so both tools break the
-same ties with it."""
+same ties with it. AOB comes before FB: after Fore Buchholz, Gacrux 1.11.65 averages the
+opponents' Fore Buchholz in AOB (what 2026's ``AOB/F`` asks for), not their Buchholz."""
 
 
 def corpora() -> dict[str, list[Path]]:
@@ -56,9 +59,29 @@ def corpora() -> dict[str, list[Path]]:
     }
 
 
+Theirs = Fraction | None | tuple[Fraction, int]
+"""A value as Gacrux wrote it: exact, no value, or (value, decimals) when it rounds."""
+
+ROUNDED = {"AOB"}
+"""Tie-breaks Gacrux writes rounded (an average to 2-5 decimals) where swissbridge keeps the
+exact value (C.07 8.2 states no rounding): compared at Gacrux's decimals, halves up."""
+
+
+def _at(ours: Fraction | None, theirs: Theirs) -> tuple[Fraction | None, Fraction | None]:
+    """(ours, theirs) comparable: a rounded Gacrux value (value, decimals) and ours rounded
+    the same way."""
+    if not isinstance(theirs, tuple):
+        return ours, theirs
+    value, places = theirs
+    if ours is None:
+        return None, value
+    scale = 10**places
+    return Fraction(int(ours * scale + Fraction(1, 2)), scale), value
+
+
 def gacrux_values(
     python: str, trf: Path, codes: list[str], after_round: int, swiss: bool = False
-) -> dict[int, dict[str, Fraction | None]]:
+) -> dict[int, dict[str, Theirs]]:
     """Gacrux's tiebreakchecker on ``trf`` (a TRF swissbridge wrote) after ``after_round``,
     as numbers; ``swiss`` tells it the event is a Swiss (its ``-s``)."""
     cmd = [python, "-m", "gacrux.tiebreakchecker", "-i", str(trf), "-d", "T", "-n", str(after_round)]
@@ -69,15 +92,17 @@ def gacrux_values(
         raise RuntimeError((out.stderr or out.stdout).strip().splitlines()[-1:] or ["no output"])
     lines = out.stdout.strip().splitlines()
     head = lines[0].split("\t")
-    values: dict[int, dict[str, Fraction | None]] = {}
+    values: dict[int, dict[str, Theirs]] = {}
     for line in lines[1:]:
         cells = line.split("\t")
         if len(cells) != len(head) or not cells[0].strip().isdigit():
             continue
-        row: dict[str, Fraction | None] = {}
+        row: dict[str, Theirs] = {}
         for code, cell in zip(head[2:], cells[2:], strict=True):
             cell = cell.strip()
-            row[code] = None if cell in ("", "-0") else Fraction(cell)  # it writes no value as -0
+            value = None if cell in ("", "-0") else Fraction(cell)  # it writes no value as -0
+            rounded = value is not None and code in ROUNDED and "." in cell
+            row[code] = (value, len(cell.split(".")[1])) if rounded and value is not None else value
         values[int(cells[0])] = row
     return values
 
@@ -118,9 +143,9 @@ def compare_file(
             continue
         for code in ["PTS", *codes]:
             ours_raw = row.points if code == "PTS" else row.values[code]
-            ours = None if ours_raw is None else Fraction(ours_raw)
-            if ours != other.get(code):
-                diffs[code].append((row.start_no, _show(ours), _show(other.get(code))))
+            ours, theirs_value = _at(None if ours_raw is None else Fraction(ours_raw), other.get(code))
+            if ours != theirs_value:
+                diffs[code].append((row.start_no, _show(ours), _show(theirs_value)))
     return "ok", dict(diffs), len(standings.rows)
 
 

@@ -42,6 +42,7 @@ from swissbridge.pairing import Board, NoLegalPairing, RoundPairing
 from swissbridge.plugins import PairingSystem, resolve
 from swissbridge.plugins.document import colour_letters
 from swissbridge.state import RoundState, build_state
+from swissbridge.systems import DEFAULT, refuse
 
 __all__ = [
     "BoardDiff",
@@ -338,7 +339,7 @@ def compare_round(
 
 def check_tournament(
     tournament: Tournament,
-    system: str | PairingSystem = "dutch",
+    system: str | PairingSystem = DEFAULT,
     *,
     rounds: list[int] | None = None,
     total_rounds: int | None = None,
@@ -346,10 +347,8 @@ def check_tournament(
 ) -> CheckReport:
     """Replay every completed round of ``tournament`` (or those in ``rounds``) with
     ``system`` and compare each with the pairing published for it."""
-    from swissbridge.service import require_swiss
-
     name, engine = resolve(system)
-    require_swiss(tournament)
+    refuse(engine, tournament)
     inferred = tournament.initial_colour is None
     t = prepare_for_replay(tournament, total_rounds=total_rounds)
     last = t.completed_rounds
@@ -423,7 +422,7 @@ def _same(expected: RoundPairing, played: RoundPairing, uncoloured: frozenset[fr
 
 
 def check_file(
-    path: str | os.PathLike[str], system: str | PairingSystem = "dutch", *, total_rounds: int | None = None
+    path: str | os.PathLike[str], system: str | PairingSystem = DEFAULT, *, total_rounds: int | None = None
 ) -> CheckReport:
     """Read a tournament file and check it (see :func:`check_tournament`)."""
     from swissbridge.service import read_tournament

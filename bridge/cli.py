@@ -30,6 +30,7 @@ from swissbridge.console import (
     PairFormat,
     applied,
     check_encoding,
+    echo,
     fail,
     no_pairing,
     read_input,
@@ -40,6 +41,8 @@ from swissbridge.console import (
 from swissbridge.errors import SwissbridgeError
 from swissbridge.formats._text import MAX_ROUNDS, MAX_START_NO
 from swissbridge.output import write_stdout
+from swissbridge.plugins import shipped
+from swissbridge.systems import DEFAULT
 from typer.main import get_command_name
 
 if TYPE_CHECKING:
@@ -47,7 +50,7 @@ if TYPE_CHECKING:
 
 app = typer.Typer(
     name="swissbridge",
-    help="FIDE Swiss pairings (Dutch, Lim) for the files tournament programs read and write.",
+    help="FIDE Swiss pairings for the files tournament programs read and write.",
     no_args_is_help=False,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -99,13 +102,17 @@ def input_argument(help: str) -> Any:
     return typer.Argument(help=help, show_default=False, parser=file_argument)
 
 
+SYSTEMS = f"{'|'.join(shipped())} or one an installed package adds"
+"""The ``--system`` names for ``--help``: the shipped systems (read from their folder;
+an unknown name is refused with the installed ones listed, :func:`swissbridge.console.settings`)."""
+
 SystemOption = Annotated[
     str | None,
     typer.Option(
         "--system",
         "-s",
-        metavar="dutch|lim",
-        help="Pairing system: dutch|lim (default: the file's record 192, else dutch).",
+        metavar="SYSTEM",
+        help=f"Pairing system: {SYSTEMS} (default: the file's record 192, else {DEFAULT}).",
         show_default=False,
     ),
 ]
@@ -463,9 +470,9 @@ def explain(
     rounds: TotalRoundsOption = None,
     encoding: EncodingOption = None,
 ) -> None:
-    """Explain how a round is paired: bracket by bracket (Dutch) or scoregroup by
-    scoregroup (Lim), the floaters and why, the criteria not met, the PAB and the
-    colour rule of every board. Exit 1 when no legal pairing exists."""
+    """Explain how a round is paired, step by step as the system pairs it (brackets or
+    scoregroups), the floaters and why, the criteria not met, the PAB and the colour
+    rule of every board. Exit 1 when no legal pairing exists."""
     from swissbridge.explain import explain as build_explanation
     from swissbridge.explain import render
     from swissbridge.output import write_output
@@ -506,8 +513,8 @@ def standings(
         typer.Option(
             "--tiebreaks",
             "-t",
-            help="Tie-break codes, e.g. BH/C1,BH,SB,DE,WIN (used when the file has no record 202; "
-            "default BH/C1,BH,SB,DE,WIN).",
+            help="Tie-break codes, e.g. BH/C1,BH,SB,DE,WIN (instead of the file's record 202, said in one line; "
+            "default: the file's list, else BH/C1,BH,SB,DE,WIN).",
             show_default=False,
         ),
     ] = None,
@@ -515,11 +522,38 @@ def standings(
     explain: Annotated[
         str | None, typer.Option("--explain", help="Show how one player's values were computed (#12).")
     ] = None,
-    crosstable: Annotated[bool, typer.Option("--crosstable", help="The crosstable (text or html).")] = False,
+    crosstable: Annotated[bool, typer.Option("--crosstable", help="The crosstable (text, csv, json or html).")] = False,
     unrated: Annotated[
         int | None,
         typer.Option(
             "--unrated", help="Rating given to unrated players for ARO, TPR ... (C.07 10).", show_default=False
+        ),
+    ] = None,
+    rating_change: Annotated[
+        bool,
+        typer.Option(
+            "--rating-change",
+            help="Each rated player's FIDE rating change for the event (B.02 8.3) beside the performance rating.",
+        ),
+    ] = False,
+    k: Annotated[
+        int | None,
+        typer.Option(
+            "--k",
+            min=1,
+            max=700,
+            help="The development coefficient K for every player with --rating-change "
+            "(default: from each player's rating and birth year, B.02 8.3.3).",
+            show_default=False,
+        ),
+    ] = None,
+    category: Annotated[
+        str | None,
+        typer.Option(
+            "--category",
+            help="Rank one category as a prize list does: women, U16 (age on the first day), S50 or 50+, "
+            "rating:1600-1799, fed:ENG; several joined by commas.",
+            show_default=False,
         ),
     ] = None,
     output: Annotated[
@@ -531,6 +565,16 @@ def standings(
     from swissbridge.standings import standings_output
 
     check_encoding(encoding)
+    if k is not None and not rating_change:
+        fail("--k is the development coefficient of --rating-change: give both", EXIT_INPUT)
+    if category is not None:
+        from swissbridge.standings import check_category
+
+        try:
+            check_category(category)
+        except ValueError as exc:
+            fail(str(exc), EXIT_INPUT)
+    notes: list[str] = []
     try:
         text = standings_output(
             input,
@@ -541,7 +585,13 @@ def standings(
             explain=explain,
             crosstable=crosstable,
             unrated=unrated,
+            notes=notes,
+            with_rating_change=rating_change,
+            k=k,
+            category=category,
         )
+        for note in notes:
+            echo(f"swissbridge: note: {note}")
         from swissbridge.output import write_output
 
         write_output(output, text, inputs=[input])
@@ -619,7 +669,7 @@ class PointsOption(str, Enum):
 @app.command(
     epilog=epilog(
         "0 success; 1 no attempt could be paired to the end; 2 usage; 5 an output could not be written",
-        "swissbridge generate -n 40 --rounds 9 --system lim --seed 7 -o lim.trf",
+        "swissbridge generate -n 40 --rounds 9 --seed 7 -o event.trf",
     ),
 )
 def generate(
@@ -627,7 +677,9 @@ def generate(
         int, typer.Option("--players", "-n", min=2, max=MAX_START_NO, help="Number of players (TRF: at most 9999).")
     ] = 30,
     rounds: Annotated[int, typer.Option("--rounds", min=1, max=MAX_ROUNDS, help="Number of rounds.")] = 7,
-    system: Annotated[str, typer.Option("--system", "-s", metavar="dutch|lim", help="Pairing system.")] = "dutch",
+    system: Annotated[
+        str, typer.Option("--system", "-s", metavar="SYSTEM", help=f"Pairing system: {SYSTEMS}.")
+    ] = DEFAULT,
     seed: Annotated[int, typer.Option("--seed", help="Random seed: the same seed gives the same file.")] = 1,
     points: Annotated[PointsOption, typer.Option("--points", help="Scoring: standard (1-½-0) or 310.")] = (
         PointsOption.standard

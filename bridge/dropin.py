@@ -5,8 +5,8 @@ unchanged.
 
 Usage::
 
-    swissbridge-engine [--dutch | --lim] INPUT -p [OUTPUT]   pair the next round
-    swissbridge-engine [--dutch | --lim] INPUT -c            check every round
+    swissbridge-engine [--SYSTEM] INPUT -p [OUTPUT]   pair the next round
+    swissbridge-engine [--SYSTEM] INPUT -c            check every round
 
 ``INPUT`` is a TRF (TRF16 with the JaVaFo/bbp extensions, or TRF-2026; any format
 ``swissbridge`` reads works too). ``-p`` writes the pair list — the number of pairs,
@@ -14,8 +14,9 @@ then ``WHITE BLACK`` per board by start number, the pairing-allocated bye as
 ``N 0`` — to ``OUTPUT``, or to standard output without one. ``-c`` replays each
 round from the history before it and prints, per round, ``INPUT: Round #N`` and
 the pairings that differ (checker's against the tournament's), as bbpPairings
-does. Without a system option the file's record 192 decides, else the Dutch system
-is used (JaVaFo's default).
+does. ``--SYSTEM`` is an installed system's flag (its ``engine_flag``: ``--dutch``
+as in JaVaFo and bbpPairings, ``--lim``); without one the file's record 192
+decides, else the default system (:mod:`swissbridge.systems`), with a warning.
 
 Exit codes (bbpPairings'): 0 success; 1 no legal pairing exists; 2 unexpected
 error; 3 invalid input (including a bad command line); 5 a file could not be read
@@ -41,8 +42,6 @@ EXIT_UNEXPECTED = 2
 EXIT_INVALID = 3
 EXIT_FILE = 5
 
-_UNSUPPORTED = ("burstein", "dubov")
-
 
 class _Usage(Exception):
     """A command-line error (exit 3)."""
@@ -53,17 +52,29 @@ class _Parser(argparse.ArgumentParser):
         raise _Usage(message)
 
 
-def _parser() -> _Parser:
+def _flags() -> dict[str, str]:
+    """The engine flag of every installed system, and the system's name."""
+    from swissbridge.plugins import loaded_all
+
+    return {s.engine_flag: s.name for s in loaded_all()}
+
+
+def _usage(flags: dict[str, str]) -> str:
+    return f"usage: swissbridge-engine [{'|'.join(flags)}] INPUT -p [OUTPUT] | -c"
+
+
+def _parser(flags: dict[str, str]) -> _Parser:
+    from swissbridge.systems import DEFAULT
+
     p = _Parser(
         prog="swissbridge-engine",
         description="Drop-in FIDE pairing engine (bbpPairings/JaVaFo command line).",
         add_help=True,
     )
     systems = p.add_mutually_exclusive_group()
-    systems.add_argument("--dutch", action="store_const", const="dutch", dest="system", help="FIDE Dutch (default)")
-    systems.add_argument("--lim", action="store_const", const="lim", dest="system", help="FIDE Lim")
-    for name in _UNSUPPORTED:
-        systems.add_argument(f"--{name}", action="store_const", const=name, dest="system", help=argparse.SUPPRESS)
+    for flag, name in flags.items():
+        default = " (default)" if name == DEFAULT else ""
+        systems.add_argument(flag, action="store_const", const=name, dest="system", help=f"the {name} system{default}")
     p.add_argument("input", help="tournament file (TRF)")
     mode = p.add_mutually_exclusive_group(required=True)
     mode.add_argument("-p", dest="pair", nargs="?", const="-", metavar="OUTPUT", help="pair the next round")
@@ -90,15 +101,18 @@ def run(argv: Sequence[str]) -> int:
     """Run the engine with ``argv`` (without the program name); returns the exit code."""
     from swissbridge.errors import InputError, OutputError
 
+    flags = _flags()
     try:
-        args = _parser().parse_args(list(argv))
+        args, unknown = _parser(flags).parse_known_args(list(argv))
+        if unknown:
+            guess = next((u for u in unknown if u.startswith("--")), None)
+            if guess is None:
+                raise _Usage(f"unrecognized arguments: {' '.join(unknown)}")
+            raise _Usage(f"{guess}: not available: no installed pairing system has that flag ({', '.join(flags)})")
     except _Usage as exc:
-        _err(f"{exc} (usage: swissbridge-engine [--dutch|--lim] INPUT -p [OUTPUT] | -c)")
+        _err(f"{exc} ({_usage(flags)})")
         return EXIT_INVALID
     system: str | None = args.system
-    if system in _UNSUPPORTED:
-        _err(f"the {system} system is not available (only --dutch and --lim)")
-        return EXIT_INVALID
     problem = _readable(args.input)
     if problem is not None:
         _err(problem)
@@ -119,11 +133,11 @@ def run(argv: Sequence[str]) -> int:
 
 
 def _system(tournament: Tournament, requested: str | None) -> str:
-    """The system to pair with: the option's, else record 192's, else Dutch
-    (:func:`swissbridge.systems.choose_system`); a contradiction is warned about."""
+    """The system to pair with: the flag's, else record 192's, else the default
+    (:func:`swissbridge.systems.choose_system`), with its warnings."""
     from swissbridge.systems import choose_system
 
-    choice = choose_system(tournament, requested, option="--{}")
+    choice = choose_system(tournament, requested, engine=True)
     if choice.warning:
         _err(f"warning: {choice.warning}")
     return choice.system

@@ -52,6 +52,7 @@ from swissbridge.plugins.document import (
     entry_text,
 )
 from swissbridge.state import build_state
+from swissbridge.systems import DEFAULT, refuse
 
 SCHEMA = "swissbridge-explain"
 VERSION = 1
@@ -66,7 +67,7 @@ FORMATS = ("text", "json", "html")
 def explain(
     tournament: Tournament,
     *,
-    system: str | PairingSystem = "dutch",
+    system: str | PairingSystem = DEFAULT,
     round_no: int | None = None,
     trace: Trace | None = None,
 ) -> Explanation:
@@ -80,10 +81,10 @@ def explain(
     from swissbridge.diagnosis import UnpairableRound, diagnose
     from swissbridge.pairing import NoLegalPairing
     from swissbridge.plugins import resolve
-    from swissbridge.service import require_swiss, unpairable
+    from swissbridge.service import unpairable
 
     name, engine = resolve(system)
-    require_swiss(tournament)
+    refuse(engine, tournament)
     r = round_to_pair(tournament, trace.round_no if trace is not None else round_no)
     failure: UnpairableRound | None = None
     if trace is None:
@@ -358,7 +359,7 @@ NO_PAIRING = _heading("No legal pairing", ": see the scoregroups below for where
 NO_PAB = "No PAB: the number of players to pair is even."
 BYE = _heading("Pairing-allocated bye", ": ")
 BRACKETS = _heading("Brackets", " (Article 3), from the top scoregroup down")
-SCOREGROUPS = _heading("Scoregroups", " (Lim, in the pairing order of 2.2)")
+SCOREGROUPS = _heading("Scoregroups", " (in the pairing order of 2.2)")
 CRACKS = "Blocked median (2.6): pairings broken"
 FLOATS_KEY = "Floats: previous round / two rounds before (D down, U up, F floated)."
 

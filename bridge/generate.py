@@ -38,7 +38,7 @@ from swissbridge.model import (
 )
 from swissbridge.pairing import NoLegalPairing, RoundPairing
 from swissbridge.plugins import PairingSystem, resolve
-from swissbridge.systems import WRITTEN
+from swissbridge.systems import DEFAULT, written
 
 __all__ = [
     "POINTS_310",
@@ -184,13 +184,15 @@ class Plan:
     """Round → start number → the entry of a player not paired that round."""
 
 
-def plan_tournament(players: int, rounds: int, system: str, seed: int, options: GenerateOptions | None = None) -> Plan:
+def plan_tournament(
+    players: int, rounds: int, system: str | PairingSystem, seed: int, options: GenerateOptions | None = None
+) -> Plan:
     """The field and the schedule of byes, absences, late entries and withdrawals."""
     rng = random.Random(seed)
     return _plan(players, rounds, system, rng, options or GenerateOptions())
 
 
-def _plan(n: int, rounds: int, system: str, rng: random.Random, o: GenerateOptions) -> Plan:
+def _plan(n: int, rounds: int, system: str | PairingSystem, rng: random.Random, o: GenerateOptions) -> Plan:
     if n < 2:
         raise InputError("a tournament needs at least 2 players")
     if rounds < 1:
@@ -275,14 +277,14 @@ def _plan(n: int, rounds: int, system: str, rng: random.Random, o: GenerateOptio
     )
     tournament = Tournament(
         players=tuple(field_),
-        name=f"swissbridge random {system} tournament",
+        name=f"swissbridge random {resolve(system)[0]} tournament",
         total_rounds=rounds,
         initial_colour=rng.choice((Colour.WHITE, Colour.BLACK)),
         points=o.points,
         acceleration=acceleration,
         forbidden=tuple(forbidden),
         announced_byes=byes,
-        system=WRITTEN.get(system, ""),
+        system=written(system),
     )
     return Plan(tournament=tournament, strengths=strengths, absences=absences)
 
@@ -351,7 +353,7 @@ def play_round(
 def generate_tournament(
     players: int,
     rounds: int,
-    system: str | PairingSystem = "dutch",
+    system: str | PairingSystem = DEFAULT,
     seed: int = 0,
     options: GenerateOptions | None = None,
     *,
@@ -366,11 +368,11 @@ def generate_tournament(
     ``on_round`` sees every round's state and pairing (the attempts that failed too).
     """
     o = options or GenerateOptions()
-    name, engine = resolve(system)
+    _, engine = resolve(system)
     rng = random.Random(seed)
     failures: list[str] = []
     for _attempt in range(max(1, o.attempts)):
-        plan = _plan(players, rounds, name, rng, o)
+        plan = _plan(players, rounds, engine, rng, o)
         try:
             return _play(plan, engine, rng, o, on_round)
         except NoLegalPairing as exc:

@@ -8,9 +8,10 @@ import os
 
 from swissbridge.errors import InputError
 from swissbridge.history import round_to_pair, unfinished_games
-from swissbridge.model import EventKind, Tournament, format_points
+from swissbridge.model import Tournament, format_points
 from swissbridge.pairing import NoLegalPairing, RoundPairing, apply_pairing
 from swissbridge.plugins import Trace, resolve
+from swissbridge.systems import DEFAULT, refuse
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the way to a pair
 if TYPE_CHECKING:
@@ -33,31 +34,15 @@ def read_tournament(
     return read_any(path, fmt, encoding=encoding, notes=notes, warnings=warnings)
 
 
-def require_swiss(tournament: Tournament, system: PairingSystem | None = None) -> None:
-    """Refuse what the Swiss systems here cannot pair: a round robin (paired by its
-    Berger tables, C.05 Annex 1, not round by round), and a team event (paired by
-    teams, C.04.6) unless ``system`` pairs teams (its ``entrants``); an individual
-    event is refused to a system that pairs only teams."""
-    entrants = getattr(system, "entrants", frozenset({"players"})) if system is not None else frozenset({"players"})
-    if tournament.team_event and "teams" not in entrants:
-        raise InputError(
-            "this is a team tournament (record 192 names a team system, or the team records 013/310 "
-            "place every player in a team): pair it with a team system (--system team)"
-        )
-    if not tournament.team_event and "players" not in entrants:
-        name = getattr(system, "name", "")
-        raise InputError(f"the {name} system pairs teams, and this is an individual tournament (no team records)")
-    if tournament.kind is EventKind.ROUND_ROBIN:
-        raise InputError(
-            "this is a round robin: its pairings come from the Berger tables, not from a Swiss system; "
-            "swissbridge pairs individual Swiss events only"
-        )
-
-
 def pair_tournament(
-    tournament: Tournament, *, system: str = "dutch", round_no: int | None = None, adjourned: bool = False
+    tournament: Tournament,
+    *,
+    system: str | PairingSystem = DEFAULT,
+    round_no: int | None = None,
+    adjourned: bool = False,
 ) -> RoundPairing:
-    """Pair ``round_no`` (default: the next round) of ``tournament`` with ``system``.
+    """Pair ``round_no`` (default: the next round) of ``tournament`` with ``system``
+    (a name or a system; the default system by default).
 
     Games of earlier rounds without a result are refused (:func:`~swissbridge.history.unfinished_games`)
     unless ``adjourned``: then each counts as a drawn game for pairing (GHR 3.1). The
@@ -82,7 +67,11 @@ def unpairable(tournament: Tournament, round_no: int, exc: NoLegalPairing) -> No
 
 
 def trace_tournament(
-    tournament: Tournament, *, system: str = "dutch", round_no: int | None = None, adjourned: bool = False
+    tournament: Tournament,
+    *,
+    system: str | PairingSystem = DEFAULT,
+    round_no: int | None = None,
+    adjourned: bool = False,
 ) -> Trace:
     """Pair the round as :func:`pair_tournament` does, and keep the system's trace of it
     (``pair --explain`` explains the pairing it made, without pairing again)."""
@@ -93,10 +82,12 @@ def trace_tournament(
         raise unpairable(tournament, r, exc) from exc
 
 
-def _pairable(tournament: Tournament, system: str, round_no: int | None, adjourned: bool) -> tuple[PairingSystem, int]:
+def _pairable(
+    tournament: Tournament, system: str | PairingSystem, round_no: int | None, adjourned: bool
+) -> tuple[PairingSystem, int]:
     """The system and the round to pair, once the tournament is known to be pairable."""
     _, engine = resolve(system)
-    require_swiss(tournament, engine)
+    refuse(engine, tournament)  # a team event or a round robin, for a system of Swiss events
     r = round_to_pair(tournament, round_no)
     unplayed = [rr for rr in range(1, r) if tournament.is_unplayed(rr)]
     if unplayed:

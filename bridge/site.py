@@ -3,23 +3,30 @@ pairing of a round to ``{relative path: bytes}``; nothing here writes a file.
 
 For round ``N`` (the watcher publishes the set in its round folder, as one):
 
-* ``index.html``: the round — its pairing (boards, players, points), the standings and
-  the crosstable after round ``N - 1``, links to the earlier rounds' folders;
+* ``index.html``: the round — its pairing (boards, players, points), the alphabetical
+  "find your board" list (name → board, colour, opponent), the standings and the
+  crosstable after round ``N - 1`` with a legend naming each tie-break, links to the
+  earlier rounds' folders that were published;
+* ``slips.html``: one result slip per board, to print and cut;
 * ``players/{start}.html``: one page per player — every round's opponent, colour and
   result, the game of round ``N``, points, place;
 * ``standings.txt``, ``standings.json``, ``standings.html``: the standings after round
   ``N - 1`` (:mod:`swissbridge.standings`; the JSON is the stable one).
 
 Pages are plain HTML and CSS, no script: they open from disk or any web server, fit a
-phone (one column, wide tables scroll sideways) and print (the navigation is left out,
-tables are not split inside a row). Every name is escaped.
+phone (one column; a table wider than a 390 px screen scrolls sideways inside its box,
+with a shadow at the edge that hides more and a line saying so) and print (the
+navigation is left out, tables are not split inside a row). Every name is escaped.
+A page links only to files of its own folder and to the round folders it is told were
+published (``linked``): a round paired before the watcher started has no folder.
 """
 
 from __future__ import annotations
 
 import html
+from collections.abc import Collection
 
-from swissbridge.model import Colour, Result, Tournament, format_points
+from swissbridge.model import ByeKind, Colour, Result, Tournament, format_points
 from swissbridge.pairing import RoundPairing
 from swissbridge.standings import (
     Standings,
@@ -32,7 +39,7 @@ from swissbridge.standings import (
     render_text,
     standings_table,
 )
-from swissbridge.tiebreaks import TieBreak
+from swissbridge.tiebreaks import TieBreak, describe
 
 SITE_CSS = """
 :root { color-scheme: light; }
@@ -44,7 +51,24 @@ nav { margin: .3em 0 .8em 0; }
 nav a { display: inline-block; padding: .3em .5em; margin: 0 .2em .2em 0; border: 1px solid #888;
         border-radius: 4px; text-decoration: none; color: #114; }
 nav a.here { background: #114; color: #fff; }
-.wrap { overflow-x: auto; -webkit-overflow-scrolling: touch; }
+.wrap { overflow-x: auto; -webkit-overflow-scrolling: touch; max-width: 100%;
+        background: linear-gradient(to right, #fff 30%, rgba(255,255,255,0)) left / 2em 100% no-repeat local,
+                    linear-gradient(to left, #fff 30%, rgba(255,255,255,0)) right / 2em 100% no-repeat local,
+                    radial-gradient(farthest-side at 0 50%, rgba(0,0,0,.3), rgba(0,0,0,0))
+                      left / 12px 100% no-repeat scroll,
+                    radial-gradient(farthest-side at 100% 50%, rgba(0,0,0,.3), rgba(0,0,0,0))
+                      right / 12px 100% no-repeat scroll; }
+p.cue { display: none; margin: .2em 0; font-size: .85em; color: #444; }
+dl.legend { font-size: .9em; margin: .3em 0 .8em 0; }
+dl.legend dt { float: left; clear: left; font-weight: bold; margin-right: .5em; }
+dl.legend dd { margin: 0 0 .15em 0; }
+table.find td.name a { font-weight: bold; }
+.slip { border: 1px dashed #555; padding: .5em .7em; margin: 0 0 .8em 0;
+        break-inside: avoid; page-break-inside: avoid; }
+.slip h3 { font-size: 1em; margin: 0 0 .4em 0; }
+.slip table { width: 100%; }
+.slip td.box { width: 4em; border: 1px solid #333; }
+.slip p.sign { margin: .8em 0 0 0; }
 table { border-collapse: collapse; margin: 0 0 .5em 0; }
 th, td { border-bottom: 1px solid #bbb; padding: .25em .45em; text-align: right; white-space: nowrap; }
 th { background: #eee; }
@@ -54,7 +78,9 @@ tr.bye td { font-style: italic; }
 p.note { color: #444; font-size: .9em; }
 @media (max-width: 40em) {
   body { font-size: 15px; padding: .3em .4em; } th, td { padding: .2em .3em; }
-  table.pairing .no { display: none; }
+  table .no { display: none; }
+  th.name, td.name { min-width: 5em; overflow-wrap: break-word; }
+  p.cue { display: block; }
 }
 @media print {
   body { font-size: 9pt; max-width: none; padding: 0; }
@@ -63,7 +89,8 @@ p.note { color: #444; font-size: .9em; }
   h2 { page-break-after: avoid; }
   tr { page-break-inside: avoid; }
   thead { display: table-header-group; }
-  .wrap { overflow: visible; }
+  .wrap { overflow: visible; background: none; }
+  p.cue { display: none; }
   @page { size: A4; margin: 12mm; }
 }
 """
@@ -82,10 +109,34 @@ _RESULT = {
 _UNPAIRED = {
     Result.PAB: "pairing-allocated bye",
     Result.FULL_BYE: "full-point bye",
-    Result.HALF_BYE: "half-point bye",
-    Result.ZERO_BYE: "not paired",
+    Result.HALF_BYE: "half-point bye (requested)",
+    Result.ZERO_BYE: "zero-point bye (requested)",
     Result.FORFEIT_WIN: "bye",
 }
+
+
+def withdrawn(t: Tournament, n: int, round_no: int) -> bool:
+    """Player ``n`` has left the event by round ``round_no``: from it to the event's last
+    round (at least two rounds) every round is a zero-point bye, recorded or announced
+    (record 240: how ``result … withdrawn`` writes a withdrawal)."""
+    last = t.total_rounds
+    if last is None or round_no >= last:
+        return False
+    player = t.player(n)
+    for r in range(round_no, last + 1):
+        e = player.entry(r)
+        zero = e.result is Result.ZERO_BYE if e is not None else t.announced(r).get(n) is ByeKind.ZERO
+        if not zero:
+            return False
+    return True
+
+
+def unpaired_label(t: Tournament, n: int, round_no: int, result: Result) -> str:
+    """What a round without a game was for player ``n``: the pairing-allocated bye, a
+    requested bye, or ``withdrawn`` (:func:`withdrawn`)."""
+    if result is Result.ZERO_BYE and withdrawn(t, n, round_no):
+        return "withdrawn"
+    return _UNPAIRED.get(result, "not paired")
 
 
 class _People:
@@ -98,15 +149,16 @@ class _People:
         return f'<a href="{to_players}{n}.html">{html.escape(player_name(self.by_no[n]))}</a>'
 
 
-def _nav(prefix: str, round_no: int, up: str, *, final: bool = False) -> str:
-    """Links to the rounds' folders (and, after the last round, the final standings)."""
+def _nav(prefix: str, round_no: int, up: str, linked: Collection[int], *, final: bool = False) -> str:
+    """Links to the published rounds' folders (``linked``; never a round without one) and
+    to this page (the round, or after the last round the final standings)."""
     links = []
-    for r in range(1, round_no + 1):
-        here = r == round_no and not final
-        href = f"{up}index.html" if here else f"{up}../{html.escape(prefix)}-R{r}/index.html"
-        links.append(f'<a{" class=here" if here else ""} href="{href}">Round {r}</a>')
+    for r in sorted(r for r in linked if r < round_no or (final and r == round_no)):
+        links.append(f'<a href="{up}../{html.escape(prefix)}-R{r}/index.html">Round {r}</a>')
     if final:
         links.append(f'<a class=here href="{up}index.html">Final</a>')
+    else:
+        links.append(f'<a class=here href="{up}index.html">Round {round_no}</a>')
     return "<nav>" + " ".join(links) + "</nav>"
 
 
@@ -128,9 +180,10 @@ def pairing_table(t: Tournament, pairing: RoundPairing, to_players: str = "playe
         )
     unpaired = ([(pairing.bye, Result.PAB)] if pairing.bye is not None else []) + sorted(pairing.absent.items())
     for n, result in unpaired:
+        what = unpaired_label(t, n, pairing.round_no, result)
         rows.append(
             f"<tr class=bye><td></td><td class=no>{n}</td><td class=name>{people.link(n, to_players)}</td>"
-            f"<td>{pts(n)}</td><td colspan=4 class=name>{html.escape(_UNPAIRED.get(result, 'not paired'))}</td></tr>"
+            f"<td>{pts(n)}</td><td colspan=4 class=name>{html.escape(what)}</td></tr>"
         )
     return (
         "<div class=wrap><table class=pairing>\n<thead><tr><th>Bd</th><th class=no>No</th><th class=name>White</th>"
@@ -140,7 +193,9 @@ def pairing_table(t: Tournament, pairing: RoundPairing, to_players: str = "playe
     )
 
 
-def _player_page(s: Standings, pairing: RoundPairing | None, prefix: str, people: _People, n: int) -> str:
+def _player_page(
+    s: Standings, pairing: RoundPairing | None, prefix: str, people: _People, n: int, linked: Collection[int]
+) -> str:
     """One player's page: the rounds played so far, and the game of the round being
     played (``pairing``; ``None`` for the final standings)."""
     t = s.tournament
@@ -150,7 +205,7 @@ def _player_page(s: Standings, pairing: RoundPairing | None, prefix: str, people
     for rnd in range(1, s.after_round + 1):
         e = p.entry(rnd)
         if e is None or e.opponent is None:
-            what = _UNPAIRED.get(e.result, "not paired") if e is not None else "not paired"
+            what = unpaired_label(t, n, rnd, e.result if e is not None else Result.ZERO_BYE)
             score = format_points(t.points.points(e.result)) if e is not None else "0.0"
             lines.append(
                 f"<tr class=bye><td>{rnd}</td><td></td><td class=name>{html.escape(what)}</td>"
@@ -169,11 +224,11 @@ def _player_page(s: Standings, pairing: RoundPairing | None, prefix: str, people
     elif current is not None:
         opponent, now = current
         lines.append(
-            f"<tr><td>{pairing.round_no}</td><td>{now}</td><td class=name>{people.link(opponent, '')}</td>"
+            f"<tr><td>{pairing.round_no}</td><td>{_COLOUR[now]}</td><td class=name>{people.link(opponent, '')}</td>"
             f"<td>{people.by_no[opponent].rating or ''}</td><td class=res>playing</td></tr>"
         )
     elif pairing.bye == n or n in pairing.absent:
-        what = _UNPAIRED[Result.PAB] if pairing.bye == n else _UNPAIRED.get(pairing.absent[n], "not paired")
+        what = _UNPAIRED[Result.PAB] if pairing.bye == n else unpaired_label(t, n, pairing.round_no, pairing.absent[n])
         lines.append(
             f"<tr class=bye><td>{pairing.round_no}</td><td></td><td class=name>{html.escape(what)}</td>"
             "<td></td><td></td></tr>"
@@ -187,9 +242,10 @@ def _player_page(s: Standings, pairing: RoundPairing | None, prefix: str, people
     summary = f"{format_value(row.points)} points, place {row.place} {after}"
     tbs = ", ".join(f"{html.escape(tb.code)} {format_value(row.values[tb.code])}" for tb in s.tiebreaks)
     if pairing is None:
-        nav, back = _nav(prefix, s.after_round, "../", final=True), "Final standings and crosstable"
+        nav, back = _nav(prefix, s.after_round, "../", linked, final=True), "Final standings and crosstable"
     else:
-        nav, back = _nav(prefix, pairing.round_no, "../"), f"Round {pairing.round_no}: pairing, standings, crosstable"
+        nav = _nav(prefix, pairing.round_no, "../", linked)
+        back = f"Round {pairing.round_no}: pairing, standings, crosstable"
     body = (
         f"{nav}\n<h1>{html.escape(player_name(p))}</h1>\n"
         f"<p>{' · '.join(facts)}<br>{summary}{' (' + tbs + ')' if tbs else ''}</p>\n"
@@ -202,19 +258,88 @@ def _player_page(s: Standings, pairing: RoundPairing | None, prefix: str, people
     return html_page(f"{t.name or 'Tournament'}: {player_name(p)}", body, SITE_CSS)
 
 
-def _standings_parts(s: Standings, after: str) -> str:
+_COLOUR = {Colour.WHITE: "White", Colour.BLACK: "Black"}
+
+CUE = "<p class=cue>Wider than the screen: swipe the table sideways.</p>"
+"""Shown on narrow screens (``max-width: 40em``) above a table that may not fit."""
+
+
+def legend(tiebreaks: Collection[TieBreak]) -> str:
+    """Each tie-break code of the standings with its name and article (C.07)."""
+    if not tiebreaks:
+        return "<p class=note>No tie-breaks: equal points share the place.</p>"
+    items = "".join(f"<dt>{html.escape(tb.code)}</dt><dd>{html.escape(describe(tb))}</dd>" for tb in tiebreaks)
+    return f"<dl class=legend>{items}</dl>"
+
+
+def _standings_parts(s: Standings, after: str, heading: str = "Standings") -> str:
     return (
-        f"<h2 id=standings>Standings {after}</h2>\n{standings_table(s, 'players/{n}.html')}\n"
-        f"<p class=note>Tie-breaks: {html.escape(', '.join(tb.code for tb in s.tiebreaks) or 'none')} "
-        "(FIDE C.07). Also as <a href=standings.txt>text</a> and <a href=standings.json>JSON</a>.</p>\n"
-        f"<h2 id=crosstable>Crosstable {after}</h2>\n{crosstable_table(s, 'players/{n}.html')}\n"
+        f"<h2 id=standings>{heading} {after}</h2>\n{CUE}\n{standings_table(s, 'players/{n}.html')}\n"
+        f"{legend(s.tiebreaks)}\n"
+        "<p class=note>Also as <a href=standings.txt>text</a> and <a href=standings.json>JSON</a>.</p>\n"
+        f"<h2 id=crosstable>Crosstable {after}</h2>\n{CUE}\n{crosstable_table(s, 'players/{n}.html')}\n"
         "<p class=note>Crosstable cells: the opponent's place, colour (w/b) and result; + and − a forfeit, "
-        "PAB the pairing-allocated bye, H/F a half-/full-point bye, − not paired.</p>"
+        "PAB the pairing-allocated bye, H/F a half-/full-point bye, − a zero-point bye, an absence or a "
+        "round after a withdrawal.</p>"
     )
 
 
+def find_table(t: Tournament, pairing: RoundPairing, to_players: str = "players/") -> str:
+    """The round's "find your board" list: every player in alphabetical order with the
+    board, the colour and the opponent (or the bye, the requested bye, the withdrawal)."""
+    people = _People(t)
+    boards = {}
+    for i, b in enumerate(pairing.boards, 1):
+        boards[b.white] = (i, Colour.WHITE, b.black)
+        boards[b.black] = (i, Colour.BLACK, b.white)
+    rows = []
+    for p in sorted(t.players, key=lambda q: ((q.name or "").casefold(), q.start_no)):
+        n = p.start_no
+        if n in boards:
+            board, colour, opponent = boards[n]
+            rows.append(
+                f"<tr><td class=name>{people.link(n, to_players)}</td><td>{board}</td><td>{_COLOUR[colour]}</td>"
+                f"<td class=name>{people.link(opponent, to_players)}</td></tr>"
+            )
+        elif pairing.bye == n or n in pairing.absent:
+            what = (
+                _UNPAIRED[Result.PAB] if pairing.bye == n else unpaired_label(t, n, pairing.round_no, pairing.absent[n])
+            )
+            rows.append(
+                f"<tr class=bye><td class=name>{people.link(n, to_players)}</td><td></td><td></td>"
+                f"<td class=name>{html.escape(what)}</td></tr>"
+            )
+    return (
+        "<div class=wrap><table class=find>\n<thead><tr><th class=name>Name</th><th>Board</th><th>Colour</th>"
+        "<th class=name>Opponent</th></tr></thead>\n<tbody>\n" + "\n".join(rows) + "\n</tbody></table></div>"
+    )
+
+
+def result_slips(t: Tournament, pairing: RoundPairing) -> str:
+    """One result slip per board, to print and cut: the round, the board, both players,
+    a box to tick for the result and the two signatures."""
+    title = html.escape(t.name or "Tournament")
+    slips = []
+    for i, b in enumerate(pairing.boards, 1):
+        white, black = (html.escape(player_name(t.player(n))) for n in b.players())
+        slips.append(
+            f"<div class=slip><h3>{title} · round {pairing.round_no} · board {i}</h3>\n"
+            f"<table><tr><td>White</td><td class=name>{white} ({b.white})</td><td class=box></td><td>1-0</td></tr>\n"
+            f"<tr><td></td><td></td><td class=box></td><td>½-½</td></tr>\n"
+            f"<tr><td>Black</td><td class=name>{black} ({b.black})</td><td class=box></td><td>0-1</td></tr></table>\n"
+            "<p class=sign>Signatures: White ____________ Black ____________</p></div>"
+        )
+    return "\n".join(slips)
+
+
 def _files(
-    s: Standings, pairing: RoundPairing | None, prefix: str, title: str, after: str, index: str
+    s: Standings,
+    pairing: RoundPairing | None,
+    prefix: str,
+    title: str,
+    after: str,
+    index: str,
+    linked: Collection[int],
 ) -> dict[str, bytes]:
     t = s.tournament
     files = {
@@ -223,44 +348,63 @@ def _files(
         "standings.json": render_json(s),
         "standings.html": html_page(
             f"{t.name or 'Tournament'}: standings {after}",
-            f"<h1>{html.escape(t.name or 'Tournament')}: standings {after}</h1>\n{standings_table(s)}",
+            f"<h1>{html.escape(t.name or 'Tournament')}: standings {after}</h1>\n{CUE}\n{standings_table(s)}\n"
+            f"{legend(s.tiebreaks)}",
             SITE_CSS,
         ),
     }
+    if pairing is not None:
+        files["slips.html"] = html_page(
+            f"{title}: result slips",
+            f"{_nav(prefix, pairing.round_no, '', linked)}\n<h1>{html.escape(title)}: result slips</h1>\n"
+            + result_slips(t, pairing),
+            SITE_CSS,
+        )
     people = _People(t)
     for p in t.players:
-        files[f"players/{p.start_no}.html"] = _player_page(s, pairing, prefix, people, p.start_no)
+        files[f"players/{p.start_no}.html"] = _player_page(s, pairing, prefix, people, p.start_no, linked)
     return {path: text.encode("utf-8") for path, text in files.items()}
 
 
 def round_site(
-    tournament: Tournament, pairing: RoundPairing, prefix: str, tiebreaks: list[TieBreak]
+    tournament: Tournament,
+    pairing: RoundPairing,
+    prefix: str,
+    tiebreaks: list[TieBreak],
+    *,
+    linked: Collection[int],
 ) -> dict[str, bytes]:
     """Every file of round ``pairing.round_no``'s site. ``tournament`` is the state before
     the pairing (the results of the rounds before recorded); ``prefix`` names the round
-    folders (``Open`` → ``Open-R3``), for the links to the earlier rounds."""
+    folders (``Open`` → ``Open-R3``); ``linked``: the earlier rounds whose folders were
+    published, the only ones linked to."""
     s = compute(tournament, tiebreaks, pairing.round_no - 1)
     t = tournament
     title = t.name or "Tournament"
     of = f" of {t.total_rounds}" if t.total_rounds else ""
     after = f"after round {s.after_round}" if s.after_round else "before round 1"
     index = (
-        f"{_nav(prefix, pairing.round_no, '')}\n<h1>{html.escape(title)}: round {pairing.round_no}{of}</h1>\n"
+        f"{_nav(prefix, pairing.round_no, '', linked)}\n<h1>{html.escape(title)}: round {pairing.round_no}{of}</h1>\n"
+        "<p><a href=#pairing>Pairing</a> · <a href=#find>Find your board</a> · <a href=#standings>Standings</a> · "
+        "<a href=#crosstable>Crosstable</a> · <a href=slips.html>Result slips</a></p>\n"
         f"<h2 id=pairing>Pairing of round {pairing.round_no}</h2>\n{pairing_table(t, pairing)}\n"
-        + _standings_parts(s, after)
+        f"<h2 id=find>Find your board</h2>\n{find_table(t, pairing)}\n" + _standings_parts(s, after)
     )
-    return _files(s, pairing, prefix, f"{title}: round {pairing.round_no}", after, index)
+    return _files(s, pairing, prefix, f"{title}: round {pairing.round_no}", after, index, linked)
 
 
-def final_site(tournament: Tournament, round_no: int, prefix: str, tiebreaks: list[TieBreak]) -> dict[str, bytes]:
+def final_site(
+    tournament: Tournament, round_no: int, prefix: str, tiebreaks: list[TieBreak], *, linked: Collection[int]
+) -> dict[str, bytes]:
     """The final standings after the last round ``round_no``: the same site without a
-    pairing (``index.html`` with the standings and the crosstable, the player pages,
-    ``standings.txt``/``.json``/``.html``)."""
+    pairing (``index.html`` with the final standings and the crosstable, the player
+    pages, ``standings.txt``/``.json``/``.html``); ``linked``: the rounds whose folders
+    were published."""
     s = compute(tournament, tiebreaks, round_no)
     title = tournament.name or "Tournament"
     after = f"after round {round_no}"
     index = (
-        f"{_nav(prefix, round_no, '', final=True)}\n<h1>{html.escape(title)}: final standings</h1>\n"
-        + _standings_parts(s, after)
+        f"{_nav(prefix, round_no, '', linked, final=True)}\n<h1>{html.escape(title)}: final standings</h1>\n"
+        + _standings_parts(s, after, "Final standings")
     )
-    return _files(s, None, prefix, f"{title}: final standings", after, index)
+    return _files(s, None, prefix, f"{title}: final standings", after, index, linked)

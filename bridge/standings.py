@@ -3,8 +3,8 @@ turn; players equal on all of them share the place), rendered as text, CSV, HTML
 (stable, for programs) and TRF (the rank column and record 202), with ``--explain`` and
 the crosstable.
 
-The tie-break list is the file's (TRF-2026 record 202, else 212), else the one given,
-else :data:`swissbridge.tiebreaks.DEFAULT_TIEBREAKS`.
+The tie-break list is the one given (``--tiebreaks``), else the file's (TRF-2026 record
+202, else 212), else :data:`swissbridge.tiebreaks.DEFAULT_TIEBREAKS`.
 """
 
 from __future__ import annotations
@@ -14,20 +14,26 @@ import html
 import io
 import json
 import os
+import re
 from dataclasses import dataclass, replace
+from datetime import date
 from fractions import Fraction
 
+from swissbridge import fide_rating
 from swissbridge.errors import InputError
+from swissbridge.fide_rating import RatingChange, development_coefficient, rating_change
 from swissbridge.model import Colour, Player, Result, Tournament, format_points
 from swissbridge.tiebreaks import (
     DEFAULT_TIEBREAKS,
     Event,
     TieBreak,
     Value,
+    check_modifiers,
     contributions,
     cut,
     direct_encounter,
     parse_tiebreaks,
+    planned_rounds,
     prepare,
     value_of,
 )
@@ -61,6 +67,8 @@ class Standings:
     tiebreaks: tuple[TieBreak, ...]
     rows: tuple[Standing, ...]
     """In rank order (a shared place by start number)."""
+    category: str = ""
+    """The category the rows are restricted to (:func:`in_category`), if any."""
 
     @property
     def after_round(self) -> int:
@@ -85,18 +93,32 @@ def unnamed_tiebreaks(tournament: Tournament) -> list[str]:
     return [code for code in tournament.tie_breaks if ":" in code]
 
 
-def choose_tiebreaks(tournament: Tournament, given: str | None, path: str | None = None) -> list[TieBreak]:
-    """The list to rank by: the file's, else ``given``, else the default. A bad code in the
-    file is an :class:`InputError` at its record."""
+def choose_tiebreaks(
+    tournament: Tournament, given: str | None, path: str | None = None, notes: list[str] | None = None
+) -> list[TieBreak]:
+    """The list to rank by: ``given`` (``--tiebreaks``), else the file's, else the
+    default. When both the option and the file give one, the option wins and a line in
+    ``notes`` says so. A bad code in the file, or a cut the event's rounds cannot hold
+    (:func:`~swissbridge.tiebreaks.check_modifiers`), is an :class:`InputError` at its
+    record; in ``given``, a ``ValueError``."""
     listed = file_tiebreaks(tournament)
-    if listed is not None:
-        try:
-            return parse_tiebreaks(listed)
-        except ValueError as exc:
-            if not any(dict(tournament.headers).get(code) for code in TIEBREAK_RECORDS):
-                raise InputError(f"the file's tie-break list: {exc}", path=path) from None
-            raise InputError(f"record 202/212: {exc}", path=path, line=_record_line(path), column=5) from None
-    return parse_tiebreaks(given if given is not None else DEFAULT_TIEBREAKS)
+    rounds = planned_rounds(tournament)
+    if given is not None:
+        chosen = parse_tiebreaks(given)
+        check_modifiers(chosen, rounds)
+        if listed is not None and notes is not None:
+            notes.append(f"--tiebreaks {given.strip()} is used instead of the file's list {listed}")
+        return chosen
+    if listed is None:
+        return parse_tiebreaks(DEFAULT_TIEBREAKS)
+    try:
+        chosen = parse_tiebreaks(listed)
+        check_modifiers(chosen, rounds)
+    except ValueError as exc:
+        if not any(dict(tournament.headers).get(code) for code in TIEBREAK_RECORDS):
+            raise InputError(f"the file's tie-break list: {exc}", path=path) from None
+        raise InputError(f"record 202/212: {exc}", path=path, line=_record_line(path), column=5) from None
+    return chosen
 
 
 def _record_line(path: str | None) -> int | None:
@@ -127,18 +149,18 @@ def compute(
         raise InputError(f"--after-round {after_round}: the file has rounds 1-{done} only")
     event = prepare(tournament, after_round, unrated=unrated)
     values: dict[int, dict[str, Value]] = {n: {} for n in event.participants}
-    keys: dict[int, list[tuple[int, float]]] = {n: [(0, -p.score)] for n, p in event.participants.items()}
+    keys: dict[int, list[tuple[int, Fraction]]] = {n: [(0, Fraction(-p.score))] for n, p in event.participants.items()}
     for tb in tiebreaks:
         if tb.name == "DE":
             for group in _tied_groups(keys):
                 for n, place in direct_encounter(event, group).items():
                     values[n][tb.code] = place
-                    keys[n].append((0, place))
+                    keys[n].append((0, Fraction(place)))
             continue
         for n, p in event.participants.items():
             v = value_of(event, p, tb)
             values[n][tb.code] = v
-            keys[n].append((1, 0) if v is None else (0, -float(v)))  # exact: tenths and hundredths
+            keys[n].append((1, Fraction(0)) if v is None else (0, Fraction(v) if tb.lower_is_better else -Fraction(v)))
     order = sorted(event.participants, key=lambda n: (keys[n], n))
     people = {p.start_no: p for p in tournament.players}
     rows: list[Standing] = []
@@ -154,8 +176,8 @@ def compute(
     return Standings(tournament, event, tuple(tiebreaks), tuple(rows))
 
 
-def _tied_groups(keys: dict[int, list[tuple[int, float]]]) -> list[list[int]]:
-    groups: dict[tuple[tuple[int, float], ...], list[int]] = {}
+def _tied_groups(keys: dict[int, list[tuple[int, Fraction]]]) -> list[list[int]]:
+    groups: dict[tuple[tuple[int, Fraction], ...], list[int]] = {}
     for n in sorted(keys):
         groups.setdefault(tuple(keys[n]), []).append(n)
     return list(groups.values())
@@ -188,12 +210,123 @@ def player_name(p: Player) -> str:
     return (f"{p.title} " if p.title else "") + (p.name or f"#{p.start_no}")
 
 
+# -- categories (prize lists) ----------------------------------------------------------------
+
+_CATEGORY = re.compile(
+    r"^(?:(?P<women>women|w|f)|(?P<under>u)(?P<age>\d{1,2})|(?P<over>s|o)(?P<senior>\d{2})|(?P<senior2>\d{2})\+"
+    r"|rating:(?P<low>\d{0,4})-(?P<high>\d{0,4})|fed:(?P<fed>[a-z]{3}))$",
+    re.IGNORECASE,
+)
+
+CATEGORY_HELP = (
+    "women; U16 (under 16 on the event's first day); S50 or 50+ (50 or older); rating:1600-1799, rating:-1799, "
+    "rating:2000-; fed:ENG; several joined by commas (all must hold)"
+)
+
+
+def check_category(text: str) -> None:
+    """Refuse a ``--category`` that is none of :data:`CATEGORY_HELP` (``ValueError``)."""
+    for part in text.split(","):
+        m = _CATEGORY.match(part.strip())
+        if m is None:
+            raise ValueError(f"--category {part.strip()!r}: expected {CATEGORY_HELP}")
+        if m.group("low") is not None and not (m.group("low") or m.group("high")):
+            raise ValueError(f"--category {part.strip()!r}: give at least one end of the rating band")
+
+
+def _age(birth: str, on: date) -> int | None:
+    """Full years on ``on`` (a birth year alone: the years between)."""
+    m = re.match(r"^\s*(\d{4})(?:[./-](\d{1,2})[./-](\d{1,2}))?", birth)
+    if m is None or int(m.group(1)) == 0:
+        return None
+    year = int(m.group(1))
+    if m.group(2) is None:
+        return on.year - year
+    month, day = int(m.group(2)), int(m.group(3))
+    return on.year - year - ((on.month, on.day) < (month, day))
+
+
+def in_category(p: Player, text: str, on: date | None) -> bool | None:
+    """Whether ``p`` belongs to the category ``text`` (:data:`CATEGORY_HELP`), the age on
+    ``on`` (the event's start date); ``None`` when the file lacks what it takes (no birth
+    date, no start date, no rating, no federation)."""
+    answer: bool | None = True
+    for part in text.split(","):
+        m = _CATEGORY.match(part.strip())
+        assert m is not None
+        this: bool | None
+        if m.group("women"):
+            this = p.sex.lower() in ("w", "f") if p.sex else None
+        elif m.group("low") is not None:
+            low, high = int(m.group("low") or 0), int(m.group("high") or 9999)
+            this = low <= p.rating <= high if p.rating else None
+        elif m.group("fed"):
+            this = p.federation.upper() == m.group("fed").upper() if p.federation else None
+        else:
+            age = _age(p.birth, on) if on is not None else None
+            if age is None:
+                this = None
+            elif m.group("under"):
+                this = age < int(m.group("age"))
+            else:
+                this = age >= int(m.group("senior") or m.group("senior2"))
+        if this is False:
+            return False
+        if this is None:
+            answer = None
+    return answer
+
+
+def restrict(s: Standings, category: str, notes: list[str] | None = None) -> Standings:
+    """The standings of the players of ``category``, the way prize lists are made: the
+    overall order kept, places numbered within the category (a place shared overall is
+    shared here too). Players the file cannot place in it are left out, said in ``notes``."""
+    from swissbridge.tiebreaks import start_date
+
+    on = start_date(s.tournament)
+    kept, unknown = [], []
+    for row in s.rows:
+        member = in_category(row.player, category, on)
+        if member:
+            kept.append(row)
+        elif member is None:
+            unknown.append(row.start_no)
+    if unknown and notes is not None:
+        why = "record 042 (the start date) or " if on is None else ""
+        notes.append(
+            f"--category {category}: {len(unknown)} player(s) left out for want of {why}the data it takes: "
+            + ", ".join(f"#{n}" for n in unknown[:12])
+            + (" ..." if len(unknown) > 12 else "")
+        )
+    rows: list[Standing] = []
+    i = 0
+    while i < len(kept):
+        j = i
+        while j + 1 < len(kept) and kept[j + 1].rank == kept[i].rank:
+            j += 1
+        rows.extend(replace(r, rank=i + 1, last_shared=j + 1) for r in kept[i : j + 1])
+        i = j + 1
+    return replace(s, rows=tuple(rows), category=category)
+
+
+def is_complete(s: Standings) -> bool:
+    """The standings are final: they are after the event's last round (the number of
+    rounds the file announces) and every game of it has a result."""
+    from swissbridge.history import unfinished_games
+
+    total = s.tournament.total_rounds or 0
+    return total > 0 and s.after_round == total and unfinished_games(s.tournament, s.after_round + 1) is None
+
+
 def _title(s: Standings) -> str:
     t = s.tournament
-    total = t.total_rounds or t.rounds_in_file
-    of = f" of {total}" if total and total != s.after_round else ""
     name = t.name or "Tournament"
-    return f"{name}: standings after round {s.after_round}{of}"
+    category = f", category {s.category} ({len(s.rows)} player{'s' if len(s.rows) != 1 else ''})" if s.category else ""
+    if is_complete(s):
+        return f"{name}: final standings after round {s.after_round}{category} (the event is complete)"
+    total = planned_rounds(t)
+    of = f" of {total}" if total and total != s.after_round else ""
+    return f"{name}: standings after round {s.after_round}{of}{category}"
 
 
 def notes(s: Standings) -> list[str]:
@@ -234,10 +367,12 @@ def render_text(s: Standings) -> str:
 
 
 def render_json(s: Standings) -> str:
-    """``{"after_round": N, "tiebreaks": [codes], "players": [{"start", "rank", "points",
-    "tiebreaks": {code: value}}]}`` in rank order; values are numbers (null: none)."""
+    """``{"after_round": N, "complete": bool, "tiebreaks": [codes], "players": [{"start",
+    "rank", "points", "tiebreaks": {code: value}}]}`` in rank order; values are numbers
+    (null: none); ``complete``: the final standings (:func:`is_complete`)."""
     doc = {
         "after_round": s.after_round,
+        "complete": is_complete(s),
         "tiebreaks": [tb.code for tb in s.tiebreaks],
         "players": [
             {
@@ -314,11 +449,11 @@ def standings_table(s: Standings, link: str | None = None) -> str:
             name = f'<a href="{html.escape(link.format(n=r.start_no))}">{name}</a>'
         tbs = "".join(f"<td>{format_value(r.values[tb.code])}</td>" for tb in s.tiebreaks)
         rows.append(
-            f"<tr><td>{r.place}</td><td>{r.start_no}</td><td class=name>{name}</td>"
+            f"<tr><td>{r.place}</td><td class=no>{r.start_no}</td><td class=name>{name}</td>"
             f"<td>{r.player.rating or ''}</td><td>{format_value(r.points)}</td>{tbs}</tr>"
         )
     return (
-        "<div class=wrap><table class=standings>\n<thead><tr><th>Rank</th><th>No</th><th class=name>Name</th>"
+        "<div class=wrap><table class=standings>\n<thead><tr><th>Rank</th><th class=no>No</th><th class=name>Name</th>"
         f"<th>Rtg</th><th>Pts</th>{head}</tr></thead>\n<tbody>\n" + "\n".join(rows) + "\n</tbody></table></div>"
     )
 
@@ -376,6 +511,43 @@ def crosstable_cells(s: Standings) -> list[tuple[Standing, list[str]]]:
     return out
 
 
+def render_crosstable_csv(s: Standings) -> str:
+    """The crosstable as CSV: rank, start number, name, points, then one column per round
+    with the cells of :func:`crosstable_cells`."""
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(["Rank", "No", "Name", "Points", *(f"R{i}" for i in range(1, s.after_round + 1))])
+    for r, cells in crosstable_cells(s):
+        w.writerow([r.place, r.start_no, player_name(r.player), format_value(r.points), *cells])
+    return out.getvalue()
+
+
+def render_crosstable_json(s: Standings) -> str:
+    """``{"after_round": N, "complete": bool, "players": [{"start", "rank", "points",
+    "rounds": [{"round", "opponent", "colour", "result", "points"}]}]}`` in rank order:
+    ``opponent`` a start number (null for a bye or an absence), ``colour`` ``"w"``/``"b"``
+    (null when unplayed), ``result`` the TRF result code, ``points`` what the round scored."""
+    people = []
+    for r in s.rows:
+        rounds = []
+        for rnd in range(1, s.after_round + 1):
+            e = r.player.entry(rnd)
+            result = e.result if e is not None else Result.ZERO_BYE
+            colour = e.colour if e is not None and e.opponent is not None else None
+            rounds.append(
+                {
+                    "round": rnd,
+                    "opponent": e.opponent if e is not None else None,
+                    "colour": "w" if colour is Colour.WHITE else "b" if colour is Colour.BLACK else None,
+                    "result": result.value,
+                    "points": json_number(Fraction(s.tournament.points.points(result), 10)),
+                }
+            )
+        people.append({"start": r.start_no, "rank": r.rank, "points": json_number(r.points), "rounds": rounds})
+    doc = {"after_round": s.after_round, "complete": is_complete(s), "players": people}
+    return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
+
+
 def render_crosstable_text(s: Standings) -> str:
     head = ["Rank", "No", "Name", "Pts", *(str(i) for i in range(1, s.after_round + 1))]
     body = [
@@ -398,11 +570,11 @@ def crosstable_table(s: Standings, link: str | None = None) -> str:
             name = f'<a href="{html.escape(link.format(n=r.start_no))}">{name}</a>'
         tds = "".join(f"<td>{html.escape(c)}</td>" for c in cells)
         rows.append(
-            f"<tr><td>{r.place}</td><td>{r.start_no}</td><td class=name>{name}</td>"
+            f"<tr><td>{r.place}</td><td class=no>{r.start_no}</td><td class=name>{name}</td>"
             f"<td>{format_value(r.points)}</td>{tds}</tr>"
         )
     return (
-        "<div class=wrap><table class=crosstable>\n<thead><tr><th>Rank</th><th>No</th><th class=name>Name</th>"
+        "<div class=wrap><table class=crosstable>\n<thead><tr><th>Rank</th><th class=no>No</th><th class=name>Name</th>"
         f"<th>Pts</th>{head}</tr></thead>\n<tbody>\n" + "\n".join(rows) + "\n</tbody></table></div>"
     )
 
@@ -410,6 +582,114 @@ def crosstable_table(s: Standings, link: str | None = None) -> str:
 def render_crosstable_html(s: Standings) -> str:
     title = _title(s).replace("standings", "crosstable")
     return html_page(title, f"<h1>{html.escape(title)}</h1>\n{crosstable_table(s)}")
+
+
+# -- rating change (FIDE B.02 8.3) ----------------------------------------------------------
+
+
+def _birth_year(text: str) -> int | None:
+    digits = "".join(ch if ch.isdigit() else " " for ch in text).split()
+    years = [int(d) for d in digits if len(d) == 4]
+    return years[0] if years else None
+
+
+def rating_changes(s: Standings, k: int | None = None) -> dict[int, RatingChange]:
+    """Each rated player's FIDE rating change for the rounds of ``s`` (B.02 8.3): the games
+    over the board against rated opponents (unplayed rounds and unrated opponents do not
+    count), K from the player's data (:func:`~swissbridge.fide_rating.development_coefficient`:
+    the rating, and the birth year with the event's start date for juniors) unless ``k``
+    is given."""
+    from swissbridge.tiebreaks import start_date
+
+    started = start_date(s.tournament)
+    out: dict[int, RatingChange] = {}
+    for row in s.rows:
+        rating = row.player.rating
+        if not rating:
+            continue
+        games = _rated_games(s, row.start_no)
+        born = _birth_year(row.player.birth)
+        junior = started is not None and born is not None and started.year - born <= 18
+        coefficient = k if k is not None else development_coefficient(rating, junior=junior)
+        out[row.start_no] = rating_change(rating, games, coefficient)
+    return out
+
+
+def _signed(value: Fraction) -> str:
+    text = format_value(value)
+    return text if value < 0 else f"+{text}"
+
+
+def render_rating_change(s: Standings, fmt: str, k: int | None = None) -> str:
+    """The standings with each rated player's games against rated opponents, score,
+    expected score (ΣPD), K, rating change (B.02 8.3) and performance rating (C.07 10.2 on
+    the same games), as text, CSV or JSON (``{"after_round", "complete", "players":
+    [{"start", "rank", "rating", "games", "score", "expected", "k", "change",
+    "performance"}]}``, null for an unrated player)."""
+    changes = rating_changes(s, k)
+    head = ["Rank", "No", "Name", "Rtg", "Pts", "Games", "Score", "Exp", "K", "Change", "Perf"]
+    body: list[list[str]] = []
+    people = []
+    for row in s.rows:
+        c = changes.get(row.start_no)
+        ratings = [rating for rating, _ in _rated_games(s, row.start_no)]
+        perf = fide_rating.performance(c.score, ratings) if c is not None and c.games else None
+        cells = [
+            row.place,
+            str(row.start_no),
+            player_name(row.player),
+            str(row.player.rating or ""),
+            format_value(row.points),
+        ]
+        if c is None:
+            body.append([*cells, "", "", "", "", "", ""])
+        else:
+            body.append(
+                [*cells, str(c.games), format_value(c.score), format_value(c.expected), str(c.k), _signed(c.change),
+                 str(perf or "")]
+            )  # fmt: skip
+        people.append(
+            {
+                "start": row.start_no,
+                "rank": row.rank,
+                "rating": row.player.rating or None,
+                "games": c.games if c else None,
+                "score": json_number(c.score) if c else None,
+                "expected": json_number(c.expected) if c else None,
+                "k": c.k if c else None,
+                "change": json_number(c.change) if c else None,
+                "performance": perf,
+            }
+        )
+    if fmt == "json":
+        doc = {"after_round": s.after_round, "complete": is_complete(s), "players": people}
+        return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
+    if fmt == "csv":
+        out = io.StringIO()
+        w = csv.writer(out, lineterminator="\n")
+        w.writerows([head, *body])
+        return out.getvalue()
+    widths = [max(len(r[i]) for r in [head, *body]) for i in range(len(head))]
+    lines = [_title(s).replace("standings", "rating changes (FIDE B.02 8.3)", 1), ""]
+    for r in [head, *body]:
+        lines.append("  ".join(c.ljust(widths[i]) if i == 2 else c.rjust(widths[i]) for i, c in enumerate(r)).rstrip())
+    return "\n".join(lines) + "\n"
+
+
+def _rated_games(s: Standings, start_no: int) -> list[tuple[int, Fraction]]:
+    return [
+        (rating, r.standard)
+        for r in s.event.participants[start_no].rounds
+        if r.played and r.opponent is not None and (rating := s.event.participants[r.opponent].rating)
+    ]
+
+
+CROSSTABLE_RENDERERS = {
+    "text": render_crosstable_text,
+    "csv": render_crosstable_csv,
+    "json": render_crosstable_json,
+    "html": render_crosstable_html,
+}
 
 
 # -- explain --------------------------------------------------------------------------------
@@ -492,26 +772,38 @@ def standings_output(
     unrated: int | None = None,
     encoding: str | None = None,
     tournament: Tournament | None = None,
+    notes: list[str] | None = None,
+    with_rating_change: bool = False,
+    k: int | None = None,
+    category: str | None = None,
 ) -> str:
     """What ``swissbridge standings`` prints for ``path`` (``encoding``: that of
-    Swiss-Manager text exports), or for ``tournament`` read from it already."""
+    Swiss-Manager text exports), or for ``tournament`` read from it already; what the
+    reader must know about the choices made (the option replacing the file's list) is
+    added to ``notes``."""
     from swissbridge.errors import UsageError
     from swissbridge.service import read_tournament
 
     if tournament is None:
         tournament = read_tournament(path, encoding=encoding)
     try:
-        chosen = choose_tiebreaks(tournament, tiebreaks, str(path))
+        chosen = choose_tiebreaks(tournament, tiebreaks, str(path), notes)
     except ValueError as exc:
         raise UsageError(f"--tiebreaks: {exc}") from None
     s = compute(tournament, chosen, after_round, unrated=unrated)
+    if category is not None:
+        s = restrict(s, category, notes)
     if explain is not None:
         number = explain.strip().lstrip("#")
         if not number.isdigit():
             raise UsageError(f"--explain: expected a start number such as #12, found {explain!r}")
         return explain_player(s, int(number))
+    if with_rating_change:
+        if fmt not in ("text", "csv", "json"):
+            raise UsageError(f"--rating-change is written as text, csv or json, not {fmt}")
+        return render_rating_change(s, fmt, k)
     if crosstable:
-        if fmt not in ("text", "html"):
-            raise UsageError("--crosstable is written as text or html")
-        return render_crosstable_html(s) if fmt == "html" else render_crosstable_text(s)
+        if fmt not in CROSSTABLE_RENDERERS:
+            raise UsageError(f"--crosstable is written as {', '.join(CROSSTABLE_RENDERERS)}, not {fmt}")
+        return CROSSTABLE_RENDERERS[fmt](s)
     return RENDERERS[fmt](s)

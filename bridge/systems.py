@@ -1,83 +1,178 @@
-"""Which pairing system a tournament is paired with: TRF record ``192`` (the
-encoded tournament type of table ETT26) when the file names one, else the one the
-user gives with ``--system``, else Dutch.
+"""Which pairing system a tournament is paired with: the one the user gives with
+``--system``, else the one TRF record ``192`` (the encoded tournament type of table
+ETT26) names, else :data:`DEFAULT`.
 
-ETT26 has no Lim code; swissbridge writes and reads ``FIDE_LIM_2026`` for C.04.4.3
-(2026). ``FIDE_DUTCH`` without an edition means the edition in force, today
-C.04.3 (2026); ``FIDE_DUTCH_2025`` is what bbpPairings v6 calls that same text.
-A ``_BAKU`` code pairs with the Baku acceleration (C.04.7), which the Dutch
-system applies itself from the code (``plugins/dutch/round.py``). Any other code
-(an earlier edition, Dubov, Burstein, a team system, a round robin) is refused,
-since pairing it with another system would silently give the wrong pairings;
-``--system`` forces a system, with a warning.
+Each installed system declares its record 192 codes (:mod:`swissbridge.plugins`);
+a code no installed system declares (an earlier edition, Dubov, Burstein, a team
+system…) is refused, since pairing it with another system would silently give the
+wrong pairings; ``--system`` forces a system, with a warning. A file without record
+192 is paired with the default, with a warning naming it. Whatever chooses the
+system, its code is what record 192 says when the file is written again
+(:func:`recorded`), so that the next pairing of the file uses the same system.
+
+A system also says what it pairs: individual players, teams, round robins
+(:func:`refusal`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from swissbridge import plugins
 from swissbridge.errors import InputError
-from swissbridge.model import Tournament
+from swissbridge.model import EventKind, Tournament
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the way to a pair
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from swissbridge.plugins import PairingSystem
 
 DEFAULT = "dutch"
-
-CODES: dict[str, str] = {
-    "FIDE_DUTCH": "dutch",
-    "FIDE_DUTCH_2026": "dutch",
-    "FIDE_DUTCH_2025": "dutch",
-    "FIDE_DUTCH_BAKU": "dutch",
-    "FIDE_DUTCH_2026_BAKU": "dutch",
-    "FIDE_DUTCH_2025_BAKU": "dutch",
-    "FIDE_LIM": "lim",
-    "FIDE_LIM_2026": "lim",
-}
-"""The record 192 codes swissbridge implements, and the system of each."""
-
-WRITTEN: dict[str, str] = {"dutch": "FIDE_DUTCH_2026", "lim": "FIDE_LIM_2026", "team": "FIDE_TEAM_TYPEA_MP_GP"}
-"""The record 192 code written for each built-in system (``generate``)."""
+"""The system a file is paired with when neither ``--system`` nor its record 192
+names one: the one place swissbridge names a system."""
 
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """The system to pair with, and a warning when ``--system`` overrode the file."""
+    """The system to pair with, and a warning: ``--system`` overrode the file, or the
+    file names no system and the default is used."""
 
     system: str
     warning: str | None = None
 
 
+def code_of(tournament: Tournament) -> str:
+    """Record 192 of ``tournament`` as the systems declare their codes (upper case)."""
+    return tournament.system.strip().upper()
+
+
+def system_of(code: str) -> str | None:
+    """The installed system record 192 ``code`` names, or None. The default system
+    is asked first, then the shipped ones, then those of the entry points (read only
+    when a code is not a shipped system's)."""
+    if code in plugins.load(DEFAULT).codes:
+        return DEFAULT
+    for candidates in (plugins.loaded_shipped, plugins.loaded_all):
+        for system in candidates():
+            if code in system.codes:
+                return system.name
+    return None
+
+
+def codes() -> dict[str, str]:
+    """Every record 192 code of the installed systems, and the system of each."""
+    return {code: s.name for s in plugins.loaded_all() for code in s.codes}
+
+
+def written(system: str | PairingSystem) -> str:
+    """The record 192 code written for ``system`` (its first code)."""
+    return plugins.resolve(system)[1].codes[0]
+
+
 def implemented() -> str:
     """The codes swissbridge implements, for messages."""
-    return ", ".join(sorted(CODES))
+    return ", ".join(sorted(codes()))
 
 
-def choose_system(tournament: Tournament, requested: str | None, *, option: str = "--system {}") -> Choice:
+def choose_system(tournament: Tournament, requested: str | None, *, engine: bool = False) -> Choice:
     """The system for ``tournament``: ``requested`` (the ``--system`` option) when
     given, with a warning when record 192 names another one; else record 192's;
-    else Dutch. A record 192 swissbridge does not implement, without ``--system``,
-    is an :class:`InputError` saying what is implemented and how to force it.
-    ``option`` is how the command asks for a system (``{}`` the system's name), for
-    the messages: ``--system dutch``, or the drop-in engine's ``--dutch``."""
-    from swissbridge.service import require_swiss
-    from swissbridge.teams import team_code
+    else :data:`DEFAULT`, with a warning naming it. A record 192 no installed system
+    declares, without ``--system``, is an :class:`InputError` saying what is
+    implemented and how to force it, and so is an event the system does not pair
+    (:func:`refusal`). The messages name the options of the command: ``--system
+    NAME``, or with ``engine`` the drop-in engine's flags (``--dutch``)."""
+    code = code_of(tournament)
+    from_file = system_of(code) if code else None
+    choice = _choice(tournament, code, from_file, requested, engine)
+    refuse(plugins.load(choice.system), tournament)
+    return choice
 
-    if not tournament.team_event:
-        require_swiss(tournament)  # a round robin is refused as such, whatever 192 says
-    code = tournament.system.strip().upper()
-    from_file = CODES.get(code) if code else None
-    if team_code(code) is not None or (tournament.team_event and not code):
-        from_file, code = "team", code or "FIDE_TEAM"
+
+def _choice(tournament: Tournament, code: str, from_file: str | None, requested: str | None, engine: bool) -> Choice:
     if requested is not None:
         if code and from_file != requested:
             said = f"{code} ({from_file})" if from_file else f"{code}, which swissbridge does not implement"
-            given = option.replace(" {}", "").format(requested)  # "--system", the engine's "--dutch"
+            given = _asked(requested, engine, named=False)
             return Choice(requested, f"record 192 says {said}; pairing with {requested} as {given} says")
         return Choice(requested)
     if not code:
-        return Choice(DEFAULT)
-    if from_file is None:
-        raise InputError(
-            f"record 192 says {tournament.system.strip()}, a pairing system swissbridge does not implement "
-            f"(it implements {implemented()}); give {option.format('dutch')} or "
-            f"{option.format('lim')} to pair it with one of those anyway"
+        return Choice(
+            DEFAULT,
+            f"record 192 names no pairing system; pairing with {DEFAULT}, the default "
+            f"(give {_asked(DEFAULT, engine)} to say so, or another system)",
         )
-    return Choice(from_file)
+    if from_file is not None:
+        return Choice(from_file)
+    if tournament.team_event:  # a team code: say what the event is before what the code is
+        raise InputError(refusal(plugins.load(DEFAULT), tournament) or "")
+    forced = " or ".join(_asked(name, engine) for name in plugins.available())
+    raise InputError(
+        f"record 192 says {tournament.system.strip()}, a pairing system swissbridge does not implement "
+        f"(it implements {implemented()}); give {forced} to pair it with one of those anyway"
+    )
+
+
+def _asked(name: str, engine: bool, *, named: bool = True) -> str:
+    """How the command asks for the system ``name``: ``--system lim`` (the option
+    alone, ``--system``, when not ``named``), or the engine's flag ``--lim``."""
+    if engine:
+        return plugins.load(name).engine_flag
+    return f"--system {name}" if named else "--system"
+
+
+def refusal(system: PairingSystem, tournament: Tournament) -> str | None:
+    """Why ``system`` cannot pair ``tournament``, or None: a team event (paired by
+    teams, C.04.6) for a system of individual players, an individual event for a
+    system of teams, a round robin (paired by its Berger tables, C.05 Annex 1) for a
+    system that does not say it pairs round robins."""
+    if tournament.team_event and "teams" not in system.entrants:
+        return (
+            "this is a team tournament (record 192 names a team system, or the team records 013/310 "
+            f"place every player in a team): the {system.name} system pairs individual players"
+            f"{_others(_pairs_teams, 'teams')}"
+        )
+    if not tournament.team_event and "players" not in system.entrants:
+        return f"this is an individual event: the {system.name} system pairs teams"
+    if tournament.kind is EventKind.ROUND_ROBIN and not getattr(system, "round_robin", False):
+        return (
+            f"this is a round robin: its pairings come from the Berger tables; the {system.name} system "
+            f"pairs Swiss events{_others(_pairs_round_robins, 'round robins')}"
+        )
+    return None
+
+
+def refuse(system: PairingSystem, tournament: Tournament) -> None:
+    """Raise the :func:`refusal` of ``tournament`` by ``system`` as an :class:`InputError`."""
+    problem = refusal(system, tournament)
+    if problem is not None:
+        raise InputError(problem)
+
+
+def _pairs_teams(system: PairingSystem) -> bool:
+    return "teams" in system.entrants
+
+
+def _pairs_round_robins(system: PairingSystem) -> bool:
+    return bool(getattr(system, "round_robin", False))
+
+
+def _others(pairs: Callable[[PairingSystem], bool], what: str) -> str:
+    """``"; --system X pairs WHAT"`` for the installed systems that pair ``what``,
+    or ``"; no installed system pairs WHAT"``."""
+    names = [s.name for s in plugins.loaded_all() if pairs(s)]
+    if not names:
+        return f"; no installed system pairs {what}"
+    return f"; {' or '.join(f'--system {n}' for n in names)} pairs {what}"
+
+
+def recorded(tournament: Tournament, system: str | PairingSystem) -> Tournament:
+    """``tournament`` with record 192 naming ``system``: the file's own code when it
+    is one of the system's (an edition, a ``_BAKU`` variant), else the system's first
+    code. Every command that writes a tournament it paired or would pair writes this,
+    so the file says which system it is paired with."""
+    engine = plugins.resolve(system)[1]
+    if code_of(tournament) in engine.codes:
+        return tournament
+    return replace(tournament, system=engine.codes[0])

@@ -19,8 +19,9 @@ How unplayed rounds count is C.07 Article 16, applied here in one place each:
   rounds so far (16.4.2);
 * which contribution a cut removes first (16.5 with Article 14, :func:`cut`).
 
-Round robins (C.07 Article 16.1: "unplayed games in pre-determined pairings count as
-played") score forfeits as games and give no contribution for a round without an opponent.
+Round robins (C.07 15.2: in pre-determined pairings the only unplayed rounds are
+forfeits, and they count as games played) score forfeits as games and give no
+contribution for a round without an opponent.
 
 Why one module of this size: the tie-breaks share Article 16's treatment of unplayed rounds
 and Article 14's cuts; split apart, each would need those rules again or a second module
@@ -156,16 +157,19 @@ class Event:
 
 
 def is_round_robin(tournament: Tournament, total_rounds: int) -> bool:
-    """An all-play-all (C.07 16.1's pre-determined pairings): the file's type says so
-    (record 192/092 naming a round robin or Berger), or every player meets every other
-    once or twice in the rounds there are."""
+    """An all-play-all (C.07 15.2's pre-determined pairings): the file's type says so
+    (record 192/092 naming a round robin or Berger), or, when it names no system
+    (ETT26's ``FIDE_…`` codes but the round robins' name Swiss systems), every player
+    meets every other once or twice in the rounds there are."""
     if tournament.kind is EventKind.ROUND_ROBIN:
         return True
     kind = (tournament.system + " " + dict(tournament.headers).get("092", "")).upper()
-    if "SWISS" in kind or "DUTCH" in kind:
+    if "SWISS" in kind:
         return False
     if any(word in kind for word in ("ROBIN", "BERGER", "RR")):
         return True
+    if tournament.system.strip().upper().startswith("FIDE_"):
+        return False
     n = len(tournament.players)
     return n > 2 and total_rounds in (n - 1, n, 2 * (n - 1), 2 * n)
 
@@ -208,11 +212,17 @@ def last_round_with_results(tournament: Tournament) -> int:
     return n
 
 
+def planned_rounds(tournament: Tournament) -> int:
+    """The number of rounds of the event: the one the file announces (record XXR/142),
+    else the rounds it holds."""
+    return max(tournament.total_rounds or 0, tournament.rounds_in_file)
+
+
 def prepare(tournament: Tournament, after_round: int | None = None, *, unrated: int | None = None) -> Event:
     """The :class:`Event` of ``tournament`` after ``after_round`` (default:
     :func:`last_round_with_results`)."""
     n = last_round_with_results(tournament) if after_round is None else after_round
-    total = max(tournament.total_rounds or 0, tournament.rounds_in_file, n)
+    total = max(planned_rounds(tournament), n)
     people = {}
     for p in tournament.players:
         rounds = participant_rounds(p.entries, tournament.points, n)
@@ -234,7 +244,7 @@ def last_present_round(p: Participant) -> int:
 def adjusted_score(event: Event, p: Participant, *, fore: bool = False) -> Points:
     """C.07 16.3: a participant's score (tenths) as their opponents' Buchholz counts it —
     every VUR without an opponent after the participant's last round present counts as a
-    draw (16.3.2). ``fore``: the same for Fore Buchholz (8.2), where the last round's game
+    draw (16.3.2). ``fore``: the same for Fore Buchholz (8.3), where the last round's game
     of a participant paired in it counts as a draw."""
     key = "adjusted fore" if fore else "adjusted"
     cached = event._cache.get(key)
@@ -257,7 +267,7 @@ def _adjusted(event: Event, p: Participant, fore: bool) -> Points:
 
 def _paired_in_final_round(event: Event, p: Participant) -> bool:
     """Paired (an opponent or the PAB) in the tournament's final round, the standings
-    being after it: Fore Buchholz's case (C.07 8.2)."""
+    being after it: Fore Buchholz's case (C.07 8.3)."""
     if event.after_round != event.total_rounds or not p.rounds:
         return False
     last = p.rounds[-1]
@@ -265,14 +275,14 @@ def _paired_in_final_round(event: Event, p: Participant) -> bool:
 
 
 def _fore_adjustment(event: Event, p: Participant, fore: bool) -> Points:
-    """C.07 8.2: Fore Buchholz counts the final round's game as a draw."""
+    """C.07 8.3: Fore Buchholz counts the final round's game as a draw."""
     if fore and event.after_round == event.total_rounds and p.met_in_last_round():
         return event.points.draw - p.rounds[-1].points
     return 0
 
 
 def own_score(event: Event, p: Participant, *, fore: bool = False) -> Points:
-    """The participant's points (with Fore Buchholz's last-round draw, C.07 8.2)."""
+    """The participant's points (with Fore Buchholz's last-round draw, C.07 8.3)."""
     return p.score + _fore_adjustment(event, p, fore)
 
 
@@ -307,19 +317,19 @@ class Contribution:
 
 
 def contributions(event: Event, p: Participant, *, sonneborn: bool, fore: bool = False) -> list[Contribution]:
-    """The round-by-round contributions to Buchholz (C.07 8.1), Fore Buchholz (8.2) or
+    """The round-by-round contributions to Buchholz (C.07 8.1), Fore Buchholz (8.3) or
     Sonneborn-Berger (9.1: the opponent's score times the points scored against them)."""
     out: list[Contribution] = []
     for r in p.rounds:
         counted_as_game = r.played or (event.round_robin and r.opponent is not None)
         if fore and r.number == event.total_rounds and r.opponent is not None:
-            counted_as_game = True  # 8.2: the final round as if played and drawn
+            counted_as_game = True  # 8.3: the final round as if played and drawn
         if counted_as_game and r.opponent is not None:
             score = adjusted_score(event, event.participants[r.opponent], fore=fore)
             note = f"{'game' if r.played else r.kind.value} against #{r.opponent}"
             vur = False
         elif event.round_robin:
-            continue  # 16.1: a round robin's round without an opponent adds nothing
+            continue  # 15.2: a round robin's round without an opponent adds nothing
         else:
             score = dummy_score(event, p, r, fore=fore)
             against = f" against #{r.opponent}" if r.opponent is not None else ""
@@ -375,13 +385,34 @@ class TieBreak:
 
     @property
     def lower_is_better(self) -> bool:
-        """Direct encounter is a place among the tied (1 first); all others rank the
-        higher value first."""
-        return self.name == "DE"
+        """Direct encounter is a place among the tied (1 first) and the tournament pairing
+        number ranks the lowest first (C.07 7.8); all others rank the higher value first."""
+        return self.name in ("DE", "TPN")
+
+    @property
+    def values_cut(self) -> int:
+        """How many values the modifiers remove (C.07 14.1-14.4: Cut-n the n least
+        significant, Median-n also the n most significant)."""
+        return self.cut_low + self.cut_high
+
+
+def check_modifiers(tiebreaks: Sequence[TieBreak], rounds: int) -> None:
+    """C.07 Article 14: a cut or a median removes values from the participant's sum, one
+    value per round at most — in an event of ``rounds`` rounds, a modifier that removes
+    ``rounds`` values or more leaves nothing to compare (``BH/C9`` in 7 rounds: every
+    participant 0). Raises ``ValueError`` naming the first such tie-break. The one place
+    the number of rounds bounds a modifier."""
+    for tb in tiebreaks:
+        if tb.values_cut and rounds and tb.values_cut >= rounds:
+            raise ValueError(
+                f"tie-break {tb.code!r} removes {tb.values_cut} value{'s' if tb.values_cut != 1 else ''} and a "
+                f"{rounds}-round event has {rounds} per participant: nothing is left to compare "
+                f"(C.07 14; at most {rounds - 1} in all)"
+            )
 
 
 _MODIFIABLE = {"BH": "CM", "FB": "CM", "SB": "CM", "ARO": "CM", "PS": "C"}
-_ALIASES = {"AROC": "ARO/C1"}
+_ALIASES = {"AROC": "ARO/C1", "GE": "REP"}
 _MOD = re.compile(r"^([CM])([1-9][0-9]?)$")
 
 
@@ -453,6 +484,26 @@ def tb_bwg(event: Event, p: Participant, tb: TieBreak) -> Value:
     return sum(1 for r in p.rounds if r.played and r.colour is Colour.BLACK and r.points == event.points.win)
 
 
+def tb_rep(event: Event, p: Participant, tb: TieBreak) -> Value:
+    """REP, C.07 7.6 (``GE``, "Games one Elected to play", before the August 2024
+    edition): the rounds one elected to play in — the number of rounds less the
+    half-point byes, zero-point byes and forfeit losses, i.e. less the VURs (16.2)."""
+    return sum(1 for r in p.rounds if not r.vur)
+
+
+def tb_std(event: Event, p: Participant, tb: TieBreak) -> Value:
+    """STD, C.07 7.7 (2026 edition): standard points — 1 for a round that scored more
+    than a draw, ½ for one that scored a draw, played or not (the 1 - ½ - 0 of a
+    3-1-0 or other points system)."""
+    draw = event.points.draw
+    return sum((Fraction(1) if r.points > draw else Fraction(1, 2) for r in p.rounds if r.points >= draw), Fraction(0))
+
+
+def tb_tpn(event: Event, p: Participant, tb: TieBreak) -> Value:
+    """TPN, C.07 7.8 (2026 edition): the tournament pairing number, the lowest first."""
+    return p.start_no
+
+
 def tb_ps(event: Event, p: Participant, tb: TieBreak) -> Value:
     """PS, C.07 7.5: progressive scores, the sum of the participant's running score after
     each round (Cut-n leaves out the first n rounds)."""
@@ -471,7 +522,7 @@ def tb_bh(event: Event, p: Participant, tb: TieBreak) -> Value:
 
 
 def tb_fb(event: Event, p: Participant, tb: TieBreak) -> Value:
-    """FB, C.07 8.2: Fore Buchholz, Buchholz after the tournament's final round as if
+    """FB, C.07 8.3: Fore Buchholz, Buchholz after the tournament's final round as if
     every game of that round had been drawn (before it: Buchholz)."""
     return _sum(event, p, tb, sonneborn=False, fore=True)
 
@@ -487,6 +538,20 @@ def _sum(event: Event, p: Participant, tb: TieBreak, *, sonneborn: bool, fore: b
     if tb.cut_low or tb.cut_high:
         items, _ = cut(items, tb.cut_low, tb.cut_high, event.after_round)
     return Fraction(sum(c.value for c in items), 100 if sonneborn else 10)
+
+
+def tb_aob(event: Event, p: Participant, tb: TieBreak) -> Value:
+    """AOB, C.07 8.2: the average of the Buchholz (8.1) of the opponents met over the
+    board, each game counted (4.4: an opponent met twice counts twice); exact, no value
+    without such a game."""
+    cached = event._cache.get("buchholz")
+    if not isinstance(cached, dict):
+        plain = TieBreak("BH", "BH")
+        cached = {n: _sum(event, q, plain, sonneborn=False, fore=False) for n, q in event.participants.items()}
+        event._cache["buchholz"] = cached
+    buchholz: dict[int, Fraction] = cached
+    values = [buchholz[r.opponent] for r in p.rounds if r.played and r.opponent is not None]
+    return sum(values, Fraction(0)) / len(values) if values else None
 
 
 def koya_limit(event: Event) -> Fraction:
@@ -612,6 +677,15 @@ def tb_aro(event: Event, p: Participant, tb: TieBreak) -> Value:
     return fide_rating.average_rating(ratings)
 
 
+def tb_rtng(event: Event, p: Participant, tb: TieBreak) -> Value:
+    """RTNG, C.07 10.6 (2026 edition): the participant's own rating, the highest first
+    (an unrated player's as :attr:`Event.unrated` sets it; no value for anyone when
+    someone is unrated and none was set, as for every tie-break of Article 10)."""
+    if event.unrated is None and rated_games(event, p) is None:
+        return None
+    return p.rating or event.unrated
+
+
 def _performances(event: Event) -> dict[int, tuple[int | None, int | None]]:
     """Every participant's (TPR, PTP), computed once for APRO and APPO."""
     cached = event._cache.get("performances")
@@ -669,8 +743,12 @@ TIEBREAKS: dict[str, TieBreakFunction] = {
     "WON": tb_won,
     "BPG": tb_bpg,
     "BWG": tb_bwg,
+    "REP": tb_rep,
+    "STD": tb_std,
+    "TPN": tb_tpn,
     "PS": tb_ps,
     "BH": tb_bh,
+    "AOB": tb_aob,
     "FB": tb_fb,
     "SB": tb_sb,
     "KS": tb_ks,
@@ -679,11 +757,53 @@ TIEBREAKS: dict[str, TieBreakFunction] = {
     "PTP": tb_ptp,
     "APRO": tb_apro,
     "APPO": tb_appo,
+    "RTNG": tb_rtng,
 }
 """Every tie-break computed per participant, by its TRF-2026 code (C.07 Article 5's
 table); direct encounter (``DE``) is computed per tied group (:func:`direct_encounter`)."""
 
 CODES = frozenset(TIEBREAKS) | {"DE"}
+
+NAMES: dict[str, tuple[str, str]] = {
+    "PTS": ("points", "5"),
+    "DE": ("direct encounter", "6"),
+    "WIN": ("number of wins", "7.1"),
+    "WON": ("number of games won", "7.2"),
+    "BPG": ("number of games played with Black", "7.3"),
+    "BWG": ("number of games won with Black", "7.4"),
+    "PS": ("progressive scores", "7.5"),
+    "REP": ("rounds one elected to play in", "7.6"),
+    "STD": ("standard points", "7.7"),
+    "TPN": ("tournament pairing number", "7.8"),
+    "BH": ("Buchholz", "8.1"),
+    "AOB": ("average of opponents' Buchholz", "8.2"),
+    "FB": ("Fore Buchholz", "8.3"),
+    "SB": ("Sonneborn-Berger", "9.1"),
+    "KS": ("Koya system", "9.2"),
+    "ARO": ("average rating of opponents", "10.1"),
+    "TPR": ("tournament performance rating", "10.2"),
+    "PTP": ("perfect tournament performance", "10.3"),
+    "APRO": ("average performance rating of opponents", "10.4"),
+    "APPO": ("average perfect performance of opponents", "10.5"),
+    "RTNG": ("rating", "10.6"),
+}
+"""Each code's name and article in C.07 (Article 5's table), for legends."""
+
+
+def describe(tb: TieBreak) -> str:
+    """``BH/C1`` → ``"Buchholz Cut-1 (C.07 8.1, 14.1)"``: the legend line of a code."""
+    name, article = NAMES[tb.name]
+    articles = [article]
+    median = tb.cut_high
+    low = tb.cut_low - median
+    words = [name]
+    if low:
+        words.append(f"Cut-{low}")
+        articles.append({1: "14.1", 2: "14.2"}.get(low, "14"))
+    if median:
+        words.append(f"Median-{median}")
+        articles.append({1: "14.3", 2: "14.4"}.get(median, "14"))
+    return f"{' '.join(words)} (C.07 {', '.join(articles)})"
 
 
 def value_of(event: Event, p: Participant, tb: TieBreak) -> Value:

@@ -15,21 +15,32 @@ A system (:class:`PairingSystem`) has one method per capability, and the core
 * :meth:`~PairingSystem.default_acceleration` — the virtual points (C.04.7) the system
   applies by itself when the file gives none.
 
+Each system says who it is on its class (:class:`PairingSystem`): its ``name``
+(``--system NAME``), its record 192 ``codes`` (``codes[0]`` is the one written), its
+``engine_flag`` (``swissbridge-engine --NAME``), the ``entrants`` it pairs
+(``"players"``, ``"teams"``) and whether it pairs round robins; the core builds
+every table (record 192, the engine's flags, ``--system``) from the installed
+systems and names none of them, but the default (:mod:`swissbridge.systems`).
+
+A system shipped with swissbridge is a subpackage ``swissbridge.plugins.NAME``
+whose ``SYSTEM`` is the system's class; finding it reads this folder, never the
+installed distributions' metadata, which keeps a ``pair`` command's start-up short.
 Third-party packages add one by declaring an entry point in the group
 ``swissbridge.systems``::
 
     [project.entry-points."swissbridge.systems"]
     mysystem = "mypackage.pairing:MySystem"
 
-The entry point may name a class (instantiated without arguments) or an instance.
-The built-in systems (``dutch``, ``lim``) are also found without scanning the
-installed distributions' entry points (:data:`BUILTIN`), which keeps a ``pair``
-command's start-up short; any other name is looked up among the entry points.
+The entry point may name a class (instantiated without arguments) or an instance;
+the entry points are read only for a name or a record 192 code no shipped system
+has.
 """
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
+from functools import cache
 from importlib import import_module
 
 from swissbridge.errors import UsageError
@@ -38,6 +49,8 @@ from swissbridge.pairing import NoLegalPairing, RoundPairing
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the way to a pair
 if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
+
     from swissbridge.plugins.document import SystemPart
     from swissbridge.plugins.protocol import PairingSystem as PairingSystem
 else:
@@ -52,12 +65,10 @@ else:
 
 
 GROUP = "swissbridge.systems"
-BUILTIN = {
-    "dutch": "swissbridge.plugins.dutch:DutchSystem",
-    "lim": "swissbridge.plugins.lim:LimSystem",
-    "team": "swissbridge.plugins.team:TeamSystem",
-}
-"""The systems shipped with swissbridge (the same targets as their entry points)."""
+"""The entry-point group third-party systems are declared in."""
+
+ENTRANTS = frozenset({"players", "teams"})
+"""What a system may pair (:attr:`PairingSystem.entrants`): individual players, teams."""
 
 
 @dataclass
@@ -94,12 +105,17 @@ class Trace:
 
 
 class BasicSystem:
-    """A base for a system that only pairs: subclass it, set ``name`` and write
-    :meth:`pair`; the other capabilities follow from the pairing (a trace of its
-    boards without colour rules, an explanation listing the boards and the PAB, no
-    comparison, no acceleration). Override any of them to say more."""
+    """A base for a system that only pairs: subclass it, set ``name``, ``codes`` and
+    ``engine_flag`` and write :meth:`pair`; the other capabilities follow from the
+    pairing (a trace of its boards without colour rules, an explanation listing the
+    boards and the PAB, no comparison, no acceleration), and it pairs individual
+    Swiss events. Override any of them to say more."""
 
-    name: str = "basic"
+    name: str
+    codes: tuple[str, ...]
+    engine_flag: str
+    entrants: frozenset[str] = frozenset({"players"})
+    round_robin: bool = False
 
     def pair(self, tournament: Tournament, round_no: int | None = None) -> RoundPairing:
         raise NotImplementedError(f"{type(self).__name__}.pair")
@@ -129,37 +145,66 @@ class UnknownSystem(LookupError):
     """No pairing system is registered under that name."""
 
 
-def available() -> list[str]:
-    """Names of the installed pairing systems."""
+@cache
+def shipped() -> tuple[str, ...]:
+    """The names of the systems shipped with swissbridge: the subpackages of this
+    package (``plugins/NAME/``), found by reading its folder."""
+    names = []
+    for folder in __path__:
+        with os.scandir(folder) as entries:
+            names += [e.name for e in entries if e.is_dir() and os.path.isfile(os.path.join(e.path, "__init__.py"))]
+    return tuple(sorted(n for n in names if n.isidentifier()))
+
+
+@cache
+def _entry_points() -> dict[str, EntryPoint]:
+    """The entry points of :data:`GROUP` not shadowed by a shipped system, by name
+    (read once: scanning the installed distributions takes about 30 ms)."""
     from importlib.metadata import entry_points
 
-    return sorted({*BUILTIN, *(ep.name for ep in entry_points(group=GROUP))})
+    return {ep.name: ep for ep in entry_points(group=GROUP) if ep.name not in shipped()}
+
+
+def available() -> list[str]:
+    """Names of the installed pairing systems."""
+    return sorted({*shipped(), *_entry_points()})
 
 
 def load(name: str) -> PairingSystem:
-    """The pairing system registered as ``name``."""
-    target = BUILTIN.get(name)
-    if target is not None:  # a class of this package (the protocol is checked by tests/unit/test_protocol.py)
-        module, _, attr = target.partition(":")
-        system: PairingSystem = getattr(import_module(module), attr)()
+    """The pairing system registered as ``name``. A shipped system is not checked
+    against the protocol here (``tests/unit/test_protocol.py`` checks them: the check
+    needs :mod:`typing`, which a ``pair`` does not load otherwise); an entry point's is."""
+    if name in shipped():
+        system: PairingSystem = import_module(f"{__name__}.{name}").SYSTEM()
         return system
-    from importlib.metadata import entry_points
+    return _instance(name, _entry_point(name))
 
-    for ep in entry_points(group=GROUP):
-        if ep.name == name:
-            return _instance(name, ep.load())
-    raise _unknown(name)
+
+def loaded_shipped() -> list[PairingSystem]:
+    """The systems shipped with swissbridge, loaded (the package of each: its pairing
+    code is imported when it first pairs)."""
+    return [load(name) for name in shipped()]
+
+
+def loaded_all() -> list[PairingSystem]:
+    """Every installed system, shipped or declared by an entry point, loaded."""
+    return [load(name) for name in available()]
+
+
+@cache
+def _entry_point(name: str) -> object:
+    """The object the entry point ``name`` names, loaded once."""
+    ep = _entry_points().get(name)
+    if ep is None:
+        raise _unknown(name)
+    return ep.load()
 
 
 def require(name: str) -> None:
     """Refuse a name no system is registered as (:class:`UnknownSystem`), without
     loading the system: a command checks its ``--system`` before any other work. A
-    built-in name is known without scanning the installed distributions."""
-    if name in BUILTIN:
-        return
-    from importlib.metadata import entry_points
-
-    if not any(ep.name == name for ep in entry_points(group=GROUP)):
+    shipped system's name is known without scanning the installed distributions."""
+    if name not in shipped() and name not in _entry_points():
         raise _unknown(name)
 
 
@@ -168,12 +213,29 @@ def _unknown(name: str) -> UnknownSystem:
 
 
 def _instance(name: str, obj: object) -> PairingSystem:
-    """The system an entry point names: a class is instantiated without arguments."""
+    """The system ``obj`` (a class is instantiated without arguments), once it is
+    known to follow the protocol and to say who it is: its ``name`` is the name it
+    is registered as, it has a record 192 code and an engine flag
+    (``--`` and a name) and pairs players, teams or both."""
     from swissbridge.plugins.protocol import PairingSystem as PairingSystem
 
     system = obj() if isinstance(obj, type) else obj
     if not isinstance(system, PairingSystem):
-        raise UnknownSystem(f"entry point {name!r} is not a pairing system (see swissbridge.plugins.PairingSystem)")
+        raise UnknownSystem(f"{name!r} is not a pairing system (see swissbridge.plugins.PairingSystem)")
+    codes, flag, entrants = system.codes, system.engine_flag, system.entrants
+    problem = (
+        f"is registered as {name!r} but is named {system.name!r}"
+        if system.name != name
+        else "has no record 192 code"
+        if not (isinstance(codes, tuple) and codes and all(isinstance(c, str) and c.strip() for c in codes))
+        else f"has the engine flag {flag!r}, not --NAME"
+        if not (isinstance(flag, str) and flag.startswith("--") and flag[2:].replace("-", "_").isidentifier())
+        else f"pairs {sorted(entrants)!r}, not players or teams"
+        if not (isinstance(entrants, frozenset) and entrants and entrants <= ENTRANTS)
+        else None
+    )
+    if problem is not None:
+        raise UnknownSystem(f"the pairing system {system.name!r} {problem}")
     return system
 
 

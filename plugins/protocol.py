@@ -17,9 +17,22 @@ if TYPE_CHECKING:
 
 @runtime_checkable
 class PairingSystem(Protocol):
-    """A Swiss pairing system: one method per capability."""
+    """A pairing system: who it is (class attributes), then one method per capability.
+
+    A system that pairs round robins (the events whose file says so, C.05 Annex 1)
+    says so with a class attribute ``round_robin = True``; without it, a round robin
+    is refused as an event the system does not pair."""
 
     name: str
+    """Its name: ``--system NAME``, and the folder ``plugins/NAME/`` of a shipped system."""
+    codes: tuple[str, ...]
+    """The record 192 codes (TRF, table ETT26) that name it, upper case; the first is
+    the one written into a file it pairs."""
+    engine_flag: str
+    """Its option of the drop-in engine (``swissbridge-engine``), ``--`` and a name."""
+    entrants: frozenset[str]
+    """Who it pairs: ``{"players"}`` (an individual event), ``{"teams"}`` (a team
+    event, C.04.6), or both."""
 
     def pair(self, tournament: Tournament, round_no: int | None = None) -> RoundPairing:
         """Pair ``round_no`` (default: the next round) from the history before it;

@@ -23,6 +23,8 @@ class ToySystem(BasicSystem):
     player gets their preferred colour, else the initial colour by TPN parity."""
 
     name = "toy"
+    codes = ("TOY",)
+    engine_flag = "--toy"
 
     def pair(self, tournament: Tournament, round_no: int | None = None) -> RoundPairing:
         r = tournament.next_round if round_no is None else round_no

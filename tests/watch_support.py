@@ -20,6 +20,9 @@ class ToySystem:
     watcher's machinery can be tested before the real engines exist."""
 
     name = "toy"
+    codes = ("TOY",)
+    engine_flag = "--toy"
+    entrants = frozenset({"players"})
 
     def pair(self, tournament: Tournament, round_no: int | None = None) -> RoundPairing:
         r = tournament.next_round if round_no is None else round_no
@@ -129,7 +132,7 @@ def visible(out: Path) -> dict[str, bytes]:
     }
 
 
-SITE_PAGES = frozenset({"index.html", "standings.txt", "standings.json", "standings.html"})
+SITE_PAGES = frozenset({"index.html", "slips.html", "standings.txt", "standings.json", "standings.html"})
 """The files of a round's site (swissbridge.site) besides ``players/N.html``."""
 
 

@@ -82,6 +82,7 @@ def run_cli(
     elif tournament is not None:
         return usage("--tournament is for --host pgn; Swiss-Manager's exports carry the tournament")
     from swissbridge.plugins import UnknownSystem, load
+    from swissbridge.systems import DEFAULT
 
     if system is not None:
         try:
@@ -116,7 +117,9 @@ def run_cli(
         return 5
     what = {"swiss-manager": "Swiss-Manager exports", "pgn": "a PGN feed"}[host]
     cfg = watcher.config
-    pairing = f"with the {system} system (--system)" if system else "with the system record 192 names (Dutch if none)"
+    pairing = (
+        f"with the {system} system (--system)" if system else f"with the system record 192 names ({DEFAULT} if none)"
+    )
     log.info(
         "watching %s for %s and pairing %s; writing to %s; a file is read once it has not changed for %g s",
         cfg.folder,

@@ -28,13 +28,14 @@ from swissbridge.watch.files import Stable, sha256
 from swissbridge.watch.hosts import (
     decide_next_round,
     digest_of,
+    finished,
     incomplete_file,
     job_name,
     waiting_message,
     with_given,
     with_inputs,
 )
-from swissbridge.watch.render import final_state, output_names
+from swissbridge.watch.render import output_names
 from swissbridge.watch.types import Fault, HostContext, Outcome, Publish, Wait, WatchConfig
 
 if TYPE_CHECKING:
@@ -207,7 +208,7 @@ class PgnHost:
         for r, entries in sorted(by_round.items()):
             recorded = recorded.with_round(r, entries)
         if t.total_rounds is not None and last >= t.total_rounds:
-            return self._final(recorded, last, tuple(notes))
+            return finished(job, recorded, last, "", notes, ctx)
         outcome = decide_next_round(job, recorded, "", ctx, notes=notes, next_step=step)
         if isinstance(outcome, Publish):
             entered: dict[int, dict[str, str]] = {}
@@ -215,14 +216,6 @@ class PgnHost:
                 entered.setdefault(r, {})[f"{w}-{b}"] = _TEXT.get(rw, rw.value)
             outcome = replace(outcome, recorded=entered)
         return outcome
-
-    def _final(self, recorded: Tournament, last: int, notes: tuple[str, ...]) -> Outcome:
-        from swissbridge.formats.trf import write_trf
-
-        final = final_state(self.job, last, write_trf(recorded, dialect="trf26").encode("utf-8"), recorded)
-        return Wait(
-            self.job, f"tournament finished after round {last}; final state in {final.paths()[0]}", "", notes, final
-        )
 
     # -- reading the feed -------------------------------------------------------------
     def _read_feed(self, feed: Mapping[Path, Stable], ctx: HostContext, notes: list[str]) -> list[_FeedFile]:

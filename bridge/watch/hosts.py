@@ -14,7 +14,7 @@ from swissbridge.errors import InputError
 from swissbridge.messages import listed
 from swissbridge.model import Colour, Result, Tournament
 from swissbridge.pairing import NoLegalPairing, RoundPairing
-from swissbridge.watch.render import board_numbers, round_outputs
+from swissbridge.watch.render import board_numbers, final_state, round_outputs
 from swissbridge.watch.types import Fault, HostContext, Outcome, Publish, Wait
 
 _log = logging.getLogger("swissbridge.watch")
@@ -121,7 +121,7 @@ def decide_next_round(
         shown = sorted(numbers.get(frozenset(g), 0) for g in pending)
         return Wait(job, waiting_message(r, shown), inputs, tuple(notes))
     if t.total_rounds is not None and done >= t.total_rounds:
-        return Wait(job, f"tournament finished after round {done}", inputs, tuple(notes))
+        return finished(job, t, done, inputs, notes, ctx)
     if t.total_rounds is None:
         return Fault(
             job,
@@ -140,11 +140,34 @@ def decide_next_round(
     except InputError as exc:
         return Fault(job, str(exc) if exc.path else exc.message, inputs)
     try:
-        outputs = round_outputs(job, t, pairing, sm_host_round=sm_host_round)
+        outputs = round_outputs(job, t, pairing, sm_host_round=sm_host_round, linked=published_rounds(job, ctx))
     except InputError as exc:
         return Fault(job, f"cannot write the pairing of round {pairing.round_no}: {exc}", inputs)
     summary = pairing_summary(t, pairing)
     return Publish(job, pairing.round_no, pairing, outputs, inputs, summary, tuple(notes), next_step)
+
+
+def published_rounds(job: str, ctx: HostContext) -> frozenset[int]:
+    """The rounds of ``job`` whose folders the watcher published (its memory): the only
+    ones a page may link to — rounds paired before the watcher started have none."""
+    return frozenset(ctx.state.published.get(job, {}))
+
+
+def finished(job: str, t: Tournament, last: int, inputs: str, notes: Sequence[str], ctx: HostContext) -> Wait:
+    """Every game of the last round has its result: the final standings and crosstable
+    are published (``P-R{last}-final``, :func:`swissbridge.watch.render.final_state`),
+    with the tournament as TRF-2026."""
+    from swissbridge.formats.trf import write_trf
+
+    final = final_state(job, last, write_trf(t, dialect="trf26").encode("utf-8"), t, published_rounds(job, ctx))
+    return Wait(
+        job,
+        f"tournament finished after round {last}: final standings in {final.folder}/index.html, "
+        f"final state in {final.folder}/{final.folder}.trf",
+        inputs,
+        tuple(notes),
+        final,
+    )
 
 
 def published_differs(t: Tournament, round_no: int, pairlist: str) -> str | None:

@@ -13,8 +13,10 @@ folder ``P-R{N}`` (published as one, :mod:`swissbridge.watch.publish`) holds:
   round's static site — the pairing, the standings and the crosstable after round
   ``N - 1``, one page per player (:mod:`swissbridge.site`).
 
-After the last round the PGN workflow publishes ``P-R{N}-final/P-R{N}-final.trf``,
-the tournament with every result recorded. A file added to a round's set (see
+After the last round's results, both workflows publish ``P-R{N}-final/``: the final
+standings and crosstable as the same site without a pairing, and ``P-R{N}-final.trf``,
+the tournament with every result recorded. A page links only to the rounds whose
+folders were published (a round paired before the watcher started has none). A file added to a round's set (see
 :meth:`~swissbridge.watch.types.OutputSet.adding`) is published with the others.
 
 Names in the HTML page are escaped: a player called ``<script>`` is printed, not run.
@@ -24,7 +26,7 @@ from __future__ import annotations
 
 import html
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 
 from swissbridge.errors import OutputError
 from swissbridge.model import Tournament, format_points
@@ -57,16 +59,17 @@ def output_names(prefix: str, round_no: int) -> dict[str, str]:
 _log = logging.getLogger("swissbridge.watch")
 
 
-def final_state(prefix: str, round_no: int, data: bytes, tournament: Tournament | None = None) -> OutputSet:
-    """The TRF-2026 written after the results of the last round ``round_no`` are recorded,
-    with the final standings and their site (:func:`swissbridge.site.final_site`) when
-    ``tournament`` (the recorded state) is given."""
+def final_state(
+    prefix: str, round_no: int, data: bytes, tournament: Tournament, linked: Collection[int] = ()
+) -> OutputSet:
+    """The final standings after the last round ``round_no``: the TRF-2026 ``data`` with
+    every result recorded, and the final standings and crosstable as a site
+    (:func:`swissbridge.site.final_site`; ``linked``: the rounds with a published folder)."""
+    from swissbridge.site import final_site
+
     name = f"{prefix}-R{round_no}-final"
     files = {f"{name}.trf": data}
-    if tournament is not None:
-        from swissbridge.site import final_site
-
-        files.update(final_site(tournament, round_no, prefix, _tiebreaks(tournament)))
+    files.update(final_site(tournament, round_no, prefix, _tiebreaks(tournament), linked=linked))
     return OutputSet(name, round_no + 1, files)
 
 
@@ -76,11 +79,13 @@ def round_outputs(
     pairing: RoundPairing,
     *,
     sm_host_round: int | None = None,
+    linked: Collection[int] = (),
 ) -> OutputSet:
     """Render every output of a freshly paired round. ``tournament`` is the state
     *before* the pairing (results of the previous rounds recorded); ``sm_host_round``
     is the last round Swiss-Manager's export held, when known (the import file is
-    refused if the host already has the round being paired)."""
+    refused if the host already has the round being paired); ``linked``: the earlier
+    rounds whose folders were published (the site links to those only)."""
     names = output_names(prefix, pairing.round_no)
 
     def sm() -> str:
@@ -116,16 +121,16 @@ def round_outputs(
             files[names[kind]] = _encode(render())
         except OutputError as exc:  # this format cannot hold the tournament: say so, publish the rest
             _log.warning("%s is not written: %s", names[kind], exc)
-    files.update(_site(prefix, tournament, pairing))
+    files.update(_site(prefix, tournament, pairing, linked))
     host_file = names["sm"] if names["sm"] in files else None
     return OutputSet(round_folder(prefix, pairing.round_no), pairing.round_no, files, host_file)
 
 
-def _site(prefix: str, tournament: Tournament, pairing: RoundPairing) -> dict[str, bytes]:
+def _site(prefix: str, tournament: Tournament, pairing: RoundPairing, linked: Collection[int]) -> dict[str, bytes]:
     """The round's site and standings (:func:`swissbridge.site.round_site`)."""
     from swissbridge.site import round_site
 
-    return round_site(tournament, pairing, prefix, _tiebreaks(tournament))
+    return round_site(tournament, pairing, prefix, _tiebreaks(tournament), linked=linked)
 
 
 def _tiebreaks(tournament: Tournament) -> list[TieBreak]:

@@ -27,23 +27,45 @@ from swissbridge.model import Acceleration, Tournament
 from swissbridge.pairing import NoLegalPairing, RoundPairing
 from swissbridge.plugins import Trace
 
-from .round import baku_default, pair_round
-from .trace import RoundTrace
+from .codes import CODES
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the way to a pair
 if TYPE_CHECKING:
     from swissbridge.plugins.document import SystemPart
 
-__all__ = ["DutchSystem", "RoundTrace", "pair_round"]
+    from .round import pair_round
+    from .trace import RoundTrace
+else:
+
+    def __getattr__(name: str) -> object:
+        """:func:`~.round.pair_round` and :class:`~.trace.RoundTrace`, loaded when first
+        named: reading who the system is (:data:`SYSTEM`) does not load its pairing."""
+        if name == "pair_round":
+            from .round import pair_round
+
+            return pair_round
+        if name == "RoundTrace":
+            from .trace import RoundTrace
+
+            return RoundTrace
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["SYSTEM", "DutchSystem", "RoundTrace", "pair_round"]
 
 
 class DutchSystem:
-    """The ``dutch`` pairing system (entry point ``swissbridge.systems``)."""
+    """The ``dutch`` pairing system (C.04.3), for individual Swiss events."""
 
     name = "dutch"
+    codes = CODES
+    engine_flag = "--dutch"
+    entrants = frozenset({"players"})
 
     def pair(self, tournament: Tournament, round_no: int | None = None) -> RoundPairing:
         """Pair ``round_no`` (default: the next round) from the history before it."""
+        from .round import pair_round
+
         r = tournament.next_round if round_no is None else round_no
         pairing, _ = pair_round(tournament, r)
         return pairing
@@ -51,6 +73,8 @@ class DutchSystem:
     def trace(self, tournament: Tournament, round_no: int | None = None) -> Trace:
         """The pairing of ``round_no`` with the structured account of how it was made
         (a :class:`~.trace.RoundTrace`)."""
+        from .round import pair_round
+
         r = tournament.next_round if round_no is None else round_no
         try:
             _, trace = pair_round(tournament, r)
@@ -62,6 +86,7 @@ class DutchSystem:
         """Why the round was paired as ``trace`` says, bracket by bracket; raises
         :class:`~swissbridge.pairing.NoLegalPairing` when there was no legal pairing."""
         from .explanation import explain_dutch  # only when asked: keeps ``pair`` start-up lean
+        from .trace import RoundTrace
 
         trace.result()
         assert isinstance(trace, RoundTrace), "a trace made by DutchSystem.trace"
@@ -77,4 +102,10 @@ class DutchSystem:
     def default_acceleration(self, tournament: Tournament) -> tuple[Acceleration, ...]:
         """C.04.7 (Baku) when record 192 names an accelerated Dutch system and the file
         gives no virtual points itself."""
+        from .round import baku_default
+
         return baku_default(tournament)
+
+
+SYSTEM = DutchSystem
+"""The system this package ships (:mod:`swissbridge.plugins`)."""

@@ -13,6 +13,7 @@ from swissbridge.model import Acceleration, Colour, Tournament, format_points
 from swissbridge.pairing import Board, NoLegalPairing, RoundPairing, board_key
 
 from .bracket import BracketSolver
+from .codes import BAKU
 from .colours import allocate
 from .completion import Completion
 from .context import RoundContext, build_context
@@ -35,11 +36,11 @@ def initial_colour(tournament: Tournament) -> Colour:
 
 def baku_default(tournament: Tournament) -> tuple[Acceleration, ...]:
     """C.04.7 (Baku) when record 192 names an accelerated Dutch system
-    (``FIDE_DUTCH_BAKU``, ``FIDE_DUTCH_2025_BAKU``, ...) and the file gives no
+    (:data:`~.codes.BAKU`: ``FIDE_DUTCH_BAKU``, ``FIDE_DUTCH_2025_BAKU``, ...) and the file gives no
     virtual points itself (250/XXA lines take precedence): ``()`` otherwise. GA is
     sized as the 2026 text says, 2·⌈N/4⌉ of the N listed players (the reference
     engine uses ⌈N/2⌉, dutch-reference.md §2.3)."""
-    if tournament.acceleration or "BAKU" not in tournament.system.upper():
+    if tournament.acceleration or tournament.system.strip().upper() not in BAKU:
         return ()
     if tournament.total_rounds is None:
         raise InputError("Baku acceleration needs the number of rounds (record 142 or XXR)")

@@ -9,20 +9,27 @@ text leaves open are settled by the readings listed in ``docs/lim.md``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from swissbridge.errors import InputError
 from swissbridge.model import Acceleration, Tournament
 from swissbridge.pairing import Board, NoLegalPairing, RoundPairing, board_key
 from swissbridge.plugins import Trace
-from swissbridge.plugins.lim.engine import LimProcedure
-from swissbridge.plugins.lim.rules import lim_round
-from swissbridge.plugins.lim.trace import BoardNote, LimTrace
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING: reading who the system is loads nothing else
 if TYPE_CHECKING:
     from swissbridge.plugins.document import SystemPart
+    from swissbridge.plugins.lim.trace import LimTrace
+else:
 
-__all__ = ["LimSystem", "LimTrace"]
+    def __getattr__(name: str) -> object:
+        """:class:`~.trace.LimTrace`, loaded when first named."""
+        if name == "LimTrace":
+            from swissbridge.plugins.lim.trace import LimTrace
+
+            return LimTrace
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["SYSTEM", "LimSystem", "LimTrace"]
 
 
 class LimSystem:
@@ -33,6 +40,11 @@ class LimSystem:
     registered players than 2^rounds."""
 
     name = "lim"
+    codes = ("FIDE_LIM_2026", "FIDE_LIM")
+    """ETT26 has no Lim code: swissbridge writes and reads ``FIDE_LIM_2026`` for
+    C.04.4.3 (2026), and reads ``FIDE_LIM`` as the edition in force."""
+    engine_flag = "--lim"
+    entrants = frozenset({"players"})
 
     def __init__(self, maxi: bool | None = None) -> None:
         self.maxi = maxi
@@ -40,6 +52,10 @@ class LimSystem:
     def trace(self, tournament: Tournament, round_no: int | None = None) -> LimTrace:
         """Pair the round and record how, step by step; the trace's ``pairing`` is
         ``None`` (and ``failure`` says why) when no legal pairing exists."""
+        from swissbridge.plugins.lim.engine import LimProcedure
+        from swissbridge.plugins.lim.rules import lim_round
+        from swissbridge.plugins.lim.trace import BoardNote
+
         r = tournament.next_round if round_no is None else round_no
         if r < 1:
             raise InputError(f"rounds are numbered from 1, not {r}")
@@ -76,6 +92,7 @@ class LimSystem:
     def explain(self, tournament: Tournament, trace: Trace) -> SystemPart:
         """How the round was paired, per scoregroup in pairing order, for arbiters."""
         from swissbridge.plugins.lim.explanation import explain_lim  # only when asked
+        from swissbridge.plugins.lim.trace import LimTrace
 
         assert isinstance(trace, LimTrace), "a trace made by LimSystem.trace"
         return explain_lim(tournament, trace.round_no, trace)
@@ -88,3 +105,7 @@ class LimSystem:
     def default_acceleration(self, tournament: Tournament) -> tuple[Acceleration, ...]:
         """The Lim text has no acceleration of its own."""
         return ()
+
+
+SYSTEM = LimSystem
+"""The system this package ships (:mod:`swissbridge.plugins`)."""

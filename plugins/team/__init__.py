@@ -11,21 +11,17 @@ It pairs teams, not players: the pairing it returns has the teams' pairing numbe
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from swissbridge.errors import InputError
 from swissbridge.model import Acceleration, Tournament
 from swissbridge.pairing import Board, NoLegalPairing, RoundPairing, board_key
 from swissbridge.plugins import Trace, TracedBoard
-from swissbridge.plugins.team.colours import allocate
-from swissbridge.plugins.team.round import pair_round
-from swissbridge.plugins.team.rules import RoundState
 from swissbridge.teams import CODE_PREFIX
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING: reading who the system is loads nothing else
 if TYPE_CHECKING:
     from swissbridge.plugins.document import SystemPart
 
-__all__ = ["TeamSystem"]
+__all__ = ["SYSTEM", "TeamSystem"]
 
 _CODES = tuple(
     f"{CODE_PREFIX}{colours}{scores}{baku}"
@@ -48,6 +44,10 @@ class TeamSystem:
     def trace(self, tournament: Tournament, round_no: int | None = None) -> Trace:
         """Pair the round (3.3.2) and record how: the boards with the rule of 4.3 that
         gave their colours, the PAB, and one note per bracket."""
+        from swissbridge.plugins.team.colours import allocate
+        from swissbridge.plugins.team.round import pair_round
+        from swissbridge.plugins.team.rules import RoundState
+
         r = tournament.next_round if round_no is None else round_no
         if r < 1:
             raise InputError(f"rounds are numbered from 1, not {r}")
@@ -105,3 +105,7 @@ class TeamSystem:
 
     def default_acceleration(self, tournament: Tournament) -> tuple[Acceleration, ...]:
         return ()
+
+
+SYSTEM = TeamSystem
+"""The system this package ships (:func:`swissbridge.plugins.load`)."""

@@ -59,6 +59,8 @@ class Oracle(BasicSystem):
     """Answers every round with the corpus's reference pairing."""
 
     name = "reference"
+    codes = ("REFERENCE",)
+    engine_flag = "--reference"
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder

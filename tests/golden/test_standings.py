@@ -113,7 +113,7 @@ def test_direct_encounter_separates_the_winner() -> None:
 def test_json_shape_is_stable() -> None:
     s = compute(read_trf(GOLDEN / "byes-forfeits-withdrawal.trf"), parse_tiebreaks("BH/C1,BH,SB,DE,WIN"))
     doc = json.loads(render_json(s))
-    assert list(doc) == ["after_round", "tiebreaks", "players"]
+    assert list(doc) == ["after_round", "complete", "tiebreaks", "players"]
     assert doc["after_round"] == 3 and doc["tiebreaks"] == ["BH/C1", "BH", "SB", "DE", "WIN"]
     assert doc["players"][1] == {
         "start": 3,
@@ -133,12 +133,102 @@ def test_trf_output_has_ranks_and_record_202_and_is_read_back() -> None:
     assert "202 BH/C1,SB" in text.replace("\r", "\n").split("\n")
 
 
-def test_the_files_list_wins(tmp_path: Path) -> None:
+def test_the_option_wins_over_the_files_list_and_says_so(tmp_path: Path) -> None:
     source = (GOLDEN / "byes-forfeits-withdrawal.trf").read_text().replace("142 3", "142 3\r202 SB,WIN")
     path = tmp_path / "t.trf"
     path.write_text(source)
-    doc = json.loads(standings_output(path, tiebreaks="BH", fmt="json"))
-    assert doc["tiebreaks"] == ["SB", "WIN"]
+    assert json.loads(standings_output(path, fmt="json"))["tiebreaks"] == ["SB", "WIN"]  # the file's, alone
+    notes: list[str] = []
+    doc = json.loads(standings_output(path, tiebreaks="BH", fmt="json", notes=notes))
+    assert doc["tiebreaks"] == ["BH"]
+    assert notes == ["--tiebreaks BH is used instead of the file's list SB,WIN"]
+    result = CliRunner().invoke(app, ["standings", str(path), "--tiebreaks", "BH"])
+    assert result.exit_code == 0
+    assert result.stderr.splitlines() == ["swissbridge: note: --tiebreaks BH is used instead of the file's list SB,WIN"]
+
+
+@pytest.mark.parametrize(
+    ("codes", "ok"),
+    [
+        ("BH/C2", True),
+        ("BH/C3", False),
+        ("BH/M1", True),
+        ("SB/M2", False),
+        ("PS/C2", True),
+        ("PS/C3", False),
+        ("ARO/C3", False),
+        ("BH/C1/M1", False),
+    ],
+)
+def test_cuts_and_medians_the_rounds_cannot_hold_are_usage_errors(codes: str, ok: bool) -> None:
+    """C.07 14 on a 3-round event: at most 2 values removed (BH/C1/M1 removes 3)."""
+    result = CliRunner().invoke(app, ["standings", str(GOLDEN / "byes-forfeits-withdrawal.trf"), "-t", codes])
+    if ok:
+        assert result.exit_code == 0, result.output
+    else:
+        assert result.exit_code == 2 and result.stdout == ""
+        assert result.stderr.startswith(f"swissbridge: --tiebreaks: tie-break '{codes}' removes ")
+        assert "a 3-round event has 3 per participant" in result.stderr and len(result.stderr.splitlines()) == 1
+
+
+def test_a_cut_the_rounds_cannot_hold_in_the_file_is_an_input_error(tmp_path: Path) -> None:
+    path = tmp_path / "t.trf"
+    path.write_text((GOLDEN / "byes-forfeits-withdrawal.trf").read_text().replace("142 3", "142 3\r202 BH/C9"))
+    result = CliRunner().invoke(app, ["standings", str(path)])
+    assert result.exit_code == 2 and result.stderr.startswith(
+        f"swissbridge: {path}:4:5: record 202/212: tie-break 'BH/C9'"
+    )
+
+
+def test_crosstable_csv_and_json() -> None:
+    path = GOLDEN / "byes-forfeits-withdrawal.trf"
+    rows = standings_output(path, crosstable=True, fmt="csv").splitlines()
+    assert rows[0] == "Rank,No,Name,Points,R1,R2,R3"
+    assert rows[2] == '2,3,"Cedar, Cy",2.0,PAB,1w0,4w1'  # as the text crosstable
+    doc = json.loads(standings_output(path, crosstable=True, fmt="json"))
+    assert doc["after_round"] == 3 and doc["complete"] is True
+    cedar = doc["players"][1]
+    assert cedar["start"] == 3 and cedar["rank"] == 2 and cedar["points"] == 2
+    assert cedar["rounds"] == [
+        {"round": 1, "opponent": None, "colour": None, "result": "U", "points": 1},
+        {"round": 2, "opponent": 1, "colour": "w", "result": "0", "points": 0},
+        {"round": 3, "opponent": 5, "colour": "w", "result": "1", "points": 1},
+    ]
+    result = CliRunner().invoke(app, ["standings", str(path), "--crosstable", "--format", "trf"])
+    assert result.exit_code == 2 and "--crosstable is written as text, csv, json, html, not trf" in result.stderr
+
+
+def test_final_standings_say_the_event_is_complete() -> None:
+    path = GOLDEN / "byes-forfeits-withdrawal.trf"
+    text = standings_output(path)
+    assert (
+        text.splitlines()[0] == "Golden byes forfeits withdrawal: final standings after round 3 (the event is complete)"
+    )
+    before = standings_output(path, after_round=2)
+    assert before.splitlines()[0] == "Golden byes forfeits withdrawal: standings after round 2 of 3"
+    assert json.loads(standings_output(path, after_round=2, fmt="json"))["complete"] is False
+
+
+def test_rounds_elected_to_play_standard_points_pairing_number_aob_and_rating() -> None:
+    """C.07 7.6 REP (GE), 7.7 STD, 7.8 TPN, 8.2 AOB, 10.6 RTNG by hand, equal to Gacrux 1.11.65's
+    ``tiebreakchecker -t PTS REP GE STD TPN AOB RTNG`` (it writes AOB to 2 decimals: 3.83)."""
+    v = values("byes-forfeits-withdrawal.trf", "REP,GE,STD,TPN,AOB,RTNG")
+    # REP: the rounds less the VURs (#4 forfeit loss and zero-point bye, #5 half-point bye)
+    assert {n: v[n]["REP"] for n in v} == {1: 3, 2: 3, 3: 3, 4: 1, 5: 2} == {n: v[n]["GE"] for n in v}
+    assert {n: v[n]["STD"] for n in v} == {1: F("2.5"), 2: F("2"), 3: F("2"), 4: F("0"), 5: F("1")}
+    assert {n: v[n]["TPN"] for n in v} == {n: n for n in v}
+    # AOB: the Buchholz (4.5, 4, 5, 2.5, 5 above) of the opponents met over the board
+    assert v[1]["AOB"] == (F("2.5") + F("5") + F("4")) / 3  # #4, #3, #2
+    assert v[2]["AOB"] == (F("5") + F("4.5")) / 2  # #5, #1 (round 2 was a forfeit)
+    assert v[4]["AOB"] == F("4.5")  # #1 only
+    assert {n: v[n]["RTNG"] for n in v} == {1: 2100, 2: 2000, 3: 1900, 4: 1800, 5: 1700}
+    # TPN ranks the lowest first
+    s = compute(read_trf(GOLDEN / "byes-forfeits-withdrawal.trf"), parse_tiebreaks("TPN"))
+    assert [r.start_no for r in s.rows if r.points == 2] == [2, 3]
+    assert (
+        standings_output(GOLDEN / "byes-forfeits-withdrawal.trf", tiebreaks="AOB").splitlines()[3].split()[-1]
+        == "3.833"
+    )
 
 
 def test_explain_names_the_rules() -> None:

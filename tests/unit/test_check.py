@@ -189,6 +189,8 @@ def test_colour_flip_names_the_preferences(tour: Tournament) -> None:
 def test_system_that_cannot_pair_is_a_difference(tour: Tournament) -> None:
     class Stuck(BasicSystem):
         name = "stuck"
+        codes = ("STUCK",)
+        engine_flag = "--stuck"
 
         def pair(self, tournament: Tournament, round_no: int | None = None) -> RoundPairing:
             if round_no == 3:

@@ -153,7 +153,7 @@ def test_messages_name_the_options_of_their_command(tmp_path: Path) -> None:
         in_place = helped[helped.index("--in-place") :].split("--", 2)[1]
         assert ("-o" in in_place) == (command != "convert"), (command, in_place)
     lim = dataclasses.replace(read_trf(OPEN), system="FIDE_LIM")
-    assert choose_system(lim, "dutch", option="--{}").warning == (
+    assert choose_system(lim, "dutch", engine=True).warning == (
         "record 192 says FIDE_LIM (lim); pairing with dutch as --dutch says"
     )
 

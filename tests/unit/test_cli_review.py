@@ -120,7 +120,7 @@ def test_e_a_text_export_names_the_encoding_it_tried(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("options", "says"),
     [
-        ([], "pairing with the system record 192 names (Dutch if none)"),
+        ([], "pairing with the system record 192 names (dutch if none)"),
         (["--system", "lim"], "pairing with the lim system (--system)"),
     ],
 )

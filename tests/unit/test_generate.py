@@ -237,7 +237,7 @@ def test_faulty_engine_is_caught() -> None:
 
 
 def test_plan_and_play_round_api() -> None:
-    plan = plan_tournament(12, 5, "toy", 3, GenerateOptions(half_bye_rate=0.2))
+    plan = plan_tournament(12, 5, TOY, 3, GenerateOptions(half_bye_rate=0.2))
     assert plan.tournament.completed_rounds == 0
     assert set(plan.absences) == {1, 2, 3, 4, 5}
     t = plan.tournament.with_round(1, plan.absences[1]) if plan.absences[1] else plan.tournament

@@ -22,6 +22,9 @@ class Neighbours:
     the higher one takes White on odd boards. Written against the protocol only."""
 
     name = "neighbours"
+    codes = ("NEIGHBOURS",)
+    engine_flag = "--neighbours"
+    entrants = frozenset({"players"})
 
     def pair(self, tournament: Tournament, round_no: int | None = None) -> RoundPairing:
         return self.trace(tournament, round_no).result()

@@ -1,52 +1,86 @@
-"""The published round as a static site (issue 18): the pure renderer, and a real browser.
+"""The published round as a static site (issues 18, 24): the pure renderer, the links of
+a watcher's whole event, and a real browser.
 
-The browser test is opt-in (``SWISSBRIDGE_BROWSER=1``, marker ``browser``) and skips
-cleanly without Debian's ``chromium`` (``apt-get install chromium``): it opens the written
-site headless, dumps the DOM and takes a phone-sized screenshot, and checks what a person
-looks for — the round, the boards, the ranks.
+The browser tests are opt-in (``SWISSBRIDGE_BROWSER=1``, marker ``browser``) and skip
+cleanly without Debian's ``chromium`` (``apt-get install chromium``): they open the written
+site headless at a phone's 390 px, take screenshots, dump the DOM, and check what a person
+looks for — the round, the boards, the ranks — and that no table is cut at the right edge
+without the cue that says it scrolls.
 """
 
 from __future__ import annotations
 
+import html
+import json
 import os
 import re
 import shutil
 import subprocess
+from collections.abc import Collection
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from swissbridge.formats.trf import read_trf
-from swissbridge.model import Tournament
+from swissbridge.formats.trf import read_trf, write_trf
+from swissbridge.model import AnnouncedBye, ByeKind, Colour, Tournament
 from swissbridge.pairing import RoundPairing
 from swissbridge.service import pair_tournament
-from swissbridge.site import round_site
+from swissbridge.site import final_site, round_site
 from swissbridge.standings import choose_tiebreaks
+from swissbridge.tiebreaks import describe
+from swissbridge.watch.host_pgn import pairing_from_pairlist
+from swissbridge.watch.loop import Watcher
+from swissbridge.watch.types import WatchConfig
 
 from tests.conftest import SAMPLES
+from tests.watch_support import field_of, with_results
 
 
-def sample() -> tuple[Tournament, RoundPairing, dict[str, bytes]]:
+def sample(linked: Collection[int] = (1, 2, 3)) -> tuple[Tournament, RoundPairing, dict[str, bytes]]:
     t = read_trf(SAMPLES / "open-round4.trf")
     pairing = pair_tournament(t)
-    return t, pairing, round_site(t, pairing, "Open", choose_tiebreaks(t, None))
+    return t, pairing, round_site(t, pairing, "Open", choose_tiebreaks(t, None), linked=linked)
 
 
-def test_every_page_is_there_and_every_link_resolves() -> None:
-    t, pairing, files = sample()
-    assert set(files) == {"index.html", "standings.txt", "standings.json", "standings.html"} | {
-        f"players/{p.start_no}.html" for p in t.players
-    }
-    earlier = {f"../Open-R{r}/index.html" for r in range(1, pairing.round_no)}
+def dangling(files: dict[str, bytes]) -> list[tuple[str, str]]:
+    """Every (page, href) of ``files`` (paths relative to the output folder) whose target
+    is not among them; a fragment must name an ``id`` of its page."""
+    out = []
     for path, data in files.items():
         if not path.endswith(".html"):
             continue
         page = data.decode()
-        assert "<script" not in page.lower() and 'name="viewport"' in page and "@media print" in page
-        here = Path(path).parent
-        for href in re.findall(r'href="([^"]+)"', page):
-            target = os.path.normpath(here / href)
-            assert target in files or href.replace("../../", "../") in earlier, (path, href)
+        for href in re.findall(r'href="?([^"\s>]+)', page):
+            target, _, fragment = href.partition("#")
+            resolved = os.path.normpath(Path(path).parent / target) if target else path
+            missing = resolved not in files
+            if missing or (fragment and f"id={fragment}" not in files[resolved].decode().replace('"', "")):
+                out.append((path, href))
+    return out
+
+
+def test_every_page_is_there_and_every_link_resolves() -> None:
+    t, _, files = sample()
+    assert set(files) == {"index.html", "slips.html", "standings.txt", "standings.json", "standings.html"} | {
+        f"players/{p.start_no}.html" for p in t.players
+    }
+    for path, data in files.items():
+        if path.endswith(".html"):
+            page = data.decode()
+            assert "<script" not in page.lower() and 'name="viewport"' in page and "@media print" in page
+    earlier = {f"Open-R{r}/index.html": b"" for r in (1, 2, 3)}
+    assert dangling({**{f"Open-R4/{k}": v for k, v in files.items()}, **earlier}) == []
+
+
+def test_links_go_only_to_the_rounds_published() -> None:
+    """A watcher started at round 4 (rounds 1-3 paired with ``pair``) published no folder
+    for them: no page links there (issue 24)."""
+    _, _, files = sample(linked=())
+    assert all(b"../Open-R" not in data for data in files.values())
+    assert dangling({f"Open-R4/{k}": v for k, v in files.items()}) == []
+    _, _, files = sample(linked=(3,))
+    index = files["index.html"].decode()
+    assert 'href="../Open-R3/index.html"' in index and "Open-R1" not in index and "Open-R2" not in index
 
 
 def test_index_has_the_pairing_standings_and_crosstable() -> None:
@@ -76,31 +110,199 @@ def test_names_are_escaped() -> None:
     t = read_trf(SAMPLES / "open-round4.trf")
     t = t.with_players(replace(p, name="<script>alert(1)</script>") if p.start_no == 1 else p for p in t.players)
     pairing = pair_tournament(t)
-    files = round_site(t, pairing, "Open", choose_tiebreaks(t, None))
+    files = round_site(t, pairing, "Open", choose_tiebreaks(t, None), linked=())
     for path, data in files.items():
         if path.endswith(".html"):
             assert b"<script>" not in data, path
     assert b"&lt;script&gt;alert(1)&lt;/script&gt;" in files["index.html"]
 
 
-BROWSER = shutil.which("chromium") or shutil.which("chromium-browser")
+def test_withdrawals_and_requested_byes_are_named() -> None:
+    t = read_trf(SAMPLES / "open-round4.trf")
+    gone, resting = 9, 8  # 9 leaves for rounds 4 and 5 (the last), 8 asks for a half-point bye in 4
+    t = replace(
+        t,
+        announced_byes=(
+            AnnouncedBye(ByeKind.ZERO, 4, (gone,)),
+            AnnouncedBye(ByeKind.ZERO, 5, (gone,)),
+            AnnouncedBye(ByeKind.HALF, 4, (resting,)),
+        ),
+    )
+    pairing = pair_tournament(t)
+    assert dict(pairing.absent).keys() == {gone, resting}
+    files = round_site(t, pairing, "Open", choose_tiebreaks(t, None), linked=())
+    index = files["index.html"].decode()
+    pairing_part = index.split("<h2 id=find>")[0]
+    assert re.search(rf"players/{gone}.html[^\n]*withdrawn", pairing_part)
+    assert re.search(rf"players/{resting}.html[^\n]*half-point bye \(requested\)", pairing_part)
+    assert "not paired" not in index
+    assert "withdrawn" in files[f"players/{gone}.html"].decode()
 
 
-@pytest.mark.browser
-@pytest.mark.skipif(os.environ.get("SWISSBRIDGE_BROWSER") != "1", reason="opt-in: set SWISSBRIDGE_BROWSER=1")
-@pytest.mark.skipif(BROWSER is None, reason="no chromium installed (apt-get install chromium)")
-def test_the_site_in_a_real_browser(tmp_path: Path) -> None:
+def test_a_legend_names_every_tie_break() -> None:
+    t, _, files = sample()
+    tiebreaks = choose_tiebreaks(t, "BH/C1,BH/M1,SB,DE,WIN,AOB,REP")
+    index = round_site(t, pair_tournament(t), "Open", tiebreaks, linked=())["index.html"].decode()
+    for tb in tiebreaks:
+        assert f"<dt>{tb.code}</dt><dd>{html.escape(describe(tb))}</dd>" in index
+    assert "<dd>Buchholz Cut-1 (C.07 8.1, 14.1)</dd>" in index and "Median-1 (C.07 8.1, 14.3)" in index
+    assert "<dt>BH/C1</dt>" in files["standings.html"].decode()
+
+
+def test_find_your_board_is_alphabetical_and_matches_the_pairing() -> None:
     t, pairing, files = sample()
-    root = tmp_path / f"Open-R{pairing.round_no}"
+    part = files["index.html"].decode().split("<h2 id=find>")[1].split("<h2 id=standings>")[0]
+    rows = re.findall(r'<tr(?: class=bye)?><td class=name><a href="players/(\d+).html">[^<]*</a></td>(.*?)</tr>', part)
+    names = [t.player(int(n)).name for n, _ in rows]
+    assert names == sorted(names, key=str.casefold) and len(rows) == len(t.players)
+    for i, b in enumerate(pairing.boards, 1):
+        cells = dict((int(n), rest) for n, rest in rows)
+        assert cells[b.white].startswith(f"<td>{i}</td><td>White</td>") and f"players/{b.black}.html" in cells[b.white]
+        assert cells[b.black].startswith(f"<td>{i}</td><td>Black</td>") and f"players/{b.white}.html" in cells[b.black]
+    assert pairing.bye is not None and "pairing-allocated bye" in cells[pairing.bye]
+
+
+def test_result_slips_one_per_board() -> None:
+    _, pairing, files = sample()
+    slips = files["slips.html"].decode()
+    assert slips.count("<div class=slip>") == len(pairing.boards)
+    for i, b in enumerate(pairing.boards, 1):
+        assert f"round {pairing.round_no} · board {i}</h3>" in slips
+        assert f"({b.white})" in slips and f"({b.black})" in slips
+    assert "page-break-inside: avoid" in slips and "href=slips.html" in files["index.html"].decode()
+
+
+def test_final_standings_site() -> None:
+    t = read_trf(SAMPLES / "open-round4.trf")
+    done = t.completed_rounds
+    files = final_site(t, done, "Open", choose_tiebreaks(t, None), linked=(2, 3))
+    index = files["index.html"].decode()
+    assert "final standings" in index and f"Final standings after round {done}" in index
+    assert 'href="../Open-R3/index.html"' in index and "Open-R1" not in index and "class=here" in index
+    page = files["players/1.html"].decode()
+    assert "playing" not in page and "Final standings and crosstable" in page
+    assert len(re.findall(r"<tr(?: class=bye)?><td>(\d+)</td>", page)) == done
+    assert "slips.html" not in files
+
+
+def run_event(tmp_path: Path, paired_before: int, rounds: int = 4) -> Path:
+    """A 10-player event of ``rounds`` rounds whose first ``paired_before`` rounds were
+    paired and played before the watcher (Swiss-Manager host, a TRF export) started;
+    the watcher pairs the rest, the results come in, and it publishes the final
+    standings. Returns the output folder."""
+    folder = tmp_path / "in"
+    folder.mkdir()
+    t = replace(field_of(10, rounds=rounds, name="Open"), initial_colour=Colour.WHITE)
+    for _ in range(paired_before):
+        t = with_results(t, pair_tournament(t))
+    w = Watcher(WatchConfig(folder, host="swiss-manager", system="dutch", stable=0))
+    for r in range(paired_before + 1, rounds + 2):
+        (folder / "Open.trf").write_text(write_trf(t, dialect="trf16"), encoding="utf-8")
+        report = w.run_once()
+        if r <= rounds:
+            assert report.published == [("Open", r)], report.status
+            t = with_results(t, pairing_from_pairlist(r, w.state.published["Open"][r].pairlist))
+    assert report.status.startswith(f"Open: tournament finished after round {rounds}: final standings in ")
+    return folder / "swissbridge-out"
+
+
+def published(out: Path) -> dict[str, bytes]:
+    return {
+        p.relative_to(out).as_posix(): p.read_bytes()
+        for p in out.rglob("*")
+        if p.is_file() and not any(part.startswith(".") for part in p.relative_to(out).parts)
+    }
+
+
+@pytest.mark.parametrize("paired_before", [0, 2])
+def test_no_dangling_link_in_any_published_page(tmp_path: Path, paired_before: int) -> None:
+    """The whole event as a watcher publishes it, started at round 1 or mid-event: every
+    link of every page resolves, and the final standings are there (issue 24)."""
+    out = run_event(tmp_path, paired_before)
+    files = published(out)
+    assert dangling(files) == []
+    folders = {path.split("/")[0] for path in files}
+    assert folders == {f"Open-R{r}" for r in range(paired_before + 1, 5)} | {"Open-R4-final"}
+    final = files["Open-R4-final/index.html"].decode()
+    assert "<h2 id=standings>Final standings after round 4</h2>" in final
+    assert json.loads(files["Open-R4-final/standings.json"])["complete"] is True
+
+
+BROWSER = shutil.which("chromium") or shutil.which("chromium-browser")
+browser = pytest.mark.skipif(
+    os.environ.get("SWISSBRIDGE_BROWSER") != "1" or BROWSER is None,
+    reason="opt-in: SWISSBRIDGE_BROWSER=1 and chromium installed (apt-get install chromium)",
+)
+
+OVERFLOW_PROBE = """<script>
+addEventListener("load", () => {
+  const wide = [...document.querySelectorAll(".wrap")].map(w => {
+    let cue = w.previousElementSibling;
+    const cued = !!cue && cue.matches("p.cue") && getComputedStyle(cue).display !== "none";
+    return {table: w.firstElementChild.className, scroll: w.scrollWidth, client: w.clientWidth,
+            overflow: w.scrollWidth > w.clientWidth + 1, cued: cued,
+            right: Math.round(w.getBoundingClientRect().right)};
+  });
+  parent.postMessage(JSON.stringify({page: document.documentElement.scrollWidth, view: innerWidth, wraps: wide}), "*");
+});
+</script>"""
+"""Injected into a test copy of a page: what overflows at the page's width, posted to the
+frame around it (:data:`PHONE`)."""
+
+PHONE = """<!DOCTYPE html><html><body style="margin:0">
+<iframe src="{page}" style="width:390px;height:844px;border:0"></iframe>
+<script>addEventListener("message", e => {{
+  const out = document.createElement("pre"); out.id = "probe"; out.textContent = e.data; document.body.appendChild(out);
+}});</script></body></html>"""
+"""A 390 px phone screen: headless Chromium's window is at least 500 px wide, so the page
+is opened in a frame of the phone's width (its own viewport: media queries see 390 px)."""
+
+
+def chromium(*args: str, profile: Path) -> subprocess.CompletedProcess[str]:
+    assert BROWSER is not None
+    base = [
+        BROWSER, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", f"--user-data-dir={profile}", "--window-size=390,844",
+        "--hide-scrollbars",
+    ]  # fmt: skip
+    return subprocess.run([*base, *args], capture_output=True, text=True, timeout=120, check=True)
+
+
+def write(root: Path, files: dict[str, bytes]) -> None:
     for rel, data in files.items():
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_bytes(data)
-    assert BROWSER is not None
-    base = [BROWSER, "--headless", "--no-sandbox", "--disable-gpu", "--window-size=412,915"]
+
+
+def phone(page: Path) -> Path:
+    """A test copy of ``page`` with :data:`OVERFLOW_PROBE`, in a :data:`PHONE` frame beside it."""
+    copy = page.with_name(f"probe-{page.name}")
+    copy.write_text(page.read_text().replace("</body>", OVERFLOW_PROBE + "</body>"))
+    frame = page.with_name(f"phone-{page.name}")
+    frame.write_text(PHONE.format(page=copy.name))
+    return frame
+
+
+def probe(page: Path, profile: Path) -> dict[str, object]:
+    """The overflow of ``page`` at 390 px, measured by :data:`OVERFLOW_PROBE` in Chromium."""
+    dom = chromium("--virtual-time-budget=5000", "--dump-dom", phone(page).as_uri(), profile=profile).stdout
+    found = re.search(r'<pre id="probe">(.*?)</pre>', dom, re.S)
+    assert found is not None, dom[-500:]
+    result: dict[str, object] = json.loads(html.unescape(found.group(1)))
+    return result
+
+
+@pytest.mark.browser
+@browser
+def test_the_site_in_a_real_browser(tmp_path: Path) -> None:
+    t, pairing, files = sample()
+    root = tmp_path / f"Open-R{pairing.round_no}"
+    write(root, files)
+    profile = tmp_path / "profile"
     url = (root / "index.html").as_uri()
-    dom = subprocess.run([*base, "--dump-dom", url], capture_output=True, text=True, timeout=120, check=True).stdout
+    dom = chromium("--dump-dom", url, profile=profile).stdout
     shot = tmp_path / "phone.png"
-    subprocess.run([*base, f"--screenshot={shot}", url], capture_output=True, timeout=120, check=True)
+    chromium(f"--screenshot={shot}", url, profile=profile)
     assert shot.stat().st_size > 10_000 and shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     # What a person looks for: the round, the boards, the ranks.
     assert f"round {pairing.round_no} of 5" in dom
@@ -109,25 +311,35 @@ def test_the_site_in_a_real_browser(tmp_path: Path) -> None:
         assert re.search(rf"<td>{i}</td>.*?{re.escape(white)}.*?{re.escape(black)}", dom, re.S), i
     standings = dom.split('id="standings"')[1]
     assert re.findall(r"<tr><td>(\d+)</td>", standings)[:9] == [str(i) for i in range(1, 10)]
-    player = subprocess.run(
-        [*base, "--dump-dom", (root / f"players/{pairing.boards[0].white}.html").as_uri()],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    ).stdout
-    assert "playing" in player and t.player(pairing.boards[0].black).name in player
+    player = chromium("--dump-dom", (root / f"players/{pairing.boards[0].white}.html").as_uri(), profile=profile)
+    assert "playing" in player.stdout and t.player(pairing.boards[0].black).name in player.stdout
 
 
-def test_final_standings_site() -> None:
-    from swissbridge.site import final_site
-
-    t = read_trf(SAMPLES / "open-round4.trf")
-    done = t.completed_rounds
-    files = final_site(t, done, "Open", choose_tiebreaks(t, None))
-    index = files["index.html"].decode()
-    assert "final standings" in index and f"Standings after round {done}" in index
-    assert 'href="../Open-R1/index.html"' in index and "class=here" in index
-    page = files["players/1.html"].decode()
-    assert "playing" not in page and "Final standings and crosstable" in page
-    assert len(re.findall(r"<tr(?: class=bye)?><td>(\d+)</td>", page)) == done
+@pytest.mark.browser
+@browser
+def test_standings_and_crosstable_are_readable_at_390_px(tmp_path: Path) -> None:
+    """At a phone's 390 px no page is wider than the screen, and every table that does
+    not fit its box (the standings with their tie-breaks, the crosstable) has the visible
+    cue that it scrolls sideways; screenshots of the round and of the final standings are
+    kept for a person to look at (``SWISSBRIDGE_SCREENSHOTS=DIR``)."""
+    out = run_event(tmp_path, 2, rounds=7)
+    profile = tmp_path / "profile"
+    keep = Path(os.environ.get("SWISSBRIDGE_SCREENSHOTS", tmp_path / "shots"))
+    keep.mkdir(parents=True, exist_ok=True)
+    pages = [
+        out / "Open-R7" / "index.html",
+        out / "Open-R7-final" / "index.html",
+        out / "Open-R7-final" / "standings.html",
+    ]
+    for page in pages:
+        found = probe(page, profile)
+        assert found["page"] == found["view"] == 390, (page, found)
+        wraps = found["wraps"]
+        assert isinstance(wraps, list) and wraps
+        for w in wraps:
+            assert w["right"] <= 390 and (w["cued"] or not w["overflow"]), (page, w)
+        shot = keep / f"{page.parent.name}-{page.stem}-390.png"
+        chromium(f"--screenshot={shot}", phone(page).as_uri(), profile=profile)
+        assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    final = probe(out / "Open-R7-final" / "index.html", profile)
+    assert any(w["table"] == "crosstable" and w["overflow"] and w["cued"] for w in final["wraps"])  # type: ignore[union-attr]

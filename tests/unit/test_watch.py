@@ -72,7 +72,7 @@ def test_complete_round_is_paired_and_every_output_written(tmp_path: Path) -> No
     out = tmp_path / "swissbridge-out"
     site = [p for p in visible(out) if is_site_file(p)]  # the round's site, published with the pairing
     assert sorted(site) == sorted(
-        [f"T-R2/{n}" for n in ("index.html", "standings.html", "standings.json", "standings.txt")]
+        [f"T-R2/{n}" for n in ("index.html", "slips.html", "standings.html", "standings.json", "standings.txt")]
         + [f"T-R2/players/{n}.html" for n in range(1, 11)]
     )
     assert json.loads((out / "T-R2/standings.json").read_text())["after_round"] == 1
@@ -169,8 +169,14 @@ def test_waiting_message_wording() -> None:
 def test_last_round_done_means_finished(tmp_path: Path) -> None:
     drop_trf(tmp_path, played(field_of(6, rounds=3), 3))
     report = sm_watcher(tmp_path).run_once()
-    assert report.status == "T: tournament finished after round 3"
-    assert outputs(tmp_path) == []
+    assert report.status == (
+        "T: tournament finished after round 3: final standings in T-R3-final/index.html, "
+        "final state in T-R3-final/T-R3-final.trf"
+    )
+    assert outputs(tmp_path) == ["T-R3-final/T-R3-final.trf"]  # no pairing: the final state and standings
+    index = (tmp_path / "swissbridge-out" / "T-R3-final" / "index.html").read_text()
+    assert "<h2 id=standings>Final standings after round 3</h2>" in index
+    assert "../T-R1/index.html" not in index  # rounds 1-3 were not published by the watcher
 
 
 # -- workflow: Spielerdaten + Spielerauslosung ---------------------------------------------------
@@ -586,7 +592,10 @@ def test_pgn_final_state_waits_for_an_adjourned_game(tmp_path: Path) -> None:
     assert report.status == "Open: round 1: waiting for 1 result: board 3" and report.written == []
     (feed / "round1").mkdir()
     (feed / "round1" / "games.pgn").write_text(result_pgn(t, p1, only={3}))
-    final_message = "Open: tournament finished after round 2; final state in Open-R2-final/Open-R2-final.trf"
+    final_message = (
+        "Open: tournament finished after round 2: final standings in Open-R2-final/index.html, "
+        "final state in Open-R2-final/Open-R2-final.trf"
+    )
     assert w.run_once().status == final_message
     final = parse_trf((feed / "out" / "Open-R2-final/Open-R2-final.trf").read_bytes())
     played1 = with_results(t, p1)
@@ -602,7 +611,10 @@ def test_pgn_final_round_writes_the_final_state(tmp_path: Path) -> None:
         tr = parse_trf((feed / "out" / f"Open-R{r}" / f"Open-R{r}.trf").read_bytes())
         (feed / f"R{r}.pgn").write_text(result_pgn(tr, p))
         report = w.run_once()
-    assert report.status == "Open: tournament finished after round 2; final state in Open-R2-final/Open-R2-final.trf"
+    assert report.status == (
+        "Open: tournament finished after round 2: final standings in Open-R2-final/index.html, "
+        "final state in Open-R2-final/Open-R2-final.trf"
+    )
     final = parse_trf((feed / "out" / "Open-R2-final/Open-R2-final.trf").read_bytes())
     assert final.completed_rounds == 2
     assert all(e.result is not Result.PENDING for p in final.players for e in p.entries)

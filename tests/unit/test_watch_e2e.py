@@ -176,7 +176,7 @@ def test_seven_rounds_from_swiss_manager_exports(
                 fh.write(data[i : i + 700])
                 fh.flush()
                 time.sleep(0.01)
-    live.wait_for(lambda: live.watcher.status.endswith(f"tournament finished after round {ROUNDS}"), "the end")
+    live.wait_for(lambda: f"tournament finished after round {ROUNDS}:" in live.watcher.status, "the end")
     published = live.watcher.state.published["FIDE_Export_Open"]
     assert sorted(published) == list(range(1, ROUNDS + 1))
     final = parse_trf(export.read_bytes())

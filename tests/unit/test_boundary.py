@@ -1,0 +1,112 @@
+"""The plugin boundary (issue 25): the core names no pairing system. Outside a
+system's own package (``plugins/NAME/``), no code says ``dutch`` or ``lim`` — no
+name, no string, no import — but the one setting of the default system
+(:data:`swissbridge.systems.DEFAULT`); every table of systems (record 192 codes,
+the engine's flags, ``--system``) is built from the installed systems."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+from swissbridge import plugins, systems
+
+from tests.conftest import ROOT
+
+NAMED = re.compile(r"(?<![a-z])(dutch|lim)(?![a-z])", re.IGNORECASE)
+"""A shipped system's name as a word (``FIDE_DUTCH``, ``explain_lim``, ``"lim"``; not ``limit``)."""
+
+PACKAGES = ("bridge", "formats", "plugins")
+
+
+def _core_files() -> list[Path]:
+    own = [ROOT / "plugins" / name for name in plugins.shipped()]
+    return sorted(
+        path
+        for package in PACKAGES
+        for path in (ROOT / package).rglob("*.py")
+        if not any(path.is_relative_to(folder) for folder in own)
+    )
+
+
+def _code_tokens(path: Path) -> list[tuple[int, str]]:
+    """The names and the strings of ``path`` that are code: documentation (a string
+    standing as a statement: a docstring) and comments left out."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    prose = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)}
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in prose:
+            found.append((node.lineno, repr(node.value)))
+        elif isinstance(node, ast.Name):
+            found.append((node.lineno, node.id))
+        elif isinstance(node, ast.Attribute):
+            found.append((node.lineno, node.attr))
+        elif isinstance(node, ast.ImportFrom):
+            found += [(node.lineno, node.module or ""), *((node.lineno, a.name) for a in node.names)]
+        elif isinstance(node, ast.Import):
+            found += [(node.lineno, a.name) for a in node.names]
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found.append((node.lineno, node.name))
+        elif isinstance(node, (ast.arg, ast.keyword)) and node.arg:
+            found.append((node.lineno, node.arg))
+    return found
+
+
+def test_no_code_outside_a_system_names_one() -> None:
+    default = ROOT / "bridge" / "systems.py"
+    named = [
+        f"{path.relative_to(ROOT)}:{line}: {text}"
+        for path in _core_files()
+        for line, text in _code_tokens(path)
+        if NAMED.search(text) and not (path == default and text == repr(systems.DEFAULT))
+    ]
+    assert named == []
+
+
+def test_the_default_is_set_once() -> None:
+    source = (ROOT / "bridge" / "systems.py").read_text(encoding="utf-8")
+    assert source.count(f'"{systems.DEFAULT}"') == 1 and f'DEFAULT = "{systems.DEFAULT}"' in source
+
+
+def test_the_check_sees_a_name(tmp_path: Path) -> None:
+    """The test above can fail: a string naming a system, a name, an import are seen;
+    a docstring and a comment are not."""
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        '"""Pairs like the Dutch system."""\n'
+        "import swissbridge.plugins.lim  # the Lim system\n"
+        'SYSTEM = "dutch"\n'
+        'CODE = f"FIDE_{x}_LIM"\n'
+        "def f() -> None:\n"
+        '    """Not Lim either."""\n',
+        encoding="utf-8",
+    )
+    assert sorted(text for _, text in _code_tokens(sample) if NAMED.search(text)) == [
+        "'_LIM'",
+        "'dutch'",
+        "swissbridge.plugins.lim",
+    ]
+
+
+@pytest.mark.parametrize("name", plugins.shipped())
+def test_every_shipped_system_says_who_it_is(name: str) -> None:
+    """A shipped package's ``SYSTEM`` follows the protocol and declares its name (the
+    package's), its record 192 codes, its engine flag and what it pairs."""
+    from swissbridge.plugins import PairingSystem
+    from swissbridge.plugins import _instance as checked
+
+    system = plugins.load(name)
+    assert isinstance(system, PairingSystem)
+    assert checked(name, type(system)).name == name
+    assert all(code == code.strip().upper() for code in system.codes)
+
+
+def test_no_two_systems_share_a_code_or_a_flag() -> None:
+    loaded = plugins.loaded_all()
+    every = [code for s in loaded for code in s.codes]
+    flags = [s.engine_flag for s in loaded]
+    assert len(every) == len(set(every)) and len(flags) == len(set(flags))
+    assert systems.codes() == {code: s.name for s in loaded for code in s.codes}
