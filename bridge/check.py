@@ -347,8 +347,11 @@ def check_tournament(
 ) -> CheckReport:
     """Replay every completed round of ``tournament`` (or those in ``rounds``) with
     ``system`` and compare each with the pairing published for it."""
+    from swissbridge.service import not_for_team_events
+
     name, engine = resolve(system)
     refuse(engine, tournament)
+    not_for_team_events(tournament, "check")
     inferred = tournament.initial_colour is None
     t = prepare_for_replay(tournament, total_rounds=total_rounds)
     last = t.completed_rounds

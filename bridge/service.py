@@ -34,6 +34,16 @@ def read_tournament(
     return read_any(path, fmt, encoding=encoding, notes=notes, warnings=warnings)
 
 
+def not_for_team_events(tournament: Tournament, command: str) -> None:
+    """Refuse a team event to a command that does not handle teams yet (only ``pair``
+    does, docs/team.md): its players' games are not what it would read."""
+    if tournament.team_event:
+        raise InputError(
+            f"this is a team tournament: swissbridge {command} does not handle team events yet "
+            "(swissbridge pair does; see docs/team.md)"
+        )
+
+
 def pair_tournament(
     tournament: Tournament,
     *,
@@ -61,7 +71,7 @@ def unpairable(tournament: Tournament, round_no: int, exc: NoLegalPairing) -> No
     """``exc`` with who cannot be paired, and why (:mod:`swissbridge.diagnosis`)."""
     from swissbridge.diagnosis import UnpairableRound, diagnose
 
-    if isinstance(exc, UnpairableRound):
+    if isinstance(exc, UnpairableRound) or tournament.team_event:  # the diagnosis reads players, not teams
         return exc
     return UnpairableRound(round_no, str(exc), diagnose(tournament, round_no))
 

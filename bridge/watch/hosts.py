@@ -76,9 +76,10 @@ def with_given(t: Tournament, rounds: int | None, colour: Colour | None) -> Tour
 def pair_next(t: Tournament, job: str, ctx: HostContext) -> RoundPairing:
     """Pair the next round with the system ``pair`` would choose: ``--system``, else
     the one record 192 names, else Dutch (a spinner on a terminal for big fields)."""
-    from swissbridge.service import pair_tournament
+    from swissbridge.service import not_for_team_events, pair_tournament
     from swissbridge.systems import choose_system
 
+    not_for_team_events(t, "watch")
     choice = choose_system(t, ctx.config.system)
     if choice.warning:
         _log.warning("%s: %s", job, choice.warning)

@@ -252,3 +252,35 @@ def test_no_legal_pairing_is_reported() -> None:
 def test_a_record_naming_no_team_is_refused_when_paired() -> None:
     with pytest.raises(InputError, match="record 260 names team 9"):
         TeamSystem().pair(event({}, 4, extra="260   1   1    1    9"))
+
+
+def test_the_commands_that_do_not_handle_teams_yet_refuse_them() -> None:
+    from swissbridge.check import check_tournament
+    from swissbridge.explain import explain
+    from swissbridge.standings import standings_output
+
+    t = event({1: ["   2 w 1"], 2: ["   1 b 0"], 3: ["   4 w ="], 4: ["   3 b ="]}, 4)
+    with pytest.raises(InputError, match="swissbridge check does not handle team events"):
+        check_tournament(t, TeamSystem())
+    with pytest.raises(InputError, match="swissbridge explain does not handle team events"):
+        explain(t, system=TeamSystem())
+    with pytest.raises(InputError, match="swissbridge standings does not handle team events"):
+        standings_output("teams.trf", tournament=t)
+
+
+def test_a_200_team_round_is_paired_quickly() -> None:
+    """Issue 26: a 200-team round in well under a second (about 0.15 s here)."""
+    import random
+    import time
+
+    from tests.team_support import play, random_event
+
+    rng = random.Random(5)
+    t = random_event(rng, 200, 4, 11, "FIDE_TEAM_TYPEB_MP_GP")
+    worst = 0.0
+    for r in range(1, 5):
+        start = time.process_time()
+        pairing = TeamSystem().pair(t, r)
+        worst = max(worst, time.process_time() - start)
+        t = play(rng, t, pairing)
+    assert worst < 1.0
