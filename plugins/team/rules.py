@@ -13,7 +13,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
-from swissbridge.model import Colour, Points, Result, Tournament
+from swissbridge.acceleration import baku_acceleration
+from swissbridge.errors import InputError
+from swissbridge.model import Colour, Points, PointSystem, Result, TeamAcceleration, Tournament
 from swissbridge.plugins.matching import max_cardinality_matching
 from swissbridge.teams import ColourModel, MatchKind, TeamEvent, TeamRecord
 
@@ -120,11 +122,34 @@ class RoundState:
         """1.2: the other score."""
         return rec.match_points(rounds) if self.event.code.game_primary else rec.game_points(rounds)
 
+    @cached_property
+    def acceleration(self) -> tuple[TeamAcceleration, ...]:
+        """C.04.7: the file's virtual points (record 250 for teams), else, for a ``_BAKU``
+        code, the Baku Acceleration Method's on match points (the first half of the teams
+        get a won match's points, then a drawn match's; 250 records override the code).
+        Refused with game points primary (C.04.7 1.4.4) and without the number of rounds."""
+        setup, code = self.event.setup, self.event.code
+        if setup.acceleration or not code.baku:
+            return setup.acceleration
+        if code.game_primary:
+            raise InputError(
+                "the Baku acceleration (C.04.7 1.4.4) cannot be used with game points as the primary score"
+            )
+        if self.tournament.total_rounds is None:
+            raise InputError("the Baku acceleration (C.04.7) needs the number of rounds: give it in record 142")
+        win, draw, loss = setup.match_points
+        ranges = baku_acceleration(
+            [t.number for t in setup.teams], self.tournament.total_rounds, PointSystem(win=win, draw=draw, loss=loss)
+        )
+        return tuple(
+            TeamAcceleration(a.points, 0, a.first_round, a.last_round, a.first_player, a.last_player) for a in ranges
+        )
+
     def virtual(self, team: int, round_no: int) -> Points:
-        """C.04.7: the virtual points of ``team`` in ``round_no`` (record 250 for teams:
-        match or game points, as the primary score is); the last record that covers it wins."""
+        """C.04.7: the virtual points of ``team`` in ``round_no`` (match or game points, as
+        the primary score is); the last range that covers it wins."""
         value = 0
-        for a in self.event.setup.acceleration:
+        for a in self.acceleration:
             if a.first_team <= team <= a.last_team and a.first_round <= round_no <= a.last_round:
                 value = a.game if self.event.code.game_primary else a.match
         return value

@@ -284,3 +284,16 @@ def test_a_200_team_round_is_paired_quickly() -> None:
         worst = max(worst, time.process_time() - start)
         t = play(rng, t, pairing)
     assert worst < 1.0
+
+
+def test_the_baku_code_accelerates_the_first_half_of_the_teams() -> None:
+    """C.04.7: 8 teams, 5 rounds: teams 1-4 get a won match's points before rounds 1-2
+    and a drawn match's before round 3, so round 1 pairs 1-3, 2-4 (and 5-7, 6-8)."""
+    t = event({}, 8, code="FIDE_TEAM_TYPEA_MP_GP_BAKU")
+    state = RoundState(t, 1)
+    assert [state.virtual(n, 1) for n in (1, 4, 5)] == [20, 20, 0] and state.virtual(1, 3) == 10
+    assert {frozenset(p.split()) for p in pairlist(t)} == {
+        frozenset(p) for p in (("1", "3"), ("2", "4"), ("5", "7"), ("6", "8"))
+    }
+    with pytest.raises(InputError, match=r"1\.4\.4"):
+        TeamSystem().pair(event({}, 8, code="FIDE_TEAM_TYPEA_GP_MP_BAKU"))
