@@ -14,9 +14,11 @@ absentees, initial colour), places every player, and renders the document as
   player name and every other piece of data is HTML-escaped).
 
 All three come from the same document, so they never tell different stories.
-The Dutch part (C.04.3, bracket by bracket) is built by
-:mod:`swissbridge.plugins.dutch.explanation`, the Lim part (C.04.4.3, scoregroup by
-scoregroup) by :mod:`swissbridge.plugins.lim.explanation`.
+The system's part is generic: boards, the PAB, the players and *sections* (a
+title, the rule cited, the players concerned, the reasons, nested), which this
+module renders whatever the system; what the system records in its own terms is
+its ``details``, which it owns and shows through its sections. Nothing here names
+a system or its steps.
 
 Size: the document's header and the two renderings built from the same items
 (text and HTML) stay together so that they never tell different stories.
@@ -26,8 +28,9 @@ from __future__ import annotations
 
 import html
 import json
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+import re
+from collections.abc import Callable, Collection, Iterable
+from dataclasses import dataclass
 from typing import Any, TypeAlias
 
 from swissbridge.errors import InputError
@@ -38,26 +41,26 @@ from swissbridge.plugins.document import (
     NO_ARTICLES,
     Absent,
     BoardDoc,
-    Bracket,
     Bye,
-    Crack,
     Explanation,
+    Line,
     Player,
     PlayerFacts,
-    PlayerReason,
-    Problem,
     Reason,
-    Scoregroup,
+    Section,
     colour_name,
     entry_text,
+    grouped,
 )
 from swissbridge.state import build_state
 from swissbridge.systems import DEFAULT, refuse
 
 SCHEMA = "swissbridge-explain"
-VERSION = 1
+VERSION = 2
 """Bumped on any incompatible change of the document (a field removed, renamed or
-retyped); adding an optional field keeps the version."""
+retyped); adding an optional field keeps the version. 2: the systems' own steps
+(brackets, scoregroups, median, PAB score) moved from the top level into
+``sections`` and ``details``."""
 
 FORMATS = ("text", "json", "html")
 
@@ -111,8 +114,6 @@ def explain(
         notes.insert(0, note)
     boards = part.get("boards", [])
     bye = part.get("bye")
-    brackets = part.get("brackets", [])
-    scoregroups = part.get("scoregroups", [])
     doc: Explanation = {
         "schema": SCHEMA,
         "version": VERSION,
@@ -125,18 +126,15 @@ def explain(
         "paired": part.get("paired", len(st.present)),
         "absent": absent,
         "initial_colour": part.get("initial_colour", colour_name(initial_colour(tournament))),
-        "pab_score": part.get("pab_score"),
-        "median": part.get("median"),
-        "maxi": part.get("maxi"),
+        "summary": part.get("summary", []),
         "pairing_found": trace is not None and trace.pairing is not None,
-        "players": _located(part.get("players", []), boards, bye, brackets, scoregroups),
-        "brackets": brackets,
-        "scoregroups": scoregroups,
-        "cracks": part.get("cracks", []),
+        "players": _located(part.get("players", []), boards, bye, part.get("paired_in", {})),
         "boards": boards,
         "bye": bye,
+        "sections": part.get("sections", []),
         "notes": notes,
         "disagreements": part.get("disagreements", []),
+        "details": part.get("details", {}),
     }
     if not doc["pairing_found"]:
         diagnosis = failure.diagnosis if failure is not None else diagnose(tournament, r)
@@ -148,36 +146,21 @@ def explain(
 
 
 def _located(
-    players: list[PlayerFacts],
-    boards: list[BoardDoc],
-    bye: Bye | None,
-    brackets: list[Bracket],
-    scoregroups: list[Scoregroup],
+    players: list[PlayerFacts], boards: list[BoardDoc], bye: Bye | None, paired_in: dict[int, str]
 ) -> list[Player]:
     """Every player's facts with where the player ended up: board and colour,
-    opponent, the PAB, and the bracket (or scoregroup) that paired them."""
+    opponent, the PAB, and the step of the system that paired them (``paired_in``)."""
     where: dict[int, tuple[int | None, str | None, int | None]] = {}
     for b in boards:
         where[b["white"]] = (b["board"], "white", b["black"])
         where[b["black"]] = (b["board"], "black", b["white"])
     pab = bye["player"] if bye is not None else None
-    section: dict[int, str] = {}
-    for br in brackets:
-        for pair in br["pairs"]:
-            for n in (pair["higher"], pair["lower"]):
-                section[n] = f"bracket {br['number']}"
-    for g in scoregroups:
-        for a, b2 in g["pairs"]:
-            section[a] = section[b2] = f"scoregroup {g['score']}"
-    if pab is not None and brackets:
-        section[pab] = f"bracket {brackets[-1]['number']}"
     out: list[Player] = []
     for p in players:
         n = p["player"]
         board, colour, opponent = where.get(n, (None, None, None))
-        out.append(
-            {**p, "board": board, "colour": colour, "opponent": opponent, "pab": n == pab, "paired_in": section.get(n)}
-        )
+        section = paired_in.get(n)
+        out.append({**p, "board": board, "colour": colour, "opponent": opponent, "pab": n == pab, "paired_in": section})
     return out
 
 
@@ -198,11 +181,10 @@ def render_json(doc: Explanation) -> str:
 
 # ================================================================ shared wording
 #
-# Every sentence of the page is built once, here, as *neutral items*: a run of
-# segments (plain data, a rule tag, a link to a player or a board, or a piece
-# only one rendering shows) with nested items below it.  The text and HTML
-# renderers further down only lay the items out: indentation and plain text, or
-# nested lists with every piece of data HTML-escaped.
+# Every sentence of the page is built once, here, as a run of *segments* (plain
+# data, a rule tag, a link to a player or a board); the text and HTML renderers
+# further down only lay them out: indentation and plain text, or nested lists with
+# every piece of data HTML-escaped.
 
 
 @dataclass(frozen=True)
@@ -220,34 +202,10 @@ class _Link:
     text: str
 
 
-@dataclass(frozen=True)
-class _Only:
-    """A piece one rendering shows and the other does not (``html`` is markup)."""
+_Seg: TypeAlias = str | _Rule | _Link
 
-    text: str = ""
-    html: str = ""
-
-
-_Seg: TypeAlias = str | _Rule | _Link | _Only
-
-
-@dataclass
-class _Item:
-    """One line of the explanation and the lines below it.
-
-    ``joined``: the text rendering puts the items below on this line (``: a; b``)
-    and the HTML one puts their list on this line too.  ``html``: how the item's
-    list item is laid out — ``"list"`` (its own lines), ``"open"`` (a nested list
-    even when it is empty), ``"split"`` (the items below on one line, the list
-    item closed at the start of the next line), ``"none"`` (text only)."""
-
-    segs: list[_Seg]
-    below: list[_Item] = field(default_factory=list)
-    joined: bool = False
-    html: str = "list"
-
-
-_Reasonlike: TypeAlias = Reason | PlayerReason | Problem
+_START_NUMBER = re.compile(r"#(\d+)")
+"""A player named in a sentence: ``#12``."""
 
 
 def _nos(numbers: Iterable[int]) -> str:
@@ -256,13 +214,6 @@ def _nos(numbers: Iterable[int]) -> str:
 
 def _ref(n: int) -> _Link:
     return _Link(f"p{n}", f"#{n}")
-
-
-def _refs(numbers: Iterable[int], *, empty: str) -> list[_Seg]:
-    out: list[_Seg] = []
-    for n in numbers:
-        out += [", ", _ref(n)] if out else [_ref(n)]
-    return out or [empty]
 
 
 def _player_names(doc: Explanation) -> dict[int, str]:
@@ -290,25 +241,30 @@ def _who(doc: Explanation) -> Callable[[int], list[_Seg]]:
     return who
 
 
-def _rule(r: _Reasonlike) -> str:
-    rule = str(r["rule"])
+def _rule(rule: str) -> str:
     return f"[{rule}]" if rule.startswith("C") and rule[1:].isdigit() else f"{rule}:"
 
 
-def _reason(r: _Reasonlike, *extra: _Seg) -> _Item:
-    return _Item([_Rule(_rule(r)), " ", str(r["text"]), *extra])
+def _line(r: Reason) -> Line:
+    """A board's or the PAB's reason as a line of the document."""
+    return {"rule": r["rule"], "text": r["text"], "players": [], "below": []}
 
 
-def _grouped(entries: list[PlayerReason]) -> list[_Item]:
-    """``rather_than`` (or ``passed_over``) entries with the same reason, merged
-    into one line (players in order): ``#3, #7: [C6] …``."""
-    groups: dict[tuple[str, str], list[int]] = {}
-    firsts: dict[tuple[str, str], PlayerReason] = {}
-    for e in entries:
-        key = (str(e["rule"]), str(e["text"]))
-        groups.setdefault(key, []).append(int(e["player"]))
-        firsts.setdefault(key, e)
-    return [_Item([f"{_nos(groups[k])}: ", _Rule(_rule(firsts[k])), " ", str(firsts[k]["text"])]) for k in groups]
+def _line_segs(ln: Line) -> list[_Seg]:
+    """``#3, #7: [C6] text``: the players it is about, the rule, what it says."""
+    segs: list[_Seg] = []
+    if ln["players"]:
+        for n in ln["players"]:
+            segs += [", ", _ref(n)] if segs else [_ref(n)]
+        segs.append(": ")
+    if ln["rule"] is not None:
+        segs += [_Rule(_rule(ln["rule"])), " "]
+    segs.append(ln["text"])
+    return segs
+
+
+def _section_heading(sec: Section) -> str:
+    return sec["title"] + (f" ({sec['rule']})" if sec["rule"] else "")
 
 
 def _heading(word: str, rest: str = "") -> tuple[str, str]:
@@ -339,9 +295,7 @@ def _summary_line(doc: Explanation) -> str:
         parts.append(f"initial colour {initial.capitalize()} ({articles['initial_colour']})")
     if doc["last_round"]:
         parts.append(f"last round ({articles['last_round']})" if articles["last_round"] else "last round")
-    if doc["median"] is not None:
-        parts.append(f"median score {doc['median']} (2.2)")
-        parts.append("Maxi-tournament rules" if doc["maxi"] else "not a Maxi-tournament")
+    parts += doc["summary"]
     return "; ".join(parts)
 
 
@@ -356,17 +310,13 @@ def _meta_lines(doc: Explanation) -> list[str]:
     return out
 
 
-NO_PAIRING = _heading("No legal pairing", ": see the scoregroups below for where it got stuck.")
+def _no_pairing(doc: Explanation) -> tuple[str, str]:
+    return _heading("No legal pairing", ": the sections below show where it got stuck." if doc["sections"] else ".")
+
+
 NO_PAB = "No PAB: the number of players to pair is even."
 BYE = _heading("Pairing-allocated bye", ": ")
-BRACKETS = _heading("Brackets", " (Article 3), from the top scoregroup down")
-SCOREGROUPS = _heading("Scoregroups", " (in the pairing order of 2.2)")
-CRACKS = "Blocked median (2.6): pairings broken"
 FLOATS_KEY = "Floats: previous round / two rounds before (D down, U up, F floated)."
-
-
-def _crack(c: Crack) -> str:
-    return f"{c['pair'][0]}–{c['pair'][1]} of scoregroup {c['score']} ({c['side']}): {c['reason']}"
 
 
 def _floats(p: Player) -> str:
@@ -383,96 +333,6 @@ def _paired(p: Player) -> list[_Seg]:
     return ["-"]
 
 
-def _bracket(br: Bracket) -> tuple[str, list[_Item]]:
-    """A Dutch bracket (Article 3): its heading and its items."""
-    n = len(br["residents"]) + len(br["mdps"])
-    heading = f"Bracket {br['number']} — score {br['score']}, {br['kind']}, {n} player{'s' if n != 1 else ''}"
-    items: list[_Item] = []
-    if br["mdps"]:
-        mdps: list[_Seg] = [_Only("MDPs:      ", "MDPs: ")]
-        for i, m in enumerate(br["mdps"]):
-            frm = f", from bracket {m['from_bracket']})" if m["from_bracket"] else ")"
-            mdps += [", "] if i else []
-            mdps += [_ref(m["player"]), f" ({m['score']}{frm}"]
-        items.append(_Item(mdps))
-    items.append(_Item(["Residents: ", *_refs(br["residents"], empty="none")]))
-    if br["pairs"]:
-        items.append(_Item([f"Subgroups (3.2): S1 = {_nos(br['s1']) or '-'}; S2 = {_nos(br['s2']) or '-'}"]))
-        fc = br["first_candidate"]
-        pairs = ", ".join(f"{a}–{b}" for a, b in fc["pairs"])
-        problems = [_reason(r, _Only(f" ({pair[0]}–{pair[1]})" if (pair := r["pair"]) else "")) for r in fc["problems"]]
-        items.append(_Item([f"First candidate (3.3): {pairs}: {fc['verdict']}"], problems, html="split"))
-        made = [
-            _Item([f"#{p['higher']}–#{p['lower']}"], [_reason(r) for r in p["notes"]], joined=True) for p in br["pairs"]
-        ]
-        items.append(_Item(["Pairs made:"], made))
-        if br["exchanges"]:
-            items.append(_Item([f"Remainder: {br['exchanges']} resident(s) exchanged between S1 and S2 (4.3)"]))
-    if br["downfloaters"]:
-        floaters = [_reason(r) for r in br["float_reasons"]]
-        for f in br["downfloaters"]:
-            limbo = " stays in the Limbo and" if f["limbo"] else ""
-            facts = f"; {', '.join(f['facts'])}" if f["facts"] else ""
-            below: list[_Item] = []
-            if f["rather_than"]:
-                below.append(_Item(["If another player of the bracket floated instead:"], _grouped(f["rather_than"])))
-            elif not f["compared"]:
-                below.append(_Item(["(not compared one by one with the others: large bracket)"], html="none"))
-            floaters.append(_Item([f"#{f['player']} ({f['score']}){limbo} {f['goes']}{facts}"], below, html="open"))
-        items.append(_Item(["Downfloaters:"], floaters))
-    if br["shortfalls"]:
-        shortfalls = [
-            _Item([_Rule(f"[{s['criterion']}]"), f" {s['count']} — {s['text']}: {'; '.join(s['details'])}"])
-            for s in br["shortfalls"]
-        ]
-        items.append(_Item(["Criteria not fully met:"], shortfalls))
-    if br["c9"]:
-        items.append(_Item(["[C9] applies in this bracket: it leaves one player over, who takes the PAB"]))
-    items.append(_Item([f"Better candidate? {br['optimality']['text']}"]))
-    return heading, items
-
-
-def _scoregroup(g: Scoregroup) -> list[str]:
-    """A Lim scoregroup in the pairing order (2.2): its heading, then its lines."""
-    where = {
-        "above": "above the median, paired downward",
-        "median": "the Median Scoregroup, paired last",
-        "below": "below the median, paired upward",
-    }[g["side"]]
-    again = f" (attempt {g['attempt']})" if g["attempt"] > 1 else ""
-    out = [f"Scoregroup {g['score']} — {where}{again}"]
-    out.append(f"residents: {_nos(g['residents']) or 'none'}")
-    if g["incoming_down"]:
-        out.append(f"incoming floaters from above: {_nos(g['incoming_down'])}")
-    if g["incoming_up"]:
-        out.append(f"incoming floaters from below: {_nos(g['incoming_up'])}")
-    out.append(f"at most {g['max_pairs']} compatible pair(s) (2.1)")
-    if g["blocked"]:
-        out.append(f"BLOCKED: {g['blocked']}")
-        return out
-    if g["floaters"]:
-        out.append(f"floaters (Article 3, one at a time), to {g['floaters_to']}:")
-        for f in g["floaters"]:
-            out.append(f"  #{f['player']}: type {f['type']} (3.9); {f['why']}; chosen by {f['rule']}")
-    for fp in g["floater_pairs"]:
-        out.append(f"incoming floater #{fp['floater']} – #{fp['opponent']}: {fp['rule']}")
-    if g["proposal"]:
-        out.append("proposed pairing (2.4): " + ", ".join(f"{a}–{b}" for a, b in g["proposal"]))
-    for s in g["scrutiny"]:
-        if s["proposed"] == s["chosen"] and not s["rejected"]:
-            continue
-        rej = "; ".join(f"#{r['player']} ({r['why']})" for r in s["rejected"])
-        out.append(
-            f"scrutiny (Article 4): #{s['player']} proposed #{s['proposed']}, passed over {rej or '-'}; "
-            f"paired with #{s['chosen']}"
-        )
-    if g["colour_note"]:
-        out.append(g["colour_note"])
-    for b in g["boards"]:
-        out.append(f"board {b['white']}–{b['black']}: {b['text']}")
-    return out
-
-
 # ================================================================ text
 
 
@@ -481,15 +341,24 @@ def _t(segs: Iterable[_Seg]) -> str:
     return "".join(s if isinstance(s, str) else s.text for s in segs)
 
 
-def _text_items(items: list[_Item], depth: int) -> list[str]:
+def _text_lines(lines: list[Line], depth: int) -> list[str]:
     out: list[str] = []
-    for it in items:
-        line = "  " * depth + _t(it.segs)
-        if it.joined:
-            out.append(line + (": " + "; ".join(_t(b.segs) for b in it.below) if it.below else ""))
-            continue
-        out.append(line)
-        out += _text_items(it.below, depth + 1)
+    for ln in lines:
+        out.append("  " * depth + _t(_line_segs(ln)))
+        out += _text_lines(ln["below"], depth + 1)
+    return out
+
+
+def _text_section(sec: Section, top: bool) -> list[str]:
+    """A section: a blank line, its heading (the first word in capitals at the top
+    level), its reasons indented, then the sections under it."""
+    heading = _section_heading(sec)
+    if top:
+        word, _, rest = heading.partition(" ")
+        heading = _heading(word, f" {rest}" if rest else "")[0]
+    out = ["", heading, *_text_lines(sec["reasons"], 1)]
+    for sub in sec["sections"]:
+        out += _text_section(sub, False)
     return out
 
 
@@ -503,15 +372,15 @@ def _unpaired_lines(doc: Explanation) -> list[str]:
 
 def render_text(doc: Explanation) -> str:
     """The explanation as plain text (UTF-8), sections in the order an arbiter
-    asks: the boards and their colours, the PAB, how each bracket was paired, and
-    every player's facts."""
+    asks: the boards and their colours, the PAB, the system's steps (its
+    sections), and every player's facts."""
     names = _player_names(doc)
     who = _who(doc)
     out = [_title_line(doc), *_meta_lines(doc)]
     for note in doc["notes"]:
         out.append(note.rstrip("\n"))
     if not doc["pairing_found"]:
-        out.append(NO_PAIRING[0])
+        out.append(_no_pairing(doc)[0])
         out += _unpaired_lines(doc)
 
     colours = doc["articles"]["colours"]
@@ -522,30 +391,19 @@ def render_text(doc: Explanation) -> str:
         out.append(
             f"{b['board']:>4}. {_t(who(b['white']))} – {_t(who(b['black']))}" + (f"   [{where}]" if where else "")
         )
-        out += _text_items([_reason(r) for r in b["reasons"]], 4)
+        out += _text_lines([_line(r) for r in b["reasons"]], 4)
     if doc["bye"] is not None:
         bye = doc["bye"]
         out += ["", BYE[0] + _t(who(bye["player"]))]
-        out += _text_items([_reason(r) for r in bye["reasons"]], 2)
+        out += _text_lines([_line(r) for r in bye["reasons"]], 2)
         if bye["passed_over"]:
             out.append("  Why not another player:")
-            out += _text_items(_grouped(bye["passed_over"]), 2)
+            out += _text_lines(grouped(bye["passed_over"]), 2)
     elif doc["pairing_found"]:
         out += ["", NO_PAB]
 
-    if doc["brackets"]:
-        out += ["", BRACKETS[0]]
-        for br in doc["brackets"]:
-            heading, items = _bracket(br)
-            out += ["", heading, *_text_items(items, 1)]
-    if doc["scoregroups"] or doc["cracks"]:
-        out += ["", SCOREGROUPS[0]]
-        for g in doc["scoregroups"]:
-            heading, *lines = _scoregroup(g)
-            out += ["", heading, *(f"  {line}" for line in lines)]
-        if doc["cracks"]:
-            out += ["", CRACKS]
-            out += [f"  {_crack(c)}" for c in doc["cracks"]]
+    for sec in doc["sections"]:
+        out += _text_section(sec, True)
 
     out += ["", "PLAYERS (by start number)"]
     out.append(
@@ -584,13 +442,13 @@ td.num { text-align: right; white-space: nowrap; }
 .rule { font-weight: bold; white-space: nowrap; }
 ul { margin: .2em 0 .4em 0; padding-left: 1.4em; }
 li { margin: .1em 0; }
-section.bracket { border-left: 3px solid #999; padding-left: .7em; margin: .8em 0; }
+section.step { border-left: 3px solid #999; padding-left: .7em; margin: .8em 0; }
 .warn { color: #a00000; }
 .muted { color: #555; }
 @media print {
   body { margin: 0; font-size: 9pt; }
   @page { size: A4; margin: 12mm; }
-  section.bracket, tr { break-inside: avoid; page-break-inside: avoid; }
+  section.step, tr { break-inside: avoid; page-break-inside: avoid; }
   h2 { break-after: avoid; page-break-after: avoid; }
   a { color: inherit; text-decoration: none; }
   th { background: none; }
@@ -603,58 +461,62 @@ def _e(value: object) -> str:
     return html.escape("" if value is None else str(value), quote=True)
 
 
-def _h(segs: Iterable[_Seg]) -> str:
-    """Segments as HTML: data escaped, rule tags bold, cross-references linked."""
+def _h(segs: Iterable[_Seg], players: Collection[int] = ()) -> str:
+    """Segments as HTML: data escaped, rule tags bold, cross-references linked, and
+    in the sentences every ``#N`` of a player of the table linked to their row."""
     out: list[str] = []
     for s in segs:
         if isinstance(s, str):
-            out.append(_e(s))
+            out.append(_linked(s, players))
         elif isinstance(s, _Rule):
             out.append(f'<span class="rule">{_e(s.text)}</span>')
-        elif isinstance(s, _Link):
-            out.append(f'<a href="#{_e(s.target)}">{_e(s.text)}</a>')
         else:
-            out.append(s.html)
+            out.append(f'<a href="#{_e(s.target)}">{_e(s.text)}</a>')
     return "".join(out)
 
 
-def _li(it: _Item) -> str:
-    """An item and everything below it as one list item on one line."""
-    below = "".join(_li(b) for b in it.below if b.html != "none")
-    return f"<li>{_h(it.segs)}" + (f"<ul>{below}</ul>" if below else "") + "</li>"
+def _linked(text: str, players: Collection[int]) -> str:
+    """``text`` escaped, each ``#N`` of a player in ``players`` a link to their row."""
+    out: list[str] = []
+    at = 0
+    for m in _START_NUMBER.finditer(text):
+        if int(m.group(1)) in players:
+            out += [_e(text[at : m.start()]), f'<a href="#p{m.group(1)}">{_e(m.group(0))}</a>']
+            at = m.end()
+    out.append(_e(text[at:]))
+    return "".join(out)
 
 
-def _html_items(items: list[_Item]) -> list[str]:
-    h: list[str] = []
-    pending = ""  # the end of a "split" list item, written at the start of the next line
-    for it in items:
-        if it.html == "none":
-            continue
-        below = [b for b in it.below if b.html != "none"]
-        if it.joined or (not below and it.html == "list"):
-            h.append(pending + _li(it))
-        elif it.html == "split":
-            h.append(pending + f"<li>{_h(it.segs)}")
-            if below:
-                h.append("<ul>" + "".join(_li(b) for b in below) + "</ul>")
-            pending = "</li>"
-            continue
-        else:
-            h.append(pending + f"<li>{_h(it.segs)}<ul>")
-            h += _html_items(below)
-            h.append("</ul></li>")
-        pending = ""
-    if pending:
-        h.append(pending)
+def _html_lines(lines: list[Line], players: Collection[int]) -> str:
+    """Lines as list items, the lines below each as a nested list."""
+    items = []
+    for ln in lines:
+        below = f"<ul>{_html_lines(ln['below'], players)}</ul>" if ln["below"] else ""
+        items.append(f"<li>{_h(_line_segs(ln), players)}{below}</li>")
+    return "".join(items)
+
+
+def _html_section(sec: Section, top: bool, players: Collection[int]) -> list[str]:
+    """A section: a heading (``h2`` at the top level, else ``h3`` in a framed
+    ``section``), its reasons as a list, the sections under it."""
+    heading = _e(_section_heading(sec))
+    h = [f"<h2>{heading}</h2>"] if top else ['<section class="step">', f"<h3>{heading}</h3>"]
+    if sec["reasons"]:
+        h.append(f"<ul>{_html_lines(sec['reasons'], players)}</ul>")
+    for sub in sec["sections"]:
+        h += _html_section(sub, False, players)
+    if not top:
+        h.append("</section>")
     return h
 
 
 def render_html(doc: Explanation) -> str:
     """A self-contained printable page: the same sections as the text, with a
-    board table and a player table linked to the brackets."""
+    board table and a player table the sentences link to."""
     names = _player_names(doc)
     who = _who(doc)
     title = _title_line(doc)
+    known = {p["player"] for p in doc["players"]}
     h: list[str] = [
         "<!DOCTYPE html>",
         '<html lang="en">',
@@ -670,12 +532,12 @@ def render_html(doc: Explanation) -> str:
     for note in doc["notes"]:
         h.append(f'<pre class="muted">{_e(note)}</pre>')
     if not doc["pairing_found"]:
-        h.append(f'<p class="warn">{_e(NO_PAIRING[1])}</p>')
+        h.append(f'<p class="warn">{_e(_no_pairing(doc)[1])}</p>')
 
     h.append("<h2>Boards</h2>")
     h.append("<table><tr><th>Bd</th><th>White</th><th>Black</th><th>Colours: why</th></tr>")
     for b in doc["boards"]:
-        reasons = "".join(_li(_reason(r)) for r in b["reasons"])
+        reasons = _html_lines([_line(r) for r in b["reasons"]], known)
         h.append(
             f'<tr id="board{b["board"]}"><td class="num">{b["board"]}</td><td>{_h(who(b["white"]))}</td>'
             f"<td>{_h(who(b['black']))}</td><td><ul>{reasons}</ul></td></tr>"
@@ -684,34 +546,15 @@ def render_html(doc: Explanation) -> str:
     if doc["bye"] is not None:
         bye = doc["bye"]
         h.append(f"<h2>{_e(BYE[1])}{_h(who(bye['player']))}</h2>")
-        h.append("<ul>" + "".join(_li(_reason(r)) for r in bye["reasons"]) + "</ul>")
+        h.append("<ul>" + _html_lines([_line(r) for r in bye["reasons"]], known) + "</ul>")
         if bye["passed_over"]:
-            h.append("<h3>Why not another player</h3><ul>")
-            h += _html_items(_grouped(bye["passed_over"]))
-            h.append("</ul>")
+            h.append("<h3>Why not another player</h3>")
+            h.append("<ul>" + _html_lines(grouped(bye["passed_over"]), known) + "</ul>")
     elif doc["pairing_found"]:
         h.append(f"<p>{_e(NO_PAB)}</p>")
 
-    if doc["brackets"]:
-        h.append(f"<h2>{_e(BRACKETS[1])}</h2>")
-        for br in doc["brackets"]:
-            heading, items = _bracket(br)
-            h.append(f'<section class="bracket" id="bracket{br["number"]}">')
-            h.append(f"<h3>{_e(heading)}</h3><ul>")
-            h += _html_items(items)
-            h.append("</ul></section>")
-    if doc["scoregroups"]:
-        h.append(f"<h2>{_e(SCOREGROUPS[1])}</h2>")
-        for g in doc["scoregroups"]:
-            heading, *lines = _scoregroup(g)
-            h.append('<section class="bracket">')
-            h.append(f"<h3>{_e(heading)}</h3>")
-            h += [f"<div>{_e(line.strip())}</div>" for line in lines]
-            h.append("</section>")
-        if doc["cracks"]:
-            h.append(f"<h3>{_e(CRACKS)}</h3><ul>")
-            h += [f"<li>{_e(_crack(c))}</li>" for c in doc["cracks"]]
-            h.append("</ul>")
+    for sec in doc["sections"]:
+        h += _html_section(sec, True, known)
 
     h.append("<h2>Players</h2>")
     h.append(

@@ -15,7 +15,7 @@ Rules implemented here (one place each, article in the docstring):
 from __future__ import annotations
 
 import enum
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -194,7 +194,9 @@ class RoundState:
 class Compatibility:
     """[C1] and [C3] for the players of one round, by position in an order chosen by
     the caller (:meth:`RoundState.compatibility`). Stores only what keeps two players
-    apart, so its size grows with the field, not with its square."""
+    apart, so its size grows with the field, not with its square. (The rows of a
+    group that a system's matchings walk are the system's business: the Dutch ones
+    are ``swissbridge.plugins.dutch.graph``.)"""
 
     barred: tuple[frozenset[int], ...]
     """``barred[i]``: the positions ``i`` may not meet ([C1]), ``i`` itself included."""
@@ -220,132 +222,6 @@ class Compatibility:
             return [j for j in group if j not in bar]
         colour = self.colour
         return [j for j in group if j not in bar and colour[j] is not c]
-
-    def ranked(self, group: Sequence[int]) -> list[int]:
-        """The indices into ``group`` in ascending position (ranking) order."""
-        return sorted(range(len(group)), key=group.__getitem__)
-
-    def row(
-        self, v: int, group: Sequence[int], ranked: Sequence[int], apart: Collection[int] | None = None
-    ) -> list[int]:
-        """The indices ``k`` of the members of ``group`` that ``v`` may meet, in the
-        order of ``ranked`` (see :meth:`ranked`); a member of ``apart`` meets none of
-        ``apart``."""
-        bar = self.barred[v]
-        c = self.colour[v]
-        colour = self.colour
-        if apart is not None and v in apart:
-            return [
-                k
-                for k in ranked
-                if group[k] not in bar and group[k] not in apart and (c is None or colour[group[k]] is not c)
-            ]
-        if c is None:
-            return [k for k in ranked if group[k] not in bar]
-        return [k for k in ranked if group[k] not in bar and colour[group[k]] is not c]
-
-    def table(self, group: Sequence[int], apart: Collection[int] | None = None) -> list[list[int]]:
-        """The compatibility graph of ``group`` as adjacency lists of indices into
-        ``group``, each list in ascending position (ranking) order; two members of
-        ``apart`` are never adjacent."""
-        ranked = self.ranked(group)
-        return [self.row(v, group, ranked, apart) for v in group]
-
-    def singles(
-        self,
-        group: Sequence[int],
-        ranked: Sequence[int],
-        exclude: tuple[Collection[int], Collection[int]] | None = None,
-    ) -> FirstSingle:
-        """:class:`FirstSingle` over the rows of ``group`` in the order of ``ranked``."""
-        return FirstSingle(self, group, ranked, exclude)
-
-
-class FirstSingle:
-    """The first single member of a row of ``group`` (indices into ``group`` in the
-    order of ``ranked``, as :meth:`Compatibility.row` lists them), found without
-    building the row: a row of a dense group is almost the whole group, and listing
-    it costs O(group) time and memory where this costs O(barred set).
-
-    The members are split into *classes* by what decides compatibility besides the
-    barred sets: the [C3] colour and the side of ``exclude`` (``(A, B)``: a member of
-    ``A`` meets none of ``B``, else a member of ``B`` meets none of ``A``, as in
-    :class:`~swissbridge.plugins.dutch.completion.Completion`). Two classes either
-    always or never meet, barred sets aside; each class keeps its members in row
-    order with a skip pointer past those already matched (a matching only grows
-    here: a matched vertex never becomes single again). The first single neighbour
-    is the earliest, in row order, of the first single non-barred member of every
-    class the row draws from."""
-
-    def __init__(
-        self,
-        compat: Compatibility,
-        group: Sequence[int],
-        ranked: Sequence[int],
-        exclude: tuple[Collection[int], Collection[int]] | None,
-    ) -> None:
-        a_side, b_side = exclude if exclude is not None else ((), ())
-        keys: dict[tuple[Colour | None, bool, bool], int] = {}
-        self.group = group
-        self.barred = compat.barred
-        self.members: list[list[int]] = []
-        self.klass = [0] * len(group)
-        self.at = [0] * len(group)
-        for place, k in enumerate(ranked):
-            v = group[k]
-            key = (compat.colour[v], v in a_side, v in b_side)
-            c = keys.setdefault(key, len(keys))
-            if c == len(self.members):
-                self.members.append([])
-            self.members[c].append(k)
-            self.klass[k] = c
-            self.at[k] = place
-
-        def meets(mine: tuple[Colour | None, bool, bool], other: tuple[Colour | None, bool, bool]) -> bool:
-            if mine[0] is not None and mine[0] is other[0]:
-                return False
-            return not (other[2] if mine[1] else (mine[2] and other[1]))
-
-        self.sources = [[c2 for k2, c2 in keys.items() if meets(k1, k2)] for k1 in keys]
-        self.skip = [list(range(len(m) + 1)) for m in self.members]
-
-    def adjacent(self, i: int, j: int) -> bool:
-        """``j`` is in the row of ``i``."""
-        return self.group[j] not in self.barred[self.group[i]] and self.klass[j] in self.sources[self.klass[i]]
-
-    def _single_from(self, c: int, t: int, mate: Sequence[int]) -> int:
-        """The first place ``>= t`` in class ``c`` whose member is single (or the
-        class size), skipping and compressing past the matched ones."""
-        skip = self.skip[c]
-        members = self.members[c]
-        end = len(members)
-        r = t
-        while r < end and (skip[r] != r or mate[members[r]] != -1):
-            if skip[r] == r:
-                skip[r] = r + 1
-            r = skip[r]
-        while t < r:
-            after = skip[t]
-            skip[t] = r
-            t = after
-        return r
-
-    def first(self, i: int, mate: Sequence[int]) -> int:
-        """The first ``k`` of the row of ``i`` with ``mate[k] == -1``, or -1."""
-        group = self.group
-        bar = self.barred[group[i]]
-        best = -1
-        best_at = len(group)
-        for c in self.sources[self.klass[i]]:
-            members = self.members[c]
-            t = self._single_from(c, 0, mate)
-            while t < len(members) and group[members[t]] in bar:
-                t = self._single_from(c, t + 1, mate)
-            if t < len(members):
-                k = members[t]
-                if self.at[k] < best_at:
-                    best, best_at = k, self.at[k]
-        return best
 
 
 def absences(tournament: Tournament, round_no: int) -> dict[int, Result]:

@@ -4,11 +4,17 @@
 A system's :meth:`~swissbridge.plugins.PairingSystem.explain` returns a
 :class:`SystemPart`; the core (:mod:`swissbridge.explain`) puts it under the header
 it writes (schema, round, absentees) into one :class:`Explanation` and renders it as
-text, JSON or HTML. The documents are plain dictionaries, so that the JSON form is
-the document itself, with their keys in document order."""
+text, JSON or HTML. What the core renders is generic: the boards, the PAB, the
+players, and the system's *sections* (:class:`Section`: a title, the rule cited,
+the players concerned, the reasons, nested); what a system records in its own
+terms (Dutch brackets, Lim scoregroups) is its *details*, which the system owns,
+types and documents itself, and shows to readers through its sections. A new
+system adds no field here. The documents are plain dictionaries, so that the JSON
+form is the document itself, with their keys in document order."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, NotRequired, TypedDict
 
 from swissbridge.model import Colour, Result, Tournament, format_points
@@ -28,12 +34,6 @@ class PlayerReason(TypedDict):
     player: int
     rule: str
     text: str
-
-
-class Problem(TypedDict):
-    rule: str
-    text: str
-    pair: list[int] | None
 
 
 class Absent(TypedDict):
@@ -101,132 +101,31 @@ class Bye(TypedDict):
     passed_over: list[PlayerReason]
 
 
-class Mdp(TypedDict):
-    player: int
-    score: str
-    from_bracket: int | None
+class Line(TypedDict):
+    """One reason of a section, with the reasons that explain it below it."""
 
-
-class BracketPair(TypedDict):
-    higher: int
-    lower: int
-    mdp_pairing: bool
-    notes: list[Reason]
-
-
-class Downfloater(TypedDict):
-    player: int
-    score: str
-    limbo: bool
-    goes: str
-    facts: list[str]
-    compared: bool
-    rather_than: list[PlayerReason]
-
-
-class Shortfall(TypedDict):
-    criterion: str
-    count: int
+    rule: str | None
+    """The article or criterion it cites (``"C12"``, ``"3.8"``), or ``None``."""
     text: str
-    details: list[str]
+    """What it says here."""
+    players: list[int]
+    """The players it is about, when it is about some of the players only (written
+    before it: ``#3, #7: [C6] ...``); empty otherwise."""
+    below: list[Line]
 
 
-class FirstCandidate(TypedDict):
-    pairs: list[list[int]]
-    floaters: list[int]
-    chosen: bool
-    verdict: str
-    problems: list[Problem]
+class Section(TypedDict):
+    """A step of the system's pairing, in the system's words (a Dutch bracket, a
+    Lim scoregroup), or a heading over such steps."""
 
-
-class Optimality(TypedDict):
-    checked: bool
-    pairings: int | None
-    best: int | None
-    text: str
-
-
-class Bracket(TypedDict):
-    """A Dutch bracket (C.04.3 Article 3)."""
-
-    number: int
-    score: str
-    kind: str
-    residents: list[int]
-    mdps: list[Mdp]
-    max_pairs: int
-    mdps_paired: int
-    s1: list[int]
-    s2: list[int]
-    limbo: list[int]
-    first_candidate: FirstCandidate
-    pairs: list[BracketPair]
-    exchanges: int
-    float_reasons: list[Reason]
-    downfloaters: list[Downfloater]
-    shortfalls: list[Shortfall]
-    optimality: Optimality
-    c9: bool
-
-
-class LimFloater(TypedDict):
-    player: int
-    type: str
-    why: str
-    rule: str
-
-
-class FloaterPair(TypedDict):
-    floater: int
-    opponent: int
-    rule: str
-
-
-class Rejected(TypedDict):
-    player: int
-    why: str
-
-
-class Scrutiny(TypedDict):
-    player: int
-    proposed: int
-    chosen: int
-    rejected: list[Rejected]
-
-
-class GroupBoard(TypedDict):
-    white: int
-    black: int
-    rule: str
-    text: str
-
-
-class Scoregroup(TypedDict):
-    """A Lim scoregroup (C.04.4.3 2.2)."""
-
-    score: str
-    side: str
-    attempt: int
-    residents: list[int]
-    incoming_down: list[int]
-    incoming_up: list[int]
-    max_pairs: int
-    floaters: list[LimFloater]
-    floaters_to: str | None
-    floater_pairs: list[FloaterPair]
-    proposal: list[list[int]]
-    scrutiny: list[Scrutiny]
-    colour_note: str | None
-    pairs: list[list[int]]
-    boards: list[GroupBoard]
-    blocked: str | None
-
-
-class Crack(TypedDict):
-    side: str
-    score: str
-    pair: list[int]
-    reason: str
+    title: str
+    rule: str | None
+    """The article the section applies (``"Article 3"``), or ``None``."""
+    players: list[int]
+    """The players concerned, by start number."""
+    reasons: list[Line]
+    sections: list[Section]
+    """The steps under this heading, in order."""
 
 
 class Articles(TypedDict):
@@ -257,16 +156,19 @@ class SystemPart(TypedDict, total=False):
     articles: Articles
     paired: int
     initial_colour: str | None
-    pab_score: str | None
-    median: str | None
-    maxi: bool | None
+    summary: list[str]
+    """Facts of the round the system adds to the summary line (Lim: ``"median score 2.0 (2.2)"``)."""
     pairing_found: bool
     players: list[PlayerFacts]
-    brackets: list[Bracket]
-    scoregroups: list[Scoregroup]
-    cracks: list[Crack]
+    paired_in: dict[int, str]
+    """Where the system paired each player, in its words (``"bracket 3"``): the
+    player table's last column."""
     boards: list[BoardDoc]
     bye: Bye | None
+    sections: list[Section]
+    details: Mapping[str, object]
+    """The system's own record of the round (JSON values only), typed and
+    documented by the system."""
     disagreements: list[str]
 
 
@@ -289,18 +191,15 @@ class Explanation(TypedDict):
     paired: int
     absent: list[Absent]
     initial_colour: str | None
-    pab_score: str | None
-    median: str | None
-    maxi: bool | None
+    summary: list[str]
     pairing_found: bool
     players: list[Player]
-    brackets: list[Bracket]
-    scoregroups: list[Scoregroup]
-    cracks: list[Crack]
     boards: list[BoardDoc]
     bye: Bye | None
+    sections: list[Section]
     notes: list[str]
     disagreements: list[str]
+    details: Mapping[str, object]
     no_legal_pairing: NotRequired[Unpaired]
     """Only when no legal pairing exists: who cannot be paired and why."""
 
@@ -339,6 +238,38 @@ def entry_text(result: Result) -> str:
 def reason(rule: str, text: str) -> Reason:
     """One step of an explanation: the article or criterion, and what it says here."""
     return {"rule": rule, "text": text}
+
+
+def line(rule: str | None, text: str, below: Iterable[Line] = (), players: Iterable[int] = ()) -> Line:
+    """A reason of a section (:class:`Line`)."""
+    return {"rule": rule, "text": text, "players": list(players), "below": list(below)}
+
+
+def section(
+    title: str,
+    reasons: Iterable[Line] = (),
+    *,
+    rule: str | None = None,
+    players: Iterable[int] = (),
+    sections: Iterable[Section] = (),
+) -> Section:
+    """A section of the document (:class:`Section`)."""
+    return {
+        "title": title,
+        "rule": rule,
+        "players": list(players),
+        "reasons": list(reasons),
+        "sections": list(sections),
+    }
+
+
+def grouped(entries: Iterable[PlayerReason]) -> list[Line]:
+    """Reasons about single players, those that say the same merged into one line
+    (players in order): ``#3, #7: [C6] ...``."""
+    groups: dict[tuple[str, str], list[int]] = {}
+    for e in entries:
+        groups.setdefault((e["rule"], e["text"]), []).append(e["player"])
+    return [line(rule, text, players=players) for (rule, text), players in groups.items()]
 
 
 def colour_name(c: Colour | None) -> str | None:

@@ -33,10 +33,11 @@ from dataclasses import dataclass
 
 from swissbridge.model import format_points
 from swissbridge.plugins.matching import WeightedMatcher, max_weight_matching
+from swissbridge.state import Float
 
 from .completion import BYE, Completion, max_pairs
 from .context import RoundContext
-from .criteria import QUALITY_CRITERIA, Criterion, Kind, Scope
+from .criteria import QUALITY_CRITERIA, Criterion, Family, Kind, Scope
 from .generation import (
     MDP_FIELDS,
     REMAINDER_FIELDS,
@@ -45,6 +46,7 @@ from .generation import (
     remainder_bounds,
     remainder_fields,
 )
+from .graph import table
 from .search import CandidateSearch
 from .trace import BracketTrace, Floater, PairTrace, Shortfall
 from .weights import Layout
@@ -60,6 +62,25 @@ class BracketResult:
     """(higher rank, lower rank, MDP pair)."""
     floaters: list[int]
     trace: BracketTrace
+
+
+@dataclass
+class _Bracket:
+    """One bracket to pair: its number, MDPs and residents (ranks, in the order of
+    1.2), the next scoregroup and everybody below it, what the criteria need to
+    know, the criteria that apply and their values for a pair by rank
+    (:meth:`BracketSolver._quality`)."""
+
+    number: int
+    mdps: list[int]
+    residents: list[int]
+    nxt: list[int]
+    lower: list[int]
+    scope: Scope
+    criteria: list[Criterion]
+    quality: PairValues
+    quality_fields: list[tuple[str, int]]
+    """The criteria as fields of the optimiser's weights: name and bound."""
 
 
 class BracketSolver:
@@ -116,9 +137,9 @@ class BracketSolver:
         compat = self.ctx.compat
         layout = Layout.build(fields, len(inner) // 2)
         edges: list[tuple[int, int, int]] = []
-        table = compat.table(inner)
+        rows = table(compat, inner)
         for i, a in enumerate(inner):
-            for j in table[i]:
+            for j in rows[i]:
                 if j <= i:
                     continue
                 b = inner[j]
@@ -158,9 +179,9 @@ class BracketSolver:
         zeros = (0,) * len(fields)
         odd = comp.odd
         edges: list[tuple[int, int, int]] = []
-        table = compat.table(everyone)
+        rows = table(compat, everyone)
         for i, a in enumerate(everyone):
-            for j in table[i]:
+            for j in rows[i]:
                 if j <= i:
                     continue
                 b = everyone[j]
@@ -192,13 +213,36 @@ class BracketSolver:
         lower: list[int],
         scope: Scope,
     ) -> BracketResult:
-        ctx = self.ctx
-        players = ctx.players
+        """Article 3 for one bracket: the first candidate reaching the best value of
+        every criterion when the search finds it early (3.6-3.7 literally), else the
+        optimiser's MDP-Pairing and then remainder."""
+        criteria = [c for c in QUALITY_CRITERIA if c.applies(scope)]
+        quality = self._quality(mdps, residents, nxt, scope, criteria)
+        fields = [(c.name, c.bound(scope)) for c in criteria]
+        b = _Bracket(number, mdps, residents, nxt, lower, scope, criteria, quality, fields)
+        found = self._first_perfect(b)
+        if found is not None:
+            return found
+        mdp_pairs, constrained = self._mdp_pairing(b)
+        rem_pairs, exchanged, rem_constrained = self._remainder(b, mdp_pairs)
+        pairs = [(h, lo, True) for h, lo in mdp_pairs] + [(h, lo, False) for h, lo in rem_pairs]
+        paired = {x for h, lo, _ in pairs for x in (h, lo)}
+        floaters = [v for v in [*mdps, *residents] if v not in paired]
+        trace = self._trace(b, pairs, floaters, exchanged, constrained or rem_constrained, "optimised")
+        return BracketResult(pairs, floaters, trace)
+
+    def _quality(
+        self, mdps: list[int], residents: list[int], nxt: list[int], scope: Scope, criteria: list[Criterion]
+    ) -> PairValues:
+        """The values of ``criteria`` for a pair by rank (higher first), ``None`` for a
+        pair that has none here (:class:`~.criteria.Kind` ``OTHER``); cached by the
+        facts the criteria read (:attr:`signatures`)."""
+        players = self.ctx.players
         mdp_set = set(mdps)
         bracket_set = mdp_set | set(residents)
         nxt_set = set(nxt)
-        criteria = [c for c in QUALITY_CRITERIA if c.applies(scope)]
-        quality_fields = [(c.name, c.bound(scope)) for c in criteria]
+        sig = self.signatures
+        cache: dict[tuple[object, ...], tuple[int, ...]] = {}
 
         def kind(h: int, lo: int) -> Kind:
             if lo in bracket_set:
@@ -208,9 +252,6 @@ class BracketSolver:
             if lo in nxt_set:
                 return Kind.NEXT
             return Kind.OTHER
-
-        sig = self.signatures
-        cache: dict[tuple[object, ...], tuple[int, ...]] = {}
 
         def quality(h: int, lo: int) -> tuple[int, ...] | None:
             k = kind(h, lo)
@@ -223,77 +264,80 @@ class BracketSolver:
                 got = cache[key] = tuple(c.value(ph, pl, k, scope) for c in criteria)
             return got
 
-        # 3.6-3.7 literally, as long as the first candidate reaching the best values
-        # each criterion can have comes early; the optimiser below otherwise
-        search = CandidateSearch(ctx, self.comp, scope, criteria, mdps, residents, nxt, lower)
+        return quality
+
+    def _first_perfect(self, b: _Bracket) -> BracketResult | None:
+        """3.6-3.7 literally: the first candidate reaching the best value each
+        criterion can have, when the search (:mod:`.search`) comes to it early and
+        the rest of the round can still be completed with it; else ``None``."""
+        search = CandidateSearch(self.ctx, self.comp, b.scope, b.criteria, b.mdps, b.residents, b.nxt, b.lower)
         found = search.run()
-        if found is not None:
-            rest = search.completes(found)
-            if rest is not None:
-                self.comp.remember(rest)
-                used = {lo for h, lo, mdp in found.pairs if mdp}
-                rest_players = [v for v in residents if v not in used]
-                higher = {h for h, _, mdp in found.pairs if not mdp}
-                swapped = sum(1 for v in rest_players[: len(rest_players) // 2] if v not in higher)
-                trace = self._trace(
-                    number,
-                    mdps,
-                    residents,
-                    found.pairs,
-                    found.floaters,
-                    scope,
-                    criteria,
-                    swapped,
-                    False,
-                    "first perfect",
-                )
-                return BracketResult(found.pairs, found.floaters, trace)
+        if found is None:
+            return None
+        rest = search.completes(found)
+        if rest is None:
+            return None
+        self.comp.remember(rest)
+        used = {lo for h, lo, mdp in found.pairs if mdp}
+        rest_players = [v for v in b.residents if v not in used]
+        higher = {h for h, _, mdp in found.pairs if not mdp}
+        swapped = sum(1 for v in rest_players[: len(rest_players) // 2] if v not in higher)
+        trace = self._trace(b, found.pairs, found.floaters, swapped, False, "first perfect")
+        return BracketResult(found.pairs, found.floaters, trace)
 
-        constrained = False
-        mdp_pairs: list[tuple[int, int]] = []
-        residents_pos = {v: j for j, v in enumerate(residents)}
+    def _mdp_pairing(self, b: _Bracket) -> tuple[list[tuple[int, int]], bool]:
+        """The MDP-Pairing (4.4.2 the MDP set, 4.2 their opponents) by the optimiser:
+        the (MDP, resident) pairs, and whether completion overrode the bracket's own
+        optimum."""
+        if not b.mdps:
+            return [], False
+        m = len(b.mdps)
+        n_res = len(b.residents)
+        mdp_pos = {v: i for i, v in enumerate(b.mdps)}
+        residents_pos = {v: j for j, v in enumerate(b.residents)}
+        quality = b.quality
+        zero2 = (0, 0)
 
-        # 1. the MDP-Pairing (4.4.2 MDP set, 4.2 their opponents)
-        if mdps:
-            m = len(mdps)
-            mdp_pos = {v: i for i, v in enumerate(mdps)}
-            n_res = len(residents)
-            zero2 = (0, 0)
+        def values(h: int, lo: int) -> tuple[int, ...] | None:
+            q = quality(h, lo)
+            if q is None:
+                return None
+            i = mdp_pos.get(h)
+            j = residents_pos.get(lo)
+            tb = mdp_fields(i, j, m, n_res) if i is not None and j is not None else zero2
+            return (*q, *tb)
 
-            def values1(h: int, lo: int) -> tuple[int, ...] | None:
-                q = quality(h, lo)
-                if q is None:
-                    return None
-                i = mdp_pos.get(h)
-                j = residents_pos.get(lo)
-                tb = mdp_fields(i, j, m, n_res) if i is not None and j is not None else zero2
-                return (*q, *tb)
+        fields = [*b.quality_fields, *zip(MDP_FIELDS, mdp_bounds(m, n_res), strict=False)]
+        whole = [*b.mdps, *b.residents]
+        closed = len(whole) % 2 == 0 and max_pairs(self.ctx.compat, whole, set(b.mdps)) * 2 == len(whole)
+        result, constrained = self.optimise(whole, b.nxt, b.lower, values, fields, closed=closed)
+        pairs = []
+        for h in b.mdps:
+            partner = result.get(h, BYE)
+            if partner in residents_pos:
+                pairs.append((h, partner))
+        return pairs, constrained
 
-            fields1 = [*quality_fields, *zip(MDP_FIELDS, mdp_bounds(m, n_res), strict=False)]
-            whole = [*mdps, *residents]
-            closed = len(whole) % 2 == 0 and max_pairs(ctx.compat, whole, mdp_set) * 2 == len(whole)
-            result, c1 = self.optimise(whole, nxt, lower, values1, fields1, closed=closed)
-            constrained |= c1
-            for h in mdps:
-                partner = result.get(h, BYE)
-                if partner in residents_pos:
-                    mdp_pairs.append((h, partner))
-
-        # 2. the remainder (4.3 exchange, 4.2 transposition)
+    def _remainder(self, b: _Bracket, mdp_pairs: list[tuple[int, int]]) -> tuple[list[tuple[int, int]], int, bool]:
+        """The remainder (4.3 exchanges, 4.2 transpositions) by the optimiser, the
+        Limbo MDPs left out of it: its pairs, the residents exchanged between S1 and
+        S2, and whether completion overrode the bracket's own optimum. When
+        completion allows fewer pairs than S1 holds, S1 is made that size and the
+        remainder paired again."""
         paired_residents = {lo for _, lo in mdp_pairs}
         paired_mdps = {h for h, _ in mdp_pairs}
-        rem = [v for v in residents if v not in paired_residents]
-        limbo = [v for v in mdps if v not in paired_mdps]
+        rem = [v for v in b.residents if v not in paired_residents]
+        limbo = [v for v in b.mdps if v not in paired_mdps]
         rem_pos = {v: i for i, v in enumerate(rem)}
         limbo_set = set(limbo)
+        quality = b.quality
         r = len(rem)
-        p = max_pairs(ctx.compat, rem)
+        p = max_pairs(self.ctx.compat, rem)
         zero5 = (0, 0, 0, 0, 0)
-        rem_pairs: list[tuple[int, int]] = []
         while True:
             p_now = p
 
-            def values2(h: int, lo: int, p_now: int = p_now) -> tuple[int, ...] | None:
+            def values(h: int, lo: int, p_now: int = p_now) -> tuple[int, ...] | None:
                 if h in limbo_set and lo in rem_pos:
                     return None  # the MDP-Pairing is settled
                 q = quality(h, lo)
@@ -304,60 +348,47 @@ class BracketSolver:
                 tb = remainder_fields(i, j, p_now, r) if i is not None and j is not None else zero5
                 return (*q, *tb)
 
-            fields2 = [*quality_fields, *zip(REMAINDER_FIELDS, remainder_bounds(p_now, r), strict=False)]
+            fields = [*b.quality_fields, *zip(REMAINDER_FIELDS, remainder_bounds(p_now, r), strict=False)]
             closed = not limbo and 2 * p_now == r
-            result, c2 = self.optimise([*rem, *limbo], nxt, lower, values2, fields2, closed=closed)
+            result, constrained = self.optimise([*rem, *limbo], b.nxt, b.lower, values, fields, closed=closed)
             rem_pairs = []
             for v in rem:
                 w = result.get(v, BYE)
                 if w in rem_pos and w > v:
                     rem_pairs.append((v, w))
             if len(rem_pairs) == p_now:
-                constrained |= c2
                 break
             p = len(rem_pairs)  # completion allows fewer pairs: redo with the true S1
         higher = {h for h, _ in rem_pairs}
         exchanged = sum(1 for v in rem[:p] if v not in higher)
-
-        pairs = [(h, lo, True) for h, lo in mdp_pairs] + [(h, lo, False) for h, lo in rem_pairs]
-        paired = {x for h, lo, _ in pairs for x in (h, lo)}
-        floaters = [v for v in [*mdps, *residents] if v not in paired]
-        trace = self._trace(
-            number, mdps, residents, pairs, floaters, scope, criteria, exchanged, constrained, "optimised"
-        )
-        return BracketResult(pairs, floaters, trace)
+        return rem_pairs, exchanged, constrained
 
     # -- explanation --------------------------------------------------------------------
     def _trace(
         self,
-        number: int,
-        mdps: list[int],
-        residents: list[int],
+        b: _Bracket,
         pairs: list[tuple[int, int, bool]],
         floaters: list[int],
-        scope: Scope,
-        criteria: list[Criterion],
         exchanged: int,
         constrained: bool,
         method: str,
     ) -> BracketTrace:
+        """What the explanation reads of a bracket paired: its pairs and floaters, the
+        criteria its pairs fail ([C10]-[C17]), how it was found."""
         players = self.ctx.players
+        number, mdps, residents, scope, criteria = b.number, b.mdps, b.residents, b.scope, b.criteria
         shortfalls: list[Shortfall] = []
         for c in criteria:
-            if c.name in ("C10", "C11", "C12", "C13", "C15", "C17"):
+            if c.family is Family.PAIR:
                 fails = sum(1 for h, lo, _ in pairs if c.value(players[h], players[lo], Kind.CURRENT, scope) == 0)
                 if fails:
                     shortfalls.append(Shortfall(c.name, fails))
         mdp_set = set(mdps)
-        for name, back in (("C14", 1), ("C16", 2)):
-            if scope.completed >= back:
-                fl = [
-                    v
-                    for v in floaters
-                    if v not in mdp_set and (players[v].float1 if back == 1 else players[v].float2).value == "D"
-                ]
+        for c in criteria:
+            if c.family is Family.RESIDENT_DOWNFLOATS:
+                fl = [v for v in floaters if v not in mdp_set and players[v].floated(c.back) is Float.DOWN]
                 if fl:
-                    shortfalls.append(Shortfall(name, len(fl)))
+                    shortfalls.append(Shortfall(c.name, len(fl)))
         score = players[residents[0]].pscore if residents else 0
         floats = tuple(
             Floater(

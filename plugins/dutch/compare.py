@@ -24,8 +24,8 @@ from swissbridge.plugins.matching import max_weight_matching
 from swissbridge.state import Float
 
 from .completion import Completion
-from .context import Entrant, RoundContext, build_context
-from .criteria import QUALITY_CRITERIA, Criterion, Kind, Scope
+from .context import RoundContext, build_context
+from .criteria import QUALITY_CRITERIA, Criterion, Family, Kind, Scope
 from .round import pair_round, scoregroups, with_builtin_acceleration
 from .weights import Layout
 from .wording import CRITERIA_TEXT
@@ -244,10 +244,6 @@ def _failed_pairs(c: _Candidate, crit: Criterion, scope: Scope) -> list[Pair]:
     return [pr for pr in c.pairs if crit.value(players[pr[0]], players[pr[1]], _kind(*pr, c.mdps), scope) == 0]
 
 
-def _float_back(p: Entrant, back: int) -> Float:
-    return p.float1 if back == 1 else p.float2
-
-
 def _describe(crit: Criterion, a: _Candidate, b: _Candidate, scope: Scope) -> str:
     """``[Cn] what it counts: value (engine) vs value (played)``."""
     name = crit.name
@@ -279,13 +275,12 @@ def _describe(crit: Criterion, a: _Candidate, b: _Candidate, scope: Scope) -> st
             return ", ".join(f"{players[v].start_no} ({players[v].played_games} games played)" for v in on) or "none"
 
         return both(CRITERIA_TEXT["C9"], pab(a), pab(b))
-    if name in ("C10", "C11", "C12", "C13", "C15", "C17"):
+    if crit.family is Family.PAIR:
         return both(CRITERIA_TEXT[name], len(_failed_pairs(a, crit, scope)), len(_failed_pairs(b, crit, scope)))
-    if name in ("C14", "C16"):
-        back = 1 if name == "C14" else 2
+    if crit.family is Family.RESIDENT_DOWNFLOATS:
 
         def resident_floaters(c: _Candidate) -> list[int]:
-            return [v for v in c.floaters if v not in c.mdps and _float_back(players[v], back) is Float.DOWN]
+            return [v for v in c.floaters if v not in c.mdps and players[v].floated(crit.back) is Float.DOWN]
 
         ra, rb = resident_floaters(a), resident_floaters(b)
         return both(
@@ -293,15 +288,13 @@ def _describe(crit: Criterion, a: _Candidate, b: _Candidate, scope: Scope) -> st
             f"{len(ra)} [{a.start_nos(ra)}]",
             f"{len(rb)} [{b.start_nos(rb)}]",
         )
-    if name in ("C18", "C20"):
-        back = 1 if name == "C18" else 2
+    if crit.family is Family.MDP_DOWNFLOATS:
 
         def again(c: _Candidate) -> list[int]:
-            return [v for v in c.floaters if _float_back(players[v], back) is Float.DOWN]
+            return [v for v in c.floaters if players[v].floated(crit.back) is Float.DOWN]
 
         return both(CRITERIA_TEXT[name], _scores(a, again(a)), _scores(b, again(b)))
-    # C19, C21
-    back = 1 if name == "C19" else 2
+    # Family.MDP_OPPONENT_UPFLOATS
 
     def upfloaters(c: _Candidate) -> str:
         fails = _failed_pairs(c, crit, scope)

@@ -30,7 +30,7 @@ whatever matching a search starts from: any maximum matching would do.
 It is still the same one as before the dense-group shortcuts (issues 19, 20), so
 witnesses, traces and explanations are unchanged too: the greedy start takes, for
 each single vertex in turn, the first single vertex of its row, and
-:class:`~swissbridge.state.FirstSingle` finds exactly that without building the
+:class:`~.graph.FirstSingle` finds exactly that without building the
 row; :func:`~swissbridge.plugins.matching.max_cardinality_matching` is given the
 same shortcut for augmenting-path searches from a root with a single neighbour. A
 row is built only when such a search must go beyond the root's own row, so memory
@@ -46,6 +46,7 @@ from swissbridge.plugins.matching import match_greedily, max_cardinality_matchin
 from swissbridge.state import Compatibility
 
 from .context import RoundContext
+from .graph import FirstSingle, ranked, row
 
 BYE = -1
 """Partner of the PAB assignee in a witness."""
@@ -55,16 +56,16 @@ def group_matching(
     compat: Compatibility, vertices: Sequence[int], apart: Collection[int] | None = None
 ) -> tuple[list[int], Callable[[int], list[int]]]:
     """A maximum matching of ``vertices`` (indices into it), two players of ``apart``
-    never meeting, and the rows it was found on (:meth:`Compatibility.row`, built on
+    never meeting, and the rows it was found on (:func:`~.graph.row`, built on
     demand). For callers that use only what every maximum matching shares (its
     size, the Gallai–Edmonds set D), so it starts greedily from
-    :class:`~swissbridge.state.FirstSingle`: on a dense group no row is built unless
+    :class:`~.graph.FirstSingle`: on a dense group no row is built unless
     an augmenting-path search needs it."""
-    ranked = compat.ranked(vertices)
-    singles = compat.singles(vertices, ranked, (apart, apart) if apart else None)
+    order = ranked(vertices)
+    singles = FirstSingle(compat, vertices, order, (apart, apart) if apart else None)
 
     def rows(i: int) -> list[int]:
-        return compat.row(vertices[i], vertices, ranked, apart or None)
+        return row(compat, vertices[i], vertices, order, apart or None)
 
     mate = [-1] * len(vertices)
     match_greedily(mate, singles.first)
@@ -119,8 +120,8 @@ class Completion:
         if odd and not cand:
             return None
         cand_set = set(cand)
-        ranked = compat.ranked(vertices)
-        singles = compat.singles(vertices, ranked, exclude_pair)
+        order = ranked(vertices)
+        singles = FirstSingle(compat, vertices, order, exclude_pair)
 
         def nb(i: int) -> list[int]:
             """The row of ``i``: built only when an augmenting-path search reaches
@@ -128,7 +129,7 @@ class Completion:
             if i == dummy:
                 return cand
             v = vertices[i]
-            out = compat.row(v, vertices, ranked)
+            out = row(compat, v, vertices, order)
             if exclude_pair is not None:
                 a_side, b_side = exclude_pair
                 if v in a_side:

@@ -48,6 +48,10 @@ class Entrant:
     def absolute(self) -> bool:
         return self.strength is Strength.ABSOLUTE
 
+    def floated(self, back: int) -> Float:
+        """The float received ``back`` rounds before this one (1: R-1, 2: R-2)."""
+        return self.float1 if back == 1 else self.float2
+
     @property
     def strong(self) -> bool:
         """A strong preference that is not absolute (1.7.2)."""
@@ -64,7 +68,7 @@ class RoundContext:
     players: list[Entrant]
     """Present players in ranking order (Article 1.2); ``players[i].rank == i``."""
     compat: Compatibility
-    """[C1] and [C3] by rank: ``compat.ok(i, j)``, ``compat.among(i, group)``, ``compat.table(group)``."""
+    """[C1] and [C3] by rank: ``compat.ok(i, j)``, ``compat.among(i, group)`` (a group's rows: :mod:`.graph`)."""
     completed: int
     """Rounds already played (R - 1)."""
 

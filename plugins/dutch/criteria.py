@@ -62,15 +62,44 @@ class Scope:
         return 1 << self.shift[score]
 
 
+class Family(enum.Enum):
+    """What a quality criterion counts. Criteria of one family are read the same way
+    by the search, the comparison with a played pairing and the explanation, which
+    name the family, never a list of criteria."""
+
+    DOWNFLOATERS = "the downfloaters of the bracket"
+    """[C6] how many, [C7] their scores."""
+    NEXT_BRACKET = "the next bracket"
+    """[C8]: the pairs and scores the next bracket can make with the downfloaters."""
+    PAB = "the PAB"
+    """[C9]: the unplayed games of the player left for the PAB."""
+    PAIR = "a pair of the bracket"
+    """[C10]–[C13], [C15], [C17]: each pair made fails it or not."""
+    RESIDENT_DOWNFLOATS = "resident downfloaters floating again"
+    """[C14], [C16]: residents left over who had a downfloat :attr:`Criterion.back`
+    rounds before."""
+    MDP_DOWNFLOATS = "MDPs floating again"
+    """[C18], [C20]: the score differences of the MDPs who had a downfloat
+    :attr:`Criterion.back` rounds before."""
+    MDP_OPPONENT_UPFLOATS = "MDP opponents floating up again"
+    """[C19], [C21]: the score differences of the MDPs whose opponent had an upfloat
+    :attr:`Criterion.back` rounds before."""
+
+
 @dataclass(frozen=True)
 class Criterion:
-    """A quality criterion: its article, a per-pair value to maximise, and the
-    largest value one pair can contribute (for packing)."""
+    """A quality criterion: its article, a per-pair value to maximise, the largest
+    value one pair can contribute (for packing), when it applies, what it counts
+    (:class:`Family`) and, for a float criterion, how many rounds back it looks."""
 
     name: str
     value: Callable[[Entrant, Entrant, Kind, Scope], int]
     bound: Callable[[Scope], int]
     applies: Callable[[Scope], bool]
+    family: Family
+    back: int = 0
+    """The round whose floats it reads: 1 the previous round, 2 the one before; 0
+    for a criterion that reads no float."""
 
 
 def _always(scope: Scope) -> bool:
@@ -211,11 +240,11 @@ def c13_strong_preferences(h: Entrant, lo: Entrant, kind: Kind, scope: Scope) ->
 
 
 def _down(p: Entrant, back: int) -> bool:
-    return (p.float1 if back == 1 else p.float2) is Float.DOWN
+    return p.floated(back) is Float.DOWN
 
 
 def _up(p: Entrant, back: int) -> bool:
-    return (p.float1 if back == 1 else p.float2) is Float.UP
+    return p.floated(back) is Float.UP
 
 
 def _resident_downfloaters_paired(h: Entrant, lo: Entrant, kind: Kind, back: int) -> int:
@@ -299,23 +328,38 @@ def c21_mdp_opponent_score_differences(h: Entrant, lo: Entrant, kind: Kind, scop
     return _mdp_pairs_without_upfloater(h, lo, kind, scope, 2)
 
 
+_F = Family
 QUALITY_CRITERIA: tuple[Criterion, ...] = (
-    Criterion("C6", c6_pairs, _one, _always),
-    Criterion("C7", c7_paired_scores, _top_level, _always),
-    Criterion("C8 pairs", c8_next_pairs, _one, _always),
-    Criterion("C8 scores", c8_next_scores, _top_level, _always),
-    Criterion("C9", c9_played_games, _c9_bound, _always),
-    Criterion("C10", c10_colour_limit, _one, _always),
-    Criterion("C11", c11_three_in_a_row, _one, _always),
-    Criterion("C12", c12_preferences, _one, _always),
-    Criterion("C13", c13_strong_preferences, _one, _always),
-    Criterion("C14", c14_resident_downfloaters, _two, _after_one_round),
-    Criterion("C15", c15_mdp_opponents, _one, _after_one_round),
-    Criterion("C16", c16_resident_downfloaters, _two, _after_two_rounds),
-    Criterion("C17", c17_mdp_opponents, _one, _after_two_rounds),
-    Criterion("C18", c18_mdp_score_differences, _two_top_levels, _after_one_round),
-    Criterion("C19", c19_mdp_opponent_score_differences, _top_level, _after_one_round),
-    Criterion("C20", c20_mdp_score_differences, _two_top_levels, _after_two_rounds),
-    Criterion("C21", c21_mdp_opponent_score_differences, _top_level, _after_two_rounds),
+    Criterion("C6", c6_pairs, _one, _always, _F.DOWNFLOATERS),
+    Criterion("C7", c7_paired_scores, _top_level, _always, _F.DOWNFLOATERS),
+    Criterion("C8 pairs", c8_next_pairs, _one, _always, _F.NEXT_BRACKET),
+    Criterion("C8 scores", c8_next_scores, _top_level, _always, _F.NEXT_BRACKET),
+    Criterion("C9", c9_played_games, _c9_bound, _always, _F.PAB),
+    Criterion("C10", c10_colour_limit, _one, _always, _F.PAIR),
+    Criterion("C11", c11_three_in_a_row, _one, _always, _F.PAIR),
+    Criterion("C12", c12_preferences, _one, _always, _F.PAIR),
+    Criterion("C13", c13_strong_preferences, _one, _always, _F.PAIR),
+    Criterion("C14", c14_resident_downfloaters, _two, _after_one_round, _F.RESIDENT_DOWNFLOATS, 1),
+    Criterion("C15", c15_mdp_opponents, _one, _after_one_round, _F.PAIR, 1),
+    Criterion("C16", c16_resident_downfloaters, _two, _after_two_rounds, _F.RESIDENT_DOWNFLOATS, 2),
+    Criterion("C17", c17_mdp_opponents, _one, _after_two_rounds, _F.PAIR, 2),
+    Criterion("C18", c18_mdp_score_differences, _two_top_levels, _after_one_round, _F.MDP_DOWNFLOATS, 1),
+    Criterion("C19", c19_mdp_opponent_score_differences, _top_level, _after_one_round, _F.MDP_OPPONENT_UPFLOATS, 1),
+    Criterion("C20", c20_mdp_score_differences, _two_top_levels, _after_two_rounds, _F.MDP_DOWNFLOATS, 2),
+    Criterion("C21", c21_mdp_opponent_score_differences, _top_level, _after_two_rounds, _F.MDP_OPPONENT_UPFLOATS, 2),
 )
 """[C6]–[C21] in priority order (3.8: a better value on a higher criterion wins)."""
+
+CRITERION = {c.name: c for c in QUALITY_CRITERIA}
+"""The quality criteria by name."""
+
+
+def family(f: Family) -> tuple[Criterion, ...]:
+    """The criteria of one family, in priority order."""
+    return tuple(c for c in QUALITY_CRITERIA if c.family is f)
+
+
+PAIR_FAILURES = tuple(c.name for c in family(Family.PAIR))
+"""[C10]–[C13], [C15], [C17]: the criteria a pair fails or not, in priority order."""
+RESIDENT_DOWNFLOATS = family(Family.RESIDENT_DOWNFLOATS)
+"""[C14], [C16]."""

@@ -47,16 +47,10 @@ from swissbridge.pairing import NoLegalPairing
 from swissbridge.plugins.document import (
     ENTRY_TEXT,
     BoardDoc,
-    Bracket,
-    BracketPair,
     Bye,
-    Downfloater,
-    Optimality,
     PlayerFacts,
     PlayerReason,
-    Problem,
     Reason,
-    Shortfall,
     SystemPart,
     colour_letters,
     colour_name,
@@ -69,6 +63,18 @@ from swissbridge.state import Compatibility, Float, PlayerState, RoundState, Str
 from .colours import allocate as allocate_colours
 from .completion import Completion
 from .context import build_context
+from .criteria import CRITERION, PAIR_FAILURES, QUALITY_CRITERIA, RESIDENT_DOWNFLOATS, Family
+from .details import (
+    Bracket,
+    BracketPair,
+    Details,
+    Downfloater,
+    Optimality,
+    Problem,
+    Shortfall,
+    paired_in,
+    sections,
+)
 from .enumeration import Vector, best_perfect_pairing
 from .round import initial_colour, with_builtin_acceleration
 from .trace import BracketTrace, RoundTrace
@@ -200,6 +206,17 @@ class Evaluation:
     c20: tuple[int, ...]
     partial: bool = False
     """Only [C1]–[C7] were worked out."""
+
+
+def _later_values(e: Evaluation, inner: Vector, levels: int) -> dict[str, tuple[int, ...]]:
+    """[C10]–[C21] of an evaluation by criterion, each compared as a tuple: ``inner``
+    holds the pair criteria (:data:`~.criteria.PAIR_FAILURES`), then [C19] and [C21]
+    at each of the ``levels`` MDP score differences, largest first."""
+    out: dict[str, tuple[int, ...]] = {name: (inner[i],) for i, name in enumerate(PAIR_FAILURES)}
+    k = len(PAIR_FAILURES)
+    out |= {"C14": (e.c14,), "C16": (e.c16,), "C18": e.c18, "C20": e.c20}
+    out |= {"C19": tuple(inner[k : k + levels]), "C21": tuple(inner[k + levels :])}
+    return out
 
 
 @dataclass
@@ -403,7 +420,7 @@ class DutchExplainer:
             fa, fb = self.fact(a), self.fact(b)
             mdp_pair = a in mdp_set or b in mdp_set
             fails = self.pair_failures(fa, fb, mdp_pair)
-            vec = [fails.get(c, 0) for c in ("C10", "C11", "C12", "C13", "C15", "C17")]
+            vec = [fails.get(c, 0) for c in PAIR_FAILURES]
             extra = [0] * (2 * len(levels))
             if mdp_pair:
                 mdp = fa if a in mdp_set else fb
@@ -609,26 +626,17 @@ class DutchExplainer:
         if other.inner is None or chosen.inner is None:
             text = "equal on [C1]-[C9]; [C10]-[C21] not compared here (too many players to try every pairing)"
             return reason("C10-C21", text), False
-        names = ["C10", "C11", "C12", "C13", "C15", "C17"]
-        levels = self._diff_levels(info)
-        oi, ci = other.inner, chosen.inner
-        seq: list[tuple[str, tuple[int, ...], tuple[int, ...]]] = [
-            (name, (oi[i],), (ci[i],)) for i, name in enumerate(names[:4])
-        ]
-        seq.append(("C14", (other.c14,), (chosen.c14,)))
-        seq.append(("C15", (oi[4],), (ci[4],)))
-        seq.append(("C16", (other.c16,), (chosen.c16,)))
-        seq.append(("C17", (oi[5],), (ci[5],)))
-        seq.append(("C18", other.c18, chosen.c18))
-        seq.append(("C19", oi[6 : 6 + len(levels)], ci[6 : 6 + len(levels)]))
-        seq.append(("C20", other.c20, chosen.c20))
-        seq.append(("C21", oi[6 + len(levels) :], ci[6 + len(levels) :]))
-        for name, ov, cv in seq:
-            if ov == cv:
+        levels = len(self._diff_levels(info))
+        ovs = _later_values(other, other.inner, levels)
+        cvs = _later_values(chosen, chosen.inner, levels)
+        for crit in QUALITY_CRITERIA:
+            name = crit.name
+            if name not in ovs or ovs[name] == cvs[name]:
                 continue
+            ov, cv = ovs[name], cvs[name]
             better = ov < cv
-            if name in ("C14", "C16"):
-                back = 1 if name == "C14" else 2
+            if crit.family is Family.RESIDENT_DOWNFLOATS:
+                back = crit.back
                 r = self.round_no - back
                 floaters_d = [n for n in out_ if self.fact(n).floated(back) is Float.DOWN and n not in info.trace.mdps]
                 if floaters_d and not better:
@@ -638,8 +646,8 @@ class DutchExplainer:
                 return reason(
                     name, f"{ov[0]} resident(s) with a downfloat in round {r} would float instead of {cv[0]}"
                 ), better
-            if name in ("C18", "C20"):
-                r = self.round_no - (1 if name == "C18" else 2)
+            if crit.family is Family.MDP_DOWNFLOATS:
+                r = self.round_no - crit.back
                 text = (
                     f"an MDP with a downfloat in round {r} would stay in the Limbo "
                     "(of MDPs with equal scores, those without one stay there first)"
@@ -697,10 +705,10 @@ class DutchExplainer:
             f = self.fact(n)
             if n in mdp_set:
                 continue
-            for name, back in (("C14", 1), ("C16", 2)):
-                if self.round_no > back and f.floated(back) is Float.DOWN:
-                    text = f"#{n} would float again after a downfloat in round {self.round_no - back}"
-                    out.append({"rule": name, "text": text, "pair": None})
+            for c in RESIDENT_DOWNFLOATS:
+                if self.round_no > c.back and f.floated(c.back) is Float.DOWN:
+                    text = f"#{n} would float again after a downfloat in round {self.round_no - c.back}"
+                    out.append({"rule": c.name, "text": text, "pair": None})
         return out
 
     def failure_reason(self, name: str, a: int, b: int) -> Reason:
@@ -721,8 +729,8 @@ class DutchExplainer:
             what = "a colour difference beyond ±2" if name == "C10" else "the same colour three times running"
             return reason(name, f"#{loser} gets {what} (last round, topscorer rules)")
         res = b if fa.pscore > fb.pscore else a
-        back = 1 if name == "C15" else 2
-        return reason(name, f"#{res}, the MDP's opponent, had an upfloat in round {self.round_no - back}")
+        r = self.round_no - CRITERION[name].back
+        return reason(name, f"#{res}, the MDP's opponent, had an upfloat in round {r}")
 
     def explain_bracket(self, info: BracketInfo, number_of: dict[int, int]) -> Bracket:
         b = info.trace
@@ -738,7 +746,7 @@ class DutchExplainer:
             why, better = self.separate(info, other, chosen)
             alt = _nos(sorted(set(first_floaters) - info.floaters, key=lambda v: self.fact(v).rank)) or "nobody"
             kept = _nos(sorted(info.floaters - set(first_floaters), key=lambda v: self.fact(v).rank)) or "nobody"
-            if why["rule"] not in ("C14", "C16"):  # already listed above
+            if why["rule"] not in {c.name for c in RESIDENT_DOWNFLOATS}:  # already listed above
                 text = f"it floats {alt} instead of {kept}: {why['text']}"
                 problems.append({"rule": why["rule"], "text": text, "pair": None})
             if better:
@@ -860,9 +868,9 @@ class DutchExplainer:
         for n in floaters:
             if n in mdp_set:
                 continue
-            for name, back in (("C14", 1), ("C16", 2)):
-                if self.round_no > back and self.fact(n).floated(back) is Float.DOWN:
-                    per.setdefault(name, []).append(f"#{n} had a downfloat in round {self.round_no - back}")
+            for c in RESIDENT_DOWNFLOATS:
+                if self.round_no > c.back and self.fact(n).floated(c.back) is Float.DOWN:
+                    per.setdefault(c.name, []).append(f"#{n} had a downfloat in round {self.round_no - c.back}")
         score = info.residents[0].pscore if info.residents else 0
         for a, b, mp in info.pairs:
             if not mp:
@@ -1234,6 +1242,11 @@ class DutchExplainer:
         missing = set(self.order) - seen
         if missing:
             self.disagreements.append(f"players neither on a board nor given the PAB: {_nos(sorted(missing))}")
+        bye = self.explain_bye(infos, floater_docs)
+        details: Details = {
+            "pab_score": self._pts(self.pab_score) if self.pab_score is not None else None,
+            "brackets": brackets,
+        }
         return {
             "rules": "FIDE (Dutch) System, C.04.3, applied from 1 February 2026",
             "articles": {
@@ -1243,12 +1256,13 @@ class DutchExplainer:
                 "colours": "Article 5",
             },
             "paired": len(self.order),
-            "pab_score": self._pts(self.pab_score) if self.pab_score is not None else None,
             "initial_colour": colour_name(self.initial),
             "players": [self.player_doc(n) for n in sorted(self.order)],
-            "brackets": brackets,
+            "paired_in": paired_in(brackets, bye["player"] if bye is not None else None),
             "boards": boards,
-            "bye": self.explain_bye(infos, floater_docs),
+            "bye": bye,
+            "sections": sections(brackets),
+            "details": details,
             "disagreements": list(dict.fromkeys(self.disagreements)),
         }
 

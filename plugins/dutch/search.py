@@ -36,13 +36,13 @@ from swissbridge.state import Float, Strength
 
 from .completion import BYE, Completion, group_matching, max_pairs
 from .context import Entrant, RoundContext
-from .criteria import Criterion, Kind, Scope
+from .criteria import Criterion, Family, Kind, Scope
+from .graph import FirstSingle, ranked, row
 from .weights import Layout
 
 BUDGET_FACTOR = 40
 STUCK = 64
 """Nodes a search step may spend backtracking before it settles its subtree exactly."""
-PAIR_CRITERIA = ("C10", "C11", "C12", "C13", "C15", "C17")
 
 
 class GiveUp(Exception):
@@ -79,8 +79,7 @@ class CandidateSearch:
         self.residents = residents
         self.nxt = nxt
         self.lower = lower
-        by_name = {c.name: c for c in criteria}
-        self.pair_criteria = [by_name[n] for n in PAIR_CRITERIA if n in by_name]
+        self.pair_criteria = [c for c in criteria if c.family is Family.PAIR]
         size = len(mdps) + len(residents)
         # the search's steps, and the exact matchings that settle a split (each charged
         # S1 x S2: far less than the optimiser's matching over bracket and next group)
@@ -332,170 +331,12 @@ class CandidateSearch:
         raise GiveUp  # larger exchanges are not searched
 
     def _transpositions(self, s1: list[int], s2: list[int], viol: tuple[int, ...]) -> Found | None:
-        """4.2: S1[i] against the S2 orderings in lexicographic order of BSNs."""
-        p = len(s1)
-        target = self.target
-        c12 = self.c12
-        c13 = self.c13
-        players = self.players
-        ok = self.compat.ok
-        chosen: list[tuple[int, int]] = []
-        odd = len(s2) > p
-        # What enter() counts over the rest of the split, kept up to date instead of
-        # recounted at every level (a level would otherwise cost O(bracket), and a walk
-        # without backtracking O(bracket²)): suffix counts of S1, and the counts of the
-        # unused S2 players, changed by mark() whenever an S2 player is taken or freed.
-        # Per player: wants White, wants Black, absolute White, absolute Black.
-        kinds = [_kind_of(players[x]) for x in s1]
-        suffix: list[tuple[int, ...]] = [(0, 0, 0, 0)] * (p + 1)
-        for i in range(p - 1, -1, -1):
-            suffix[i] = _add(suffix[i + 1], kinds[i])
-        kinds2 = [_kind_of(players[x]) for x in s2]
-        floats2 = [self._floater_ok(x) for x in s2]
-        free = (1 << len(s2)) - 1  # bit j set: S2[j] is unused
-        rest = [sum(k[t] for k in kinds2) for t in range(4)]
-        rest_floaters = sum(floats2)
-        hall = not self.ctx.state.last_round
-
-        def mark(j: int, taken: bool) -> None:
-            nonlocal free, rest_floaters
-            free ^= 1 << j
-            sign = -1 if taken else 1
-            for t, c in enumerate(kinds2[j]):
-                rest[t] += sign * c
-            if floats2[j]:
-                rest_floaters += sign
-
-        def unused() -> list[int]:
-            return [x for j, x in enumerate(s2) if free >> j & 1]
-
-        def enter(i: int, v: tuple[int, ...]) -> bool | None:
-            """The checks made on reaching S1[i] with failures ``v`` so far: ``True``
-            when the transposition is complete and reaches the targets, ``False`` when
-            this branch cannot, ``None`` when S1[i] is to be given an opponent."""
-            if i == p:
-                if odd and not floats2[(free & -free).bit_length() - 1]:
-                    return False
-                if v != target:
-                    if _within(v, target):
-                        raise GiveUp  # a bound was not a bound: let the optimiser decide
-                    return False
-                return True
-            n1 = p - i
-            n2 = n1 + (1 if odd else 0)
-            w1, b1, a1w, a1b = suffix[i]
-            w2, b2, a2w, a2b = rest
-            if c12 >= 0:
-                z1, z2 = n1 - w1 - b1, n2 - w2 - b2
-                fine = min(w1, b2 + z2) + min(b1, w2 + z2) + z1
-                if v[c12] + max(0, n1 - fine) > target[c12]:
-                    return False
-                if c13 >= 0:
-                    # the rest makes exactly the shared-preference pairs the [C12] target
-                    # leaves (it is a lower bound); those that hold no mild preference
-                    # (nor two absolute ones) fail [C13]
-                    still = target[c12] - v[c12]
-                    spare = target[c13] - v[c13]
-                    if still > spare and self._least_c13(s1[i:], unused(), still, odd) > spare:
-                        return False
-            if odd and not rest_floaters:
-                return False
-            # Hall's condition on absolute preferences: a player with an absolute
-            # preference cannot meet one with the same absolute preference ([C3],
-            # outside the topscorers' exception), so each such group of the rest of
-            # S1 (of S2) needs enough partners in the rest of S2 (of S1)
-            slack = 1 if odd else 0
-            if hall and not (
-                a1w <= n2 - a2w and a1b <= n2 - a2b and a2w <= n1 - a1w + slack and a2b <= n1 - a1b + slack
-            ):
-                return False
+        """4.2: S1[i] against the S2 orderings in lexicographic order of BSNs; the first
+        transposition reaching the targets, or ``None`` (:class:`_Walk`)."""
+        walk = _Walk(self, s1, s2)
+        if not walk.run(viol):
             return None
-
-        def walk(v0: tuple[int, ...]) -> bool:
-            """Depth-first over S1 in order, each S1 player trying the unused S2
-            players in BSN order; iterative (an explicit stack of one frame per S1
-            player), since a bracket's S1 can hold thousands of players."""
-            nonlocal free
-            first = enter(0, v0)
-            if first is not None:
-                return first
-            # one frame per S1 player being given an opponent: the S1 index is the
-            # depth; its failures so far, the next S2 index to try, the budget on entry
-            viols: list[tuple[int, ...]] = [v0]
-            nexts: list[int] = [0]
-            starts: list[int] = [self.budget]
-            while viols:
-                i = len(viols) - 1
-                v = viols[i]
-                start = starts[i]
-                h = s1[i]
-                descended = False
-                j = nexts[i] - 1
-                while True:
-                    later = free >> (j + 1)
-                    if not later:
-                        break
-                    j += (later & -later).bit_length()  # the next unused S2 player
-                    lo = s2[j]
-                    if not ok(h, lo):
-                        continue
-                    if start - self.budget > STUCK:
-                        # blind backtracking is getting expensive: settle the rest of
-                        # this transposition exactly, from here
-                        tail = self._exact_tail(s1[i:], unused(), v, odd, after=(h, j, s2))
-                        # nothing below this prefix: rather than back up one S1 player at
-                        # a time, settle exactly from a frame 1, 2, 4, ... S1 players
-                        # higher, that frame's player keeping its opponent or a later one
-                        # (everything before it in 4.2 order is refuted already)
-                        back = 1
-                        frame = i
-                        while tail is None and frame > 0:
-                            frame = max(0, i - back)
-                            back *= 2
-                            del chosen[frame:]
-                            free = _unused_of(s2, chosen)
-                            tail = self._exact_tail(
-                                s1[frame:], unused(), viols[frame], odd, after=(s1[frame], nexts[frame] - 1, s2)
-                            )
-                        if tail is None:
-                            return False
-                        chosen.extend(tail)
-                        free = _unused_of(s2, chosen)
-                        return True
-                    self._tick()
-                    a, b = (h, lo) if h < lo else (lo, h)
-                    nv = _add(v, self.violations(a, b))
-                    if not _within(nv, target):
-                        continue
-                    mark(j, True)
-                    chosen.append((a, b))
-                    got = enter(i + 1, nv)
-                    if got is True:
-                        return True
-                    if got is None:
-                        nexts[i] = j + 1
-                        viols.append(nv)
-                        nexts.append(0)
-                        starts.append(self.budget)
-                        descended = True
-                        break
-                    chosen.pop()
-                    mark(j, False)
-                if descended:
-                    continue
-                # S1[i] found no opponent leading to the targets: back to S1[i - 1]
-                viols.pop()
-                nexts.pop()
-                starts.pop()
-                if viols:
-                    chosen.pop()
-                    mark(nexts[-1] - 1, False)
-            return False
-
-        if not walk(viol):
-            return None
-        floaters = unused()
-        return Found([(a, b, False) for a, b in chosen], floaters)
+        return Found([(a, b, False) for a, b in walk.chosen], walk.unused())
 
     def _exact_tail(
         self,
@@ -565,7 +406,7 @@ class CandidateSearch:
         one fails, which sends the bracket to the optimiser instead. So the matching
         stays exactly the one it always was — ``f`` with the first player of its row,
         then every single player in rank order by augmenting paths — and only the
-        way it is found changed: :class:`~swissbridge.state.FirstSingle` gives a
+        way it is found changed: :class:`~.graph.FirstSingle` gives a
         root's first single neighbour without building its row, which is what the
         augmenting-path search from a root with a single neighbour ends with
         (:func:`max_cardinality_matching`); rows are built only for searches that go
@@ -581,15 +422,15 @@ class CandidateSearch:
                 return None
             return {f: BYE}
         group = [f, *self.nxt]
-        ranked = compat.ranked(group)
-        singles = compat.singles(group, ranked)
+        order = ranked(group)
+        singles = FirstSingle(compat, group, order)
         start = [-1] * len(group)
         first = singles.first(0, start)
         if first != -1:
             start[0] = first
             start[first] = 0
         mate = max_cardinality_matching(
-            len(group), lambda i: compat.row(group[i], group, ranked), start, first_single=singles.first
+            len(group), lambda i: row(compat, group[i], group, order), start, first_single=singles.first
         )
         single = [group[i] for i, m in enumerate(mate) if m == -1]
         rest = comp.complete([*single, *self.lower])
@@ -605,6 +446,204 @@ ColourKey = tuple[Colour | None, Strength, bool]
 """A player as the colour bounds count it: its colour preference, the strength of
 it, and whether it is unrestricted (an absolute preference that may still meet the
 same one: [C3] relaxed, :meth:`RoundState.restricting_colour`)."""
+
+
+class _Walk:
+    """The transpositions of one split S1/S2 (4.2), depth-first: each S1 player in
+    order tries the unused S2 players in BSN order, and a branch is cut as soon as the
+    bounds show it cannot reach the search's targets (:meth:`enter`).
+
+    What :meth:`enter` counts over the rest of the split is kept up to date instead of
+    recounted at every level (a level would otherwise cost O(bracket), and a walk
+    without backtracking O(bracket²)): suffix counts of S1, and the counts of the
+    unused S2 players, changed by :meth:`mark` whenever an S2 player is taken or
+    freed. Per player: wants White, wants Black, absolute White, absolute Black."""
+
+    __slots__ = (
+        "chosen",
+        "floats2",
+        "free",
+        "hall",
+        "kinds2",
+        "odd",
+        "p",
+        "rest",
+        "rest_floaters",
+        "s1",
+        "s2",
+        "search",
+        "suffix",
+    )  # fmt: skip
+
+    def __init__(self, search: CandidateSearch, s1: list[int], s2: list[int]) -> None:
+        self.search = search
+        self.s1 = s1
+        self.s2 = s2
+        self.p = p = len(s1)
+        self.odd = len(s2) > p  # one S2 player more than S1: the split leaves a floater
+        # absolute preferences keep players apart ([C3]; not for topscorers in the last round)
+        self.hall = not search.ctx.state.last_round
+        players = search.players
+        kinds = [_kind_of(players[x]) for x in s1]
+        self.suffix: list[tuple[int, ...]] = [(0, 0, 0, 0)] * (p + 1)
+        for i in range(p - 1, -1, -1):
+            self.suffix[i] = _add(self.suffix[i + 1], kinds[i])
+        self.kinds2 = [_kind_of(players[x]) for x in s2]
+        self.floats2 = [search._floater_ok(x) for x in s2]
+        self.free = (1 << len(s2)) - 1  # bit j set: S2[j] is unused
+        self.rest = [sum(k[t] for k in self.kinds2) for t in range(4)]
+        self.rest_floaters = sum(self.floats2)
+        self.chosen: list[tuple[int, int]] = []  # the pairs made, one per S1 player in order
+
+    def mark(self, j: int, taken: bool) -> None:
+        """S2[j] taken (or freed again)."""
+        self.free ^= 1 << j
+        sign = -1 if taken else 1
+        rest = self.rest
+        for t, c in enumerate(self.kinds2[j]):
+            rest[t] += sign * c
+        if self.floats2[j]:
+            self.rest_floaters += sign
+
+    def unused(self) -> list[int]:
+        """The S2 players no pair takes yet, in BSN order."""
+        free = self.free
+        return [x for j, x in enumerate(self.s2) if free >> j & 1]
+
+    def enter(self, i: int, v: tuple[int, ...]) -> bool | None:
+        """The checks made on reaching S1[i] with failures ``v`` so far: ``True``
+        when the transposition is complete and reaches the targets, ``False`` when
+        this branch cannot, ``None`` when S1[i] is to be given an opponent."""
+        search = self.search
+        target = search.target
+        p, odd = self.p, self.odd
+        if i == p:
+            if odd and not self.floats2[(self.free & -self.free).bit_length() - 1]:
+                return False
+            if v != target:
+                if _within(v, target):
+                    raise GiveUp  # a bound was not a bound: let the optimiser decide
+                return False
+            return True
+        n1 = p - i
+        n2 = n1 + (1 if odd else 0)
+        w1, b1, a1w, a1b = self.suffix[i]
+        w2, b2, a2w, a2b = self.rest
+        c12, c13 = search.c12, search.c13
+        if c12 >= 0:
+            z1, z2 = n1 - w1 - b1, n2 - w2 - b2
+            fine = min(w1, b2 + z2) + min(b1, w2 + z2) + z1
+            if v[c12] + max(0, n1 - fine) > target[c12]:
+                return False
+            if c13 >= 0:
+                # the rest makes exactly the shared-preference pairs the [C12] target
+                # leaves (it is a lower bound); those that hold no mild preference
+                # (nor two absolute ones) fail [C13]
+                still = target[c12] - v[c12]
+                spare = target[c13] - v[c13]
+                if still > spare and search._least_c13(self.s1[i:], self.unused(), still, odd) > spare:
+                    return False
+        if odd and not self.rest_floaters:
+            return False
+        # Hall's condition on absolute preferences: a player with an absolute
+        # preference cannot meet one with the same absolute preference ([C3],
+        # outside the topscorers' exception), so each such group of the rest of
+        # S1 (of S2) needs enough partners in the rest of S2 (of S1)
+        slack = 1 if odd else 0
+        if self.hall and not (
+            a1w <= n2 - a2w and a1b <= n2 - a2b and a2w <= n1 - a1w + slack and a2b <= n1 - a1b + slack
+        ):
+            return False
+        return None
+
+    def run(self, v0: tuple[int, ...]) -> bool:
+        """The walk from failures ``v0``: whether a transposition reaches the targets
+        (then :attr:`chosen` holds it). Iterative, with an explicit stack of one frame
+        per S1 player being given an opponent (a bracket's S1 can hold thousands of
+        players): the S1 index is the depth; each frame holds its failures so far, the
+        next S2 index to try, and the budget on entry."""
+        first = self.enter(0, v0)
+        if first is not None:
+            return first
+        search = self.search
+        s1, s2, chosen = self.s1, self.s2, self.chosen
+        ok = search.compat.ok
+        target = search.target
+        viols: list[tuple[int, ...]] = [v0]
+        nexts: list[int] = [0]
+        starts: list[int] = [search.budget]
+        while viols:
+            i = len(viols) - 1
+            v = viols[i]
+            start = starts[i]
+            h = s1[i]
+            descended = False
+            j = nexts[i] - 1
+            while True:
+                later = self.free >> (j + 1)
+                if not later:
+                    break
+                j += (later & -later).bit_length()  # the next unused S2 player
+                lo = s2[j]
+                if not ok(h, lo):
+                    continue
+                if start - search.budget > STUCK:
+                    return self._settle(i, j, viols, nexts)
+                search._tick()
+                a, b = (h, lo) if h < lo else (lo, h)
+                nv = _add(v, search.violations(a, b))
+                if not _within(nv, target):
+                    continue
+                self.mark(j, True)
+                chosen.append((a, b))
+                got = self.enter(i + 1, nv)
+                if got is True:
+                    return True
+                if got is None:
+                    nexts[i] = j + 1
+                    viols.append(nv)
+                    nexts.append(0)
+                    starts.append(search.budget)
+                    descended = True
+                    break
+                chosen.pop()
+                self.mark(j, False)
+            if descended:
+                continue
+            # S1[i] found no opponent leading to the targets: back to S1[i - 1]
+            viols.pop()
+            nexts.pop()
+            starts.pop()
+            if viols:
+                chosen.pop()
+                self.mark(nexts[-1] - 1, False)
+        return False
+
+    def _settle(self, i: int, j: int, viols: list[tuple[int, ...]], nexts: list[int]) -> bool:
+        """Blind backtracking is getting expensive at S1[i] (about to try S2[j]):
+        settle the rest of this transposition exactly, from here
+        (:meth:`CandidateSearch._exact_tail`). When nothing follows this prefix,
+        rather than back up one S1 player at a time, settle exactly from a frame 1,
+        2, 4, ... S1 players higher, that frame's player keeping its opponent or a
+        later one (everything before it in 4.2 order is refuted already)."""
+        search = self.search
+        s1, s2, chosen = self.s1, self.s2, self.chosen
+        tail = search._exact_tail(s1[i:], self.unused(), viols[i], self.odd, after=(s1[i], j, s2))
+        back = 1
+        frame = i
+        while tail is None and frame > 0:
+            frame = max(0, i - back)
+            back *= 2
+            del chosen[frame:]
+            self.free = _unused_of(s2, chosen)
+            tail = search._exact_tail(
+                s1[frame:], self.unused(), viols[frame], self.odd, after=(s1[frame], nexts[frame] - 1, s2)
+            )
+        if tail is None:
+            return False
+        chosen.extend(tail)
+        self.free = _unused_of(s2, chosen)
+        return True
 
 
 def _colour_counts(tally: dict[ColourKey, int]) -> tuple[dict[Colour, int], dict[Colour, int], int]:

@@ -17,13 +17,13 @@ from swissbridge.plugins.document import (
     BoardDoc,
     Bye,
     PlayerFacts,
-    Scoregroup,
     SystemPart,
     colour_letters,
     colour_name,
     player_identity,
     reason,
 )
+from swissbridge.plugins.lim.details import Details, Scoregroup, paired_in, sections, summary
 from swissbridge.plugins.lim.trace import GroupTrace, LimTrace
 from swissbridge.state import build_state
 
@@ -135,6 +135,15 @@ def explain_lim(tournament: Tournament, round_no: int, trace: LimTrace) -> Syste
         }
         for i, b in enumerate(trace.boards, 1)
     ]
+    details: Details = {
+        "median": _median(trace.median_twice),
+        "maxi": trace.maxi,
+        "scoregroups": [_group(g) for g in trace.groups],
+        "cracks": [
+            {"side": c.side.value, "score": format_points(c.group_score), "pair": list(c.pair), "reason": c.reason}
+            for c in trace.cracks
+        ],
+    }
     return {
         "rules": "Lim System, C.04.4.3, applied from 1 February 2026",
         "articles": {
@@ -145,14 +154,11 @@ def explain_lim(tournament: Tournament, round_no: int, trace: LimTrace) -> Syste
         },
         "paired": trace.present,
         "initial_colour": colour_name(lim_initial_colour(tournament)),
-        "median": _median(trace.median_twice),
-        "maxi": trace.maxi,
+        "summary": summary(details),
         "players": players,
-        "scoregroups": [_group(g) for g in trace.groups],
-        "cracks": [
-            {"side": c.side.value, "score": format_points(c.group_score), "pair": list(c.pair), "reason": c.reason}
-            for c in trace.cracks
-        ],
+        "paired_in": paired_in(details),
         "boards": boards,
         "bye": bye,
+        "sections": sections(details),
+        "details": details,
     }

@@ -142,5 +142,5 @@ def test_golden_json_files_are_the_documents() -> None:
     for system, case, formats in CASES:
         if "json" in formats:
             data = json.loads((GOLDEN / f"{system}-{case}.json").read_text(encoding="utf-8"))
-            assert data["schema"] == "swissbridge-explain" and data["version"] == 1
+            assert data["schema"] == "swissbridge-explain" and data["version"] == 2
             assert data["system"] == system

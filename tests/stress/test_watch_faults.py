@@ -52,12 +52,13 @@ def test_two_watchers_on_a_deleted_output_folder_long() -> None:
     assert tally["problems"] == [] and tally["trials"] == 20
 
 
-def test_every_step_of_a_publication(tmp_path: Path) -> None:
-    """A kill just before each file-system step of a clean publication, in turn."""
-    s = faultlib.make_scenario(tmp_path)
+def _kill_before(s: faultlib.Scenario, root: Path, steps: list[int]) -> set[str]:
+    """A kill just before each of ``steps`` of a clean publication (a step past the last
+    is a clean run): each leaves the previous or the complete round and a restart
+    converges. The outcomes seen."""
     seen = set()
-    for step in range(1, s.steps + 2):
-        out = tmp_path / f"k{step}"
+    for step in steps:
+        out = root / f"k{step}"
         shutil.copytree(s.before, out)
 
         def plan(n: int, name: str, step: int = step) -> None:
@@ -70,7 +71,22 @@ def test_every_step_of_a_publication(tmp_path: Path) -> None:
         assert problem is None
         seen.add(outcome)
         assert faultlib.restart(s, out, f"kill before step {step}") is None
-    assert seen == {"before", "after"}
+    return seen
+
+
+def test_first_middle_and_last_step_of_a_publication(tmp_path: Path) -> None:
+    """The short budget of the next test: a kill before the first, a middle and the
+    last step, and the clean run."""
+    s = faultlib.make_scenario(tmp_path)
+    steps = sorted({1, (s.steps + 1) // 2, s.steps, s.steps + 1})
+    assert _kill_before(s, tmp_path, steps) == {"before", "after"}
+
+
+@pytest.mark.stress
+def test_every_step_of_a_publication(tmp_path: Path) -> None:
+    """A kill just before each file-system step of a clean publication, in turn."""
+    s = faultlib.make_scenario(tmp_path)
+    assert _kill_before(s, tmp_path, list(range(1, s.steps + 2))) == {"before", "after"}
 
 
 # -- a damaged state file ----------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """The dense-graph shortcuts of the completability oracle (issues 19, 20) change no
-result: :class:`swissbridge.state.FirstSingle` finds the same vertex as a scan of
-the row :meth:`Compatibility.row` lists, :func:`max_cardinality_matching` with
+result: :class:`swissbridge.plugins.dutch.graph.FirstSingle` finds the same vertex as a
+scan of the row :func:`~swissbridge.plugins.dutch.graph.row` lists, :func:`max_cardinality_matching` with
 ``first_single`` returns the very matching it returns from the built rows, and the
 greedy :func:`group_matching` is maximum, with the same Gallai–Edmonds set D."""
 
@@ -10,6 +10,7 @@ import random
 
 import pytest
 from swissbridge.model import Colour
+from swissbridge.plugins.dutch import graph
 from swissbridge.plugins.dutch.completion import group_matching, max_pairs
 from swissbridge.plugins.matching import max_cardinality_matching, missable_vertices
 from swissbridge.state import Compatibility
@@ -36,7 +37,7 @@ def row(
     compat: Compatibility, group: list[int], ranked: list[int], i: int, exclude: tuple[set[int], set[int]] | None
 ) -> list[int]:
     """The row as :class:`~swissbridge.plugins.dutch.completion.Completion` filters it."""
-    out = compat.row(group[i], group, ranked)
+    out = graph.row(compat, group[i], group, ranked)
     if exclude is not None:
         a, b = exclude
         if group[i] in a:
@@ -60,9 +61,9 @@ def test_first_single_is_the_first_single_of_the_row(seed: int) -> None:
     n = rng.randrange(1, 30)
     compat = random_compat(rng, n)
     group = random_group(rng, n)
-    ranked = compat.ranked(group)
+    ranked = graph.ranked(group)
     exclude = random_exclude(rng, group)
-    singles = compat.singles(group, ranked, exclude)
+    singles = graph.FirstSingle(compat, group, ranked, exclude)
     mate = [-1] * len(group)
     order = list(range(len(group)))
     rng.shuffle(order)
@@ -84,10 +85,10 @@ def test_first_single_leaves_the_matching_unchanged(seed: int) -> None:
     n = rng.randrange(2, 40)
     compat = random_compat(rng, n)
     group = random_group(rng, n)
-    ranked = compat.ranked(group)
+    ranked = graph.ranked(group)
     exclude = random_exclude(rng, group)
     rows = [row(compat, group, ranked, i, exclude) for i in range(len(group))]
-    singles = compat.singles(group, ranked, exclude)
+    singles = graph.FirstSingle(compat, group, ranked, exclude)
     start = [-1] * len(group)
     for i in range(len(group)):  # a partial start, as the oracle's witness gives
         if start[i] == -1 and rng.random() < 0.3:
@@ -106,7 +107,7 @@ def test_group_matching_is_maximum_and_gives_the_same_missable_set(seed: int) ->
     compat = random_compat(rng, n)
     group = random_group(rng, n)
     apart = {v for v in group if rng.random() < 0.2} if rng.random() < 0.5 else None
-    table = compat.table(group, apart)
+    table = graph.table(compat, group, apart)
     mate, rows = group_matching(compat, group, apart)
     assert [rows(i) for i in range(len(group))] == table
     assert all(m == -1 or (mate[m] == i and m in table[i]) for i, m in enumerate(mate))
@@ -158,10 +159,10 @@ def test_a_field_with_nobody_barred_builds_no_row(n: int) -> None:
 
     def rows(i: int) -> list[int]:
         built.append(i)
-        return compat.row(i, range(n), range(n))
+        return graph.row(compat, i, range(n), range(n))
 
     assert max_pairs(compat, list(range(n))) == n // 2
-    singles = compat.singles(list(range(n)), list(range(n)))
+    singles = graph.FirstSingle(compat, list(range(n)), list(range(n)))
     mate = [-1] * n
     mate = max_cardinality_matching(n, rows, mate, first_single=singles.first)
     assert sum(1 for m in mate if m == -1) == n % 2

@@ -277,7 +277,8 @@ def test_explain_mentions_brackets_and_rules() -> None:
     t = build(5, ["1-3 1, 4-2 0"], total_rounds=3)
     system = DutchSystem()
     doc = system.explain(t, system.trace(t))
-    assert doc["brackets"][0]["number"] == 1
+    assert doc["details"]["brackets"][0]["number"] == 1  # type: ignore[index]
+    assert doc["sections"][0]["sections"][0]["title"].startswith("Bracket 1 — ")
     assert doc["bye"] is not None and doc["bye"]["player"] == 4
     assert all(b["rule"].startswith("5.2.") for b in doc["boards"])
 

@@ -5,6 +5,7 @@ The golden files (read by a person) are in ``test_explain_golden.py``."""
 
 from __future__ import annotations
 
+import html
 import itertools
 import json
 import random
@@ -27,6 +28,11 @@ from tests.dutch_support import build
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden" / "explain"
 SCHEMA = json.loads((ROOT / "docs" / "explain.schema.json").read_text(encoding="utf-8"))
+DETAILS = {
+    system: json.loads((ROOT / "plugins" / system / "details.schema.json").read_text(encoding="utf-8"))
+    for system in ("dutch", "lim")
+}
+"""The schemas of the details each built-in system owns."""
 
 
 # ---------------------------------------------------------------- a tiny validator
@@ -99,9 +105,10 @@ def _refs(node: Any) -> list[str]:
     return []
 
 
-def test_schema_refs_resolve_and_keywords_are_the_validated_subset() -> None:
-    for ref in _refs(SCHEMA):
-        assert ref.removeprefix("#/$defs/") in SCHEMA["$defs"], ref
+@pytest.mark.parametrize("schema", [SCHEMA, *DETAILS.values()], ids=["core", *DETAILS])
+def test_schema_refs_resolve_and_keywords_are_the_validated_subset(schema: dict[str, Any]) -> None:
+    for ref in _refs(schema):
+        assert ref.removeprefix("#/$defs/") in schema["$defs"], ref
     known = {
         "$schema", "$id", "$ref", "$defs", "title", "description", "type", "const", "enum", "oneOf",
         "properties", "required", "additionalProperties", "items", "minItems", "maxItems", "minimum", "pattern",
@@ -115,7 +122,7 @@ def test_schema_refs_resolve_and_keywords_are_the_validated_subset() -> None:
         out = set() if parent in ("properties", "$defs") else set(node)
         return out | {k for key, v in node.items() for k in keywords(v, key)}
 
-    assert keywords(SCHEMA) <= known
+    assert keywords(schema) <= known
 
 
 def _golden_docs() -> list[dict[str, Any]]:
@@ -132,6 +139,7 @@ def test_documents_validate_against_the_schema() -> None:
     for doc in docs:
         assert validate(doc, SCHEMA) == []
         assert validate(json.loads(render_json(doc)), SCHEMA) == []
+        assert validate(doc["details"], DETAILS[doc["system"]]) == []
 
 
 def test_the_validator_can_fail() -> None:
@@ -139,15 +147,17 @@ def test_the_validator_can_fail() -> None:
     broken = json.loads(render_json(doc))
     del broken["boards"][0]["rule"]
     broken["players"][0]["colours"] = "WXB"
-    broken["brackets"][0]["surprise"] = 1
-    broken["version"] = 2
+    broken["sections"][0]["sections"][0]["surprise"] = 1
+    broken["version"] = 1
     broken["bye"]["score"] = 1.0
+    broken["details"]["brackets"][0]["number"] = "one"
     errors = validate(broken, SCHEMA)
     assert any("missing 'rule'" in e for e in errors)
     assert any("'WXB'" in e for e in errors)
     assert any("unexpected 'surprise'" in e for e in errors)
-    assert any("is not 1" in e for e in errors)
+    assert any("is not 2" in e for e in errors)
     assert any("$.bye" in e for e in errors)
+    assert validate(broken["details"], DETAILS["dutch"]) != []
 
 
 # ---------------------------------------------------------------- renderings
@@ -201,10 +211,13 @@ def test_text_json_and_html_come_from_one_document() -> None:
     doc = _golden_docs()[0]
     text, page = render_text(doc), render_html(doc)
     assert json.loads(render(doc, "json")) == doc
+    words = html.unescape(re.sub(r"<[^>]+>", "", page))  # the page's text, links and tags left out
     for b in doc["boards"]:
         for r in b["reasons"]:
-            assert r["text"] in text
-            assert r["text"].replace("'", "&#x27;") in page
+            assert r["text"] in text and r["text"] in words
+    assert '<a href="#p2">#2</a> wants White' in page  # a player named in a sentence links to their row
+    for section in doc["sections"][0]["sections"]:
+        assert section["title"] in text and section["title"] in words
     for p in doc["players"]:
         assert p["name"] in text and p["name"] in page
     with pytest.raises(Exception, match="unknown explanation format"):
@@ -238,18 +251,20 @@ def test_the_answer_to_why_black_again() -> None:
 
 def test_lim_document_follows_the_scoregroups() -> None:
     doc = _golden_docs()[3]
-    assert doc["system"] == "lim" and doc["brackets"] == [] and doc["scoregroups"]
-    assert doc["median"] == "2.0" and doc["pab_score"] is None
+    details = doc["details"]
+    assert doc["system"] == "lim" and "brackets" not in details and details["scoregroups"]
+    assert details["median"] == "2.0" and "pab_score" not in details
+    assert "median score 2.0 (2.2)" in doc["summary"]
     on_boards = {n for b in doc["boards"] for n in (b["white"], b["black"])}
     assert doc["bye"]["player"] == 4 and 4 not in on_boards
     assert {p["player"] for p in doc["bye"]["passed_over"]} == {5, 6, 7}
-    final = [g for g in doc["scoregroups"] if not g["blocked"]]
+    final = [g for g in details["scoregroups"] if not g["blocked"]]
     in_groups = {frozenset(p) for g in final for p in g["pairs"]}
     assert {frozenset((b["white"], b["black"])) for b in doc["boards"]} <= in_groups | {
-        frozenset(c["pair"]) for c in doc["cracks"]
+        frozenset(c["pair"]) for c in details["cracks"]
     }
     # 2.6: one floater from each side, so above first (3–1); then three from above against one: below (6–5)
-    assert [c["pair"] for c in doc["cracks"]] == [[3, 1], [6, 5]]
+    assert [c["pair"] for c in details["cracks"]] == [[3, 1], [6, 5]]
     assert "Scoregroup 2.0 — the Median Scoregroup, paired last (attempt 3)" in render_text(doc)
 
 
@@ -326,7 +341,8 @@ def test_pair_explain_pairs_the_round_once(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr(DutchSystem, "pair", again)
     result = runner.invoke(app, ["pair", str(GOLDEN / "t108-r03.trf"), "--explain"])
     assert result.exit_code == 0, result.output
-    assert "BRACKETS (Article 3)" in result.output and "PAIRING-ALLOCATED BYE: #7" in result.output
+    assert "BRACKETS, from the top scoregroup down (Article 3)" in result.output
+    assert "PAIRING-ALLOCATED BYE: #7" in result.output
     assert traced == [3]
 
 

@@ -1,5 +1,8 @@
 """A third-party pairing system gets ``pair``, ``check`` and ``explain`` through the
-protocol of :mod:`swissbridge.plugins` alone: the core never looks inside it."""
+protocol of :mod:`swissbridge.plugins` alone: the core never looks inside it, and
+its own steps reach the explanation's text, JSON and HTML as generic sections, its
+own record as details, with nothing added to the document's types, schema or
+renderers."""
 
 from __future__ import annotations
 
@@ -12,9 +15,11 @@ from swissbridge.history import played_pairing
 from swissbridge.model import Acceleration, Tournament
 from swissbridge.pairing import Board, RoundPairing
 from swissbridge.plugins import PairingSystem, Trace, TracedBoard
-from swissbridge.plugins.document import SystemPart, reason
+from swissbridge.plugins.document import SystemPart, line, reason, section
 from swissbridge.service import pair_tournament
 from swissbridge.state import build_state
+
+from tests.unit.test_explain import SCHEMA, validate
 
 
 class Neighbours:
@@ -61,6 +66,17 @@ class Neighbours:
                 }
                 for i, b in enumerate(trace.boards, 1)
             ],
+            "summary": ["neighbours, not FIDE"],
+            "paired_in": {n: "the walk" for b in trace.boards for n in (b.white, b.black)},
+            "sections": [
+                section(
+                    "The walk down the score order",
+                    [line("N1", f"#{b.white} meets #{b.black}", [line(None, "not met before")]) for b in trace.boards],
+                    rule="N0",
+                    players=[n for b in trace.boards for n in (b.white, b.black)],
+                )
+            ],
+            "details": {"walked": [[b.white, b.black] for b in trace.boards]},
             "disagreements": [],
         }
 
@@ -101,6 +117,12 @@ def test_pair_check_and_explain_through_the_protocol() -> None:
     text, page = render_text(doc), render_html(doc)
     assert "[N1]" not in text and "N1: odd board: the higher-ranked player's colour" in text
     assert "odd board" in page
+    assert validate(doc, SCHEMA) == [] and doc["details"]["walked"]
+    assert "neighbours, not FIDE" in text.splitlines()[1]
+    w, b = doc["boards"][0]["white"], doc["boards"][0]["black"]
+    assert f"\nTHE walk down the score order (N0)\n  N1: #{w} meets #{b}\n    not met before\n" in text
+    assert "<h2>The walk down the score order (N0)</h2>" in page
+    assert doc["players"] == [] and f"#{w} meets #{b}" in page  # no player row for a sentence to link to
 
 
 def test_the_text_names_only_the_articles_the_system_gives() -> None:
