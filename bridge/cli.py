@@ -283,6 +283,8 @@ def convert(
                 typer.echo(f"swissbridge: warning: {warning}", err=True)
             for what in result.lost:
                 typer.echo(f"swissbridge: note: {target.name} cannot hold {what}", err=True)
+            for note in result.notes:
+                typer.echo(f"swissbridge: note: {target.name}: {note}", err=True)
             return
         files = batch_sources(sources)
         if not files:
@@ -303,6 +305,8 @@ def convert(
             typer.echo(f"swissbridge: warning: {warning}", err=True)
         for what in r.lost:
             typer.echo(f"swissbridge: note: {name} cannot hold {what}", err=True)
+        for note in r.notes:
+            typer.echo(f"swissbridge: note: {name}: {note}", err=True)
     typer.echo(summary(results), err=True, nl=False)
     code = exit_code(results)
     if code:
@@ -337,19 +341,22 @@ def ratings(
 ) -> None:
     """Refresh ratings, titles, federations, birth years and sex by FIDE id from FIDE's
     XML rating list; players not found are reported on stderr."""
-    from swissbridge.formats.detect import lost_in, target_format, write_any
+    from swissbridge.formats.detect import holds_system, lost_in, target_format, write_any
     from swissbridge.formats.fidexml import refresh_ratings
     from swissbridge.output import write_output
+    from swissbridge.systems import with_system
 
     check_encoding(encoding)
     try:
         tournament = read_input(input, encoding)
         refreshed = refresh_ratings(tournament, rating_list, kind=kind.value)
         fmt = target_format(output or Path("out.trf"), to.value if to else None)
-        data = write_any(refreshed.tournament, fmt)
-        write_output(output, data, inputs=[input], in_place=in_place)
-        for what in lost_in(refreshed.tournament, fmt):
+        rated, note = with_system(refreshed.tournament)
+        write_output(output, write_any(rated, fmt), inputs=[input], in_place=in_place)
+        for what in lost_in(rated, fmt):
             typer.echo(f"swissbridge: note: the output cannot hold {what}", err=True)
+        if note is not None and holds_system(fmt):
+            typer.echo(f"swissbridge: note: {note}", err=True)
     except SwissbridgeError as exc:
         report(exc, input)
     typer.echo(refreshed.render(), err=True, nl=False)
@@ -389,8 +396,7 @@ def check(
     from swissbridge import batch
     from swissbridge.formats.detect import is_tournament_folder
 
-    given_settings = settings(system, initial_colour, total_rounds)
-    check_encoding(encoding)
+    given_settings = settings(system, initial_colour, total_rounds, encoding)
     single = inputs[0] if len(inputs) == 1 else None
     if single is not None and (not single.is_dir() or is_tournament_folder(single)):
         check_single(single, given_settings, report_file, encoding)
@@ -478,10 +484,9 @@ def explain(
     from swissbridge.output import write_output
     from swissbridge.pairing import NoLegalPairing
 
-    check_encoding(encoding)
+    options = settings(system, initial_colour, rounds, encoding)
     try:
-        options = settings(system, initial_colour, rounds)
-        given = applied(read_input(input, encoding), options)
+        given = applied(read_input(input, options.encoding), options)
         doc = build_explanation(given.tournament, system=given.system, round_no=round_no)
         write_output(output, render(doc, fmt.value), inputs=[input])
         found = bool(doc["pairing_found"])
@@ -637,9 +642,10 @@ def result(
     """Enter results (and byes, withdrawals) into a tournament file and recompute the
     points; then `pair` pairs the next round from the same file. Boards are numbered
     as `pair` prints them. Written atomically; the previous file is kept as FILE.bak."""
-    from swissbridge.formats.detect import target_format, write_any
+    from swissbridge.formats.detect import holds_system, target_format, write_any
     from swissbridge.output import state_format, write_output
     from swissbridge.results import enter_results, items_from_pgn, parse_items
+    from swissbridge.systems import with_system
 
     check_encoding(encoding)
     try:
@@ -652,10 +658,12 @@ def result(
             items = [*found, *items]
         if not items:
             fail("no results given: BOARD|#START RESULT pairs, or --from-pgn", EXIT_INPUT)
-        updated = enter_results(tournament, round_no, items, correct=correct)
+        updated, added = with_system(enter_results(tournament, round_no, items, correct=correct))
         target = output or input
         fmt = target_format(target, None) if output is not None else state_format(input)
         write_output(target, write_any(updated, fmt), inputs=[input], in_place=in_place or output is None)
+        if added is not None and holds_system(fmt):
+            typer.echo(f"swissbridge: note: {target.name}: {added}", err=True)
     except SwissbridgeError as exc:
         report(exc, input)
     typer.echo(f"swissbridge: round {round_no}: {len(items)} result(s) entered in {target}", err=True)
@@ -751,19 +759,19 @@ def watch(
     """Watch a folder: when a round is complete, pair the next one and write it back."""
     from swissbridge.watch.command import run_cli
 
-    check_encoding(encoding)
+    options = settings(system, initial_colour, rounds, encoding)  # refused before watching
     code = run_cli(
         folder,
         host=host.value,
-        system=system,
+        system=options.system,
         out=out,
         tournament=tournament,
-        rounds=rounds,
+        rounds=options.rounds,
         once=once,
         stable=stable,
         verbose=verbose,
-        initial_colour=settings(system, initial_colour, None).initial_colour,  # --system checked before watching
-        encoding=encoding,
+        initial_colour=options.initial_colour,
+        encoding=options.encoding,
     )
     if code:
         raise typer.Exit(code)

@@ -82,34 +82,25 @@ def report(exc: SwissbridgeError, path: Path | None = None) -> NoReturn:
     fail(str(exc), EXIT_INPUT)
 
 
-def settings(system: str | None, colour: str | None, rounds: int | None) -> Settings:
+def settings(system: str | None, colour: str | None, rounds: int | None, encoding: str | None = None) -> Settings:
     """The options ``pair``, ``check``, ``explain`` and ``watch`` share (``colour``:
-    ``white``, ``black`` or None). A ``--system`` no system is registered as is refused
-    here, before any file is read (exit 2)."""
+    ``white``, ``black`` or None), refused here before any file is read (exit 2) as
+    :func:`swissbridge.settings.given` refuses them: an unknown ``--encoding``, a
+    ``--system`` no system is registered as."""
+    from swissbridge.errors import UsageError
     from swissbridge.model import Colour
-    from swissbridge.plugins import UnknownSystem, require
-    from swissbridge.settings import Settings
-
-    if system is not None:
-        try:
-            require(system)
-        except UnknownSystem as exc:
-            fail(str(exc), EXIT_INPUT)
+    from swissbridge.settings import given
 
     chosen = None if colour is None else Colour.WHITE if colour == InitialColour.white else Colour.BLACK
-    return Settings(system=system, initial_colour=chosen, rounds=rounds)
+    try:
+        return given(system, chosen, rounds, encoding)
+    except UsageError as exc:
+        fail(str(exc), EXIT_INPUT)
 
 
 def check_encoding(encoding: str | None) -> None:
     """Refuse an ``--encoding`` Python has no codec for, before any file is read (exit 2)."""
-    if encoding is None:
-        return
-    import codecs
-
-    try:
-        codecs.lookup(encoding)
-    except LookupError:
-        fail(f"--encoding {encoding}: unknown encoding; give one such as utf-8, cp1252 or latin-1", EXIT_INPUT)
+    settings(None, None, None, encoding)
 
 
 def read_input(path: Path, encoding: str | None = None) -> Tournament:
@@ -164,10 +155,9 @@ def run_pair(
             "(or -o naming the input file itself)",
             EXIT_INPUT,
         )
-    check_encoding(encoding)
+    options = settings(system, initial_colour, rounds, encoding)
     try:
-        options = settings(system, initial_colour, rounds)
-        given = applied(read_input(input, encoding), options)
+        given = applied(read_input(input, options.encoding), options)
         tournament, system_name = given.tournament, given.system
         if explain:
             not_for_team_events(tournament, "pair --explain")

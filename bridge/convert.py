@@ -32,6 +32,8 @@ class Conversion:
     output_error: bool = False
     warnings: tuple[str, ...] = field(default=())
     """What was read by a guess (a TRF file read as Windows-1252)."""
+    notes: tuple[str, ...] = field(default=())
+    """What was written that the input did not say (record 192 naming the default system)."""
 
     @property
     def ok(self) -> bool:
@@ -49,7 +51,14 @@ def convert_file(
 ) -> Conversion:
     """Convert one tournament; errors are raised (:class:`InputError`, :class:`OutputError`,
     :class:`UsageError` for a target that is the source without ``in_place``)."""
-    from swissbridge.formats.detect import is_tournament_folder, lost_in, read_any, target_format, write_any
+    from swissbridge.formats.detect import (
+        holds_system,
+        is_tournament_folder,
+        lost_in,
+        read_any,
+        target_format,
+        write_any,
+    )
 
     fmt = target_format(target, dst_fmt)
     if src_fmt is None and Path(source).is_dir() and not is_tournament_folder(source):
@@ -58,14 +67,23 @@ def convert_file(
             f"tournament; to convert each of its files, write the output folder with a final slash: {target}{os.sep}",
             path=os.fspath(source),
         )
+    from swissbridge.systems import with_system
+
     warnings: list[str] = []
-    tournament = read_any(source, src_fmt, encoding=encoding, warnings=warnings)
+    tournament, note = with_system(read_any(source, src_fmt, encoding=encoding, warnings=warnings))
+    if not holds_system(fmt):
+        note = None
     data = write_any(tournament, fmt)
     written = write_output(
         Path(target), data, inputs=[Path(source)], in_place=in_place, elsewhere="another output file"
     )
     return Conversion(
-        Path(source), Path(target), lost=tuple(lost_in(tournament, fmt)), written=written, warnings=tuple(warnings)
+        Path(source),
+        Path(target),
+        lost=tuple(lost_in(tournament, fmt)),
+        written=written,
+        warnings=tuple(warnings),
+        notes=(note,) if note else (),
     )
 
 

@@ -132,15 +132,16 @@ def run(argv: Sequence[str]) -> int:
         return EXIT_UNEXPECTED
 
 
-def _system(tournament: Tournament, requested: str | None) -> str:
-    """The system to pair with: the flag's, else record 192's, else the default
-    (:func:`swissbridge.systems.choose_system`), with its warnings."""
-    from swissbridge.systems import choose_system
+def _applied(tournament: Tournament, requested: str | None) -> tuple[Tournament, str]:
+    """The tournament to pair and the system: the flag's, else record 192's, else the
+    default, as every command chooses it (:func:`swissbridge.settings.apply_settings`),
+    its warnings on stderr."""
+    from swissbridge.settings import Settings, apply_settings
 
-    choice = choose_system(tournament, requested, engine=True)
-    if choice.warning:
-        _err(f"warning: {choice.warning}")
-    return choice.system
+    applied = apply_settings(tournament, Settings(system=requested), engine=True)
+    for warning in applied.warnings:
+        _err(f"warning: {warning}")
+    return applied.tournament, applied.system
 
 
 def _pair(path: str, requested: str | None, output: str, checklist: str | None) -> int:
@@ -149,8 +150,7 @@ def _pair(path: str, requested: str | None, output: str, checklist: str | None) 
     from swissbridge.pairing import NoLegalPairing
     from swissbridge.service import read_tournament, trace_tournament
 
-    tournament = read_tournament(path)
-    system = _system(tournament, requested)
+    tournament, system = _applied(read_tournament(path), requested)
     try:
         trace = trace_tournament(tournament, system=system)
         pairing = trace.result()
@@ -183,8 +183,8 @@ def _check(path: str, requested: str | None) -> int:
     from swissbridge.output import write_stdout
     from swissbridge.service import read_tournament
 
-    tournament = read_tournament(path)
-    report = check_tournament(tournament, _system(tournament, requested), path=path)
+    tournament, system = _applied(read_tournament(path), requested)
+    report = check_tournament(tournament, system, path=path)
     out: list[str] = []
     for rc in report.rounds:
         out.append(f"{path}: Round #{rc.round_no}")

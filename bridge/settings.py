@@ -1,42 +1,85 @@
 """What the user says on the command line about the event, over what the file says:
-the pairing system (:mod:`swissbridge.systems`), the initial colour and the number
-of rounds. Swiss-Manager's text exports and PGN carry neither of the last two
-("round 2", never "of 7"), so ``--initial-colour`` and ``--rounds`` supply them;
-one that contradicts the file wins with a warning."""
+the pairing system (:mod:`swissbridge.systems`), the initial colour, the number of
+rounds and the encoding of the text exports. Swiss-Manager's text exports and PGN
+carry neither colour nor rounds ("round 2", never "of 7"), so ``--initial-colour``
+and ``--rounds`` supply them; one that contradicts the file wins with a warning.
+
+This is the one path from the options to the settings a round is paired with, for
+every command (``pair``, ``check``, ``explain``, a batch), the watcher and the
+drop-in engine: :func:`given` refuses bad options before any file is read, and
+:func:`apply_settings` puts them over a file, with the same warnings and refusals
+everywhere. The tournament it gives has record 192 naming the system chosen
+(:func:`swissbridge.systems.recorded`), so that whatever is written of it says
+which system it is paired with."""
 
 from __future__ import annotations
 
+import codecs
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
 
 from swissbridge.errors import UsageError
 from swissbridge.model import Colour, Tournament
-from swissbridge.systems import choose_system
+from swissbridge.systems import choose_system, recorded
 
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """The options ``pair``, ``check``, ``explain`` and ``watch`` share (None: not given)."""
+    """The options ``pair``, ``check``, ``explain``, ``watch`` and the drop-in engine
+    share (None: not given)."""
 
     system: str | None = None
     initial_colour: Colour | None = None
     rounds: int | None = None
+    encoding: str | None = None
+    """The encoding of Swiss-Manager's text exports (``--encoding``)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Applied:
-    """The tournament with the settings in, the system to pair it with, and what to warn."""
+    """The tournament with the settings in (record 192 naming the system), the system
+    to pair it with, and what to warn."""
 
     tournament: Tournament
     system: str
     warnings: tuple[str, ...] = field(default=())
 
 
-def apply_settings(tournament: Tournament, settings: Settings) -> Applied:
-    """``tournament`` with the user's settings applied over the file's."""
-    choice = choose_system(tournament, settings.system)
+def given(
+    system: str | None = None,
+    initial_colour: Colour | None = None,
+    rounds: int | None = None,
+    encoding: str | None = None,
+) -> Settings:
+    """The settings of a command line, refused before any file is read
+    (:class:`~swissbridge.errors.UsageError`): an ``--encoding`` Python has no codec
+    for, a ``--system`` no system is registered as, ``--rounds`` below 1."""
+    from swissbridge.plugins import UnknownSystem, require
+
+    if encoding is not None:
+        try:
+            codecs.lookup(encoding)
+        except LookupError:
+            raise UsageError(
+                f"--encoding {encoding}: unknown encoding; give one such as utf-8, cp1252 or latin-1"
+            ) from None
+    if system is not None:
+        try:
+            require(system)
+        except UnknownSystem as exc:
+            raise UsageError(str(exc)) from None
+    if rounds is not None and rounds < 1:
+        raise UsageError("--rounds must be at least 1")
+    return Settings(system=system, initial_colour=initial_colour, rounds=rounds, encoding=encoding)
+
+
+def apply_settings(tournament: Tournament, settings: Settings, *, engine: bool = False) -> Applied:
+    """``tournament`` with the user's settings applied over the file's, and record 192
+    naming the system chosen (:func:`~swissbridge.systems.choose_system`; ``engine``:
+    the messages name the drop-in engine's flags)."""
+    choice = choose_system(tournament, settings.system, engine=engine)
     warnings = [choice.warning] if choice.warning else []
-    t = tournament
+    t = recorded(tournament, choice.system)
     if settings.rounds is not None:
         paired = t.completed_rounds
         if settings.rounds < paired:

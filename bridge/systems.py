@@ -176,3 +176,19 @@ def recorded(tournament: Tournament, system: str | PairingSystem) -> Tournament:
     if code_of(tournament) in engine.codes:
         return tournament
     return replace(tournament, system=engine.codes[0])
+
+
+def with_system(tournament: Tournament) -> tuple[Tournament, str | None]:
+    """``tournament`` as a command that writes it without pairing it (``result``,
+    ``convert``, ``ratings``) writes it: with record 192 naming the system it would be
+    paired with, and a note when that is the default, which the file did not name.
+    A code no installed system declares, or an event the default does not pair (a
+    team event, a round robin), is left as the file has it."""
+    if code_of(tournament):
+        return tournament, None
+    try:
+        choice = choose_system(tournament, None)
+    except InputError:
+        return tournament, None
+    written = recorded(tournament, choice.system)
+    return written, f"record 192 set to {written.system}: the file named no pairing system, {DEFAULT} is the default"

@@ -340,6 +340,11 @@ def write_any(tournament: Tournament, fmt: str) -> str:
     raise InputError(f"unknown output format {fmt!r}; expected one of {', '.join(WRITE_FORMATS)}")
 
 
+def holds_system(fmt: str) -> bool:
+    """Whether format ``fmt`` holds the pairing system (TRF record 192, JSON's ``system``)."""
+    return fmt in ("trf", "trf16", "trf26", "json")
+
+
 def lost_in(tournament: Tournament, fmt: str) -> list[str]:
     """What format ``fmt`` cannot hold of ``tournament``: reported by ``convert``
     instead of being dropped silently."""

@@ -72,8 +72,6 @@ def run_cli(
         return usage(f"{folder}: no such folder")
     if stable < 0:
         return usage("--stable cannot be negative")
-    if rounds is not None and rounds < 1:
-        return usage("--rounds must be at least 1")
     if host == "pgn":
         if tournament is None:
             return usage("--host pgn needs --tournament STATE.trf (the tournament to record results in)")
@@ -81,14 +79,14 @@ def run_cli(
             return usage(f"{tournament}: no such file")
     elif tournament is not None:
         return usage("--tournament is for --host pgn; Swiss-Manager's exports carry the tournament")
-    from swissbridge.plugins import UnknownSystem, load
+    from swissbridge.errors import UsageError
+    from swissbridge.settings import given
     from swissbridge.systems import DEFAULT
 
-    if system is not None:
-        try:
-            load(system)
-        except UnknownSystem as exc:
-            return usage(str(exc))
+    try:
+        given(system, initial_colour, rounds, encoding)
+    except UsageError as exc:
+        return usage(str(exc))
 
     config = WatchConfig(
         folder=folder,

@@ -109,7 +109,7 @@ class PgnHost:
             problem = incomplete_file(t)
             if problem:
                 return Fault(self.job, f"{seed.path}: {problem}", "")
-            return with_given(t, self.config.rounds, self.config.initial_colour), notes
+            return self._given(t, notes)
         name = f"{pub.folder}/{output_names(self.job, pub.round_no)['trf']}"
         path = ctx.out_dir / name
         record = ctx.state.outputs.get(name)
@@ -121,7 +121,7 @@ class PgnHost:
             if cached is not None and cached[0] == pub.round_no:
                 notes.append(f"{path} is missing ({exc.strerror or exc}); continuing from memory")
                 working: Tournament = cached[1]
-                return working, notes
+                return self._given(working, notes)
             return Fault(
                 self.job,
                 f"the watcher's own state {path} cannot be read ({exc.strerror or exc}); restore it, or {reset}",
@@ -144,7 +144,11 @@ class PgnHost:
                 f"{seed.path.name} changed after round {pub.round_no} was published; the watcher continues from "
                 f"its own state {name}"
             )
-        return with_given(t, self.config.rounds, self.config.initial_colour), notes
+        return self._given(t, notes)
+
+    def _given(self, t: Tournament, notes: list[str]) -> tuple[Tournament, list[str]] | Fault:
+        given = with_given(self.job, t, self.config)
+        return given if isinstance(given, Fault) else (given, notes)
 
     def decide(self, files: Mapping[Path, Stable], ctx: HostContext) -> list[Outcome]:
         seed = files.get(self.seed)

@@ -181,7 +181,6 @@ class SwissManagerHost:
         problem = incomplete_file(t)
         if problem:
             return Fault(job, f"{f.path}: {problem}", "")
-        t = with_given(t, self.config.rounds, self.config.initial_colour)
         return self._decide(job, t, ctx, boards=None, host_round=None)
 
     def _decide_tunx(self, job: str, f: Stable, ctx: HostContext) -> Outcome:
@@ -198,7 +197,6 @@ class SwissManagerHost:
             not_for_team_events(t, "watch")
         except InputError as exc:
             return Fault(job, str(exc.located(str(f.path))), "")
-        t = with_given(t, self.config.rounds, self.config.initial_colour)
         return self._decide(
             job, t, ctx, boards=board_numbers(layout), host_round=layout.settings.paired_rounds, again="save it again"
         )
@@ -249,6 +247,10 @@ class SwissManagerHost:
         host_round: int | None,
         again: str = "export again",
     ) -> Outcome:
+        given = with_given(job, t, self.config)
+        if isinstance(given, Fault):
+            return given
+        t = given
         last = t.completed_rounds
         notes: list[str] = []
         if last:

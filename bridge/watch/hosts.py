@@ -10,12 +10,12 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 
-from swissbridge.errors import InputError
+from swissbridge.errors import InputError, SwissbridgeError
 from swissbridge.messages import listed
-from swissbridge.model import Colour, Result, Tournament
+from swissbridge.model import Result, Tournament
 from swissbridge.pairing import NoLegalPairing, RoundPairing
 from swissbridge.watch.render import board_numbers, final_state, round_outputs
-from swissbridge.watch.types import Fault, HostContext, Outcome, Publish, Wait
+from swissbridge.watch.types import Fault, HostContext, Outcome, Publish, Wait, WatchConfig
 
 _log = logging.getLogger("swissbridge.watch")
 
@@ -63,31 +63,35 @@ def incomplete_file(t: Tournament) -> str | None:
     return None
 
 
-def with_given(t: Tournament, rounds: int | None, colour: Colour | None) -> Tournament:
-    """``t`` with the total rounds and the initial colour given on the command line
-    (``--rounds``, ``--initial-colour``), for exports that carry neither."""
-    if rounds is not None and t.total_rounds != rounds:
-        t = replace(t, total_rounds=rounds)
-    if colour is not None and t.initial_colour is not colour:
-        t = replace(t, initial_colour=colour)
-    return t
+def with_given(job: str, t: Tournament, config: WatchConfig) -> Tournament | Fault:
+    """``t`` with the command line's settings (``--system``, ``--rounds``,
+    ``--initial-colour``) applied as ``pair`` applies them
+    (:func:`swissbridge.settings.apply_settings`): the same warnings, logged, and the
+    same refusals, as a fault; record 192 then names the system it is paired with."""
+    from swissbridge.settings import apply_settings
+
+    try:
+        applied = apply_settings(t, config.settings)
+    except SwissbridgeError as exc:
+        return Fault(job, str(exc), "")
+    for warning in applied.warnings:
+        _log.warning("%s: %s", job, warning)
+    return applied.tournament
 
 
 def pair_next(t: Tournament, job: str, ctx: HostContext) -> RoundPairing:
-    """Pair the next round with the system ``pair`` would choose: ``--system``, else
-    the one record 192 names, else Dutch (a spinner on a terminal for big fields)."""
+    """Pair the next round of ``t`` (the settings given, :func:`with_given`) with the
+    system record 192 now names (a spinner on a terminal for big fields)."""
     from swissbridge.service import not_for_team_events, pair_tournament
     from swissbridge.systems import choose_system
 
     not_for_team_events(t, "watch")
-    choice = choose_system(t, ctx.config.system)
-    if choice.warning:
-        _log.warning("%s: %s", job, choice.warning)
+    system = choose_system(t, ctx.config.system).system
     r = t.next_round
     if len(t.players) >= 100:
         with ctx.progress.task(f"{job}: pairing round {r} ({len(t.players)} players)"):
-            return pair_tournament(t, system=choice.system, round_no=r)
-    return pair_tournament(t, system=choice.system, round_no=r)
+            return pair_tournament(t, system=system, round_no=r)
+    return pair_tournament(t, system=system, round_no=r)
 
 
 def pairing_summary(t: Tournament, pairing: RoundPairing) -> str:

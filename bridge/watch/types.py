@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from swissbridge.model import Colour
 from swissbridge.pairing import RoundPairing
+from swissbridge.settings import Settings
 from swissbridge.watch.files import Stable
 from swissbridge.watch.memory import WatchState
 
@@ -29,7 +30,7 @@ class WatchConfig:
     folder: Path
     host: str = "swiss-manager"
     system: str | None = None
-    """``--system``; None pairs with the system record 192 names, else Dutch
+    """``--system``; None pairs with the system record 192 names, else the default
     (:func:`swissbridge.systems.choose_system`), as ``pair`` does."""
     out: Path | None = None
     """Output folder; default ``FOLDER/swissbridge-out`` (never scanned for inputs)."""
@@ -52,6 +53,11 @@ class WatchConfig:
     @property
     def out_dir(self) -> Path:
         return self.out if self.out is not None else self.folder / DEFAULT_OUT
+
+    @property
+    def settings(self) -> Settings:
+        """The settings a round is paired with, as ``pair`` takes them (:mod:`swissbridge.settings`)."""
+        return Settings(self.system, self.initial_colour, self.rounds, self.encoding)
 
 
 class Progress(Protocol):

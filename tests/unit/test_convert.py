@@ -4,6 +4,7 @@ past bad files with a summary and a non-zero exit."""
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 from pathlib import Path
 
@@ -48,8 +49,11 @@ def test_detection(tmp_path: Path) -> None:
 
 def test_trf_json_pgn_trf(tmp_path: Path) -> None:
     src = sm_file("round4_paired.trf")
-    assert invoke(str(src), str(tmp_path / "a.json"))[0] == 0
-    assert read_json(tmp_path / "a.json") == read_trf(src)
+    code, out = invoke(str(src), str(tmp_path / "a.json"))
+    assert code == 0
+    # the export names no system: the one it is paired with is written, and said (issue 24)
+    assert "a.json: record 192 set to FIDE_DUTCH_2026: the file named no pairing system, dutch is the default" in out
+    assert read_json(tmp_path / "a.json") == dataclasses.replace(read_trf(src), system="FIDE_DUTCH_2026")
     code, out = invoke(str(tmp_path / "a.json"), str(tmp_path / "b.pgn"))
     assert code == 0 and "b.pgn cannot hold forfeits" in out and "half- and full-point byes" in out
     from_pgn = tournament_from_pgn(tmp_path / "b.pgn")
@@ -96,7 +100,7 @@ def test_existing_trf_dialect_option_still_works(tmp_path: Path) -> None:
     assert invoke(str(src), str(tmp_path / "x.trf"), "--to", "trf26")[0] == 0
     assert "142 5" in (tmp_path / "x.trf").read_text()
     assert invoke(str(src), str(tmp_path / "y.txt"))[0] == 0  # unknown extension: TRF-2026 as before
-    assert read_trf(tmp_path / "y.txt") == read_trf(src)
+    assert read_trf(tmp_path / "y.txt") == dataclasses.replace(read_trf(src), system="FIDE_DUTCH_2026")
 
 
 def test_from_option_forces_the_reader(tmp_path: Path) -> None:

@@ -404,9 +404,13 @@ def test_p4_shown_rounds_never_exceed_the_total() -> None:
 def test_p4_watch_takes_the_initial_colour(tmp_path: Path) -> None:
     from swissbridge.model import Colour, Tournament
     from swissbridge.watch.hosts import with_given
+    from swissbridge.watch.types import WatchConfig
 
     t = Tournament(players=())
-    assert with_given(t, 9, Colour.BLACK) == Tournament(players=(), total_rounds=9, initial_colour=Colour.BLACK)
+    config = WatchConfig(tmp_path, rounds=9, initial_colour=Colour.BLACK)
+    assert with_given("event", t, config) == Tournament(
+        players=(), total_rounds=9, initial_colour=Colour.BLACK, system="FIDE_DUTCH_2026"
+    )
     code, out = run("watch", tmp_path, "--once", "--initial-colour", "white", "--rounds", "9")
     assert code == 0, out
     code, out = run("watch", tmp_path, "--once", "--initial-colour", "green")
