@@ -14,8 +14,10 @@ Articles cited are those of C.04.6 (Swiss Team Pairing System, 2026):
   of the competition (record 320) say otherwise;
 * 1.6.1 — a team had a colour in a match only when the match was actually played: the
   colour its board-1 player was scheduled. A match in which some boards were played is
-  played, however many boards were forfeited; a match none of whose boards was played
-  is a forfeit, won by the side with more game points (or as record 330 says).
+  played, however many boards were forfeited, and so is one in which both teams scored
+  (both were present, if only by forfeits won); any other match none of whose boards
+  was played is a forfeit, won by the side that scored (or as record 330 says), lost by
+  both when neither did.
 
 Points are tenths, as everywhere in the model.
 """
@@ -225,7 +227,9 @@ class TeamEvent:
         if opponents:
             opponent = opponents.pop()
             other = sum(points.points(e.result) for e in self._entries(self.setup.team(opponent), round_no))
-            played = any(e.played for e in entries)
+            # both sides scoring shows both present (TRF-2026 330: a team shows up when one of
+            # its players does): a match, though every board was forfeited by one side or the other
+            played = any(e.played for e in entries) or (game > 0 and other > 0)
             kind = self._outcome(game, other, played)
             colour = self._colour(entries) if played else None
             return self._scored(team, Match(round_no, kind, opponent, played, colour, 0, game))

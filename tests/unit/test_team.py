@@ -96,6 +96,15 @@ def test_a_match_no_board_of_which_was_played_is_a_forfeit() -> None:
     assert state.can_meet(1, 2)  # not a meeting (C.04.2 3.5)
 
 
+def test_a_match_both_teams_scored_by_forfeits_is_played() -> None:
+    """Each team won one board by forfeit: both were present, so the match is a drawn
+    match, played (1.6.1), a meeting ([C1]), with board 1's colour."""
+    t = event({1: ["   3 w +"], 2: ["   4 b -"], 3: ["   1 b -"], 4: ["   2 w +"]}, 2, members=2)
+    m = TeamEvent(t).record(1).match(1)
+    assert m is not None and m.played and m.kind is MatchKind.DRAW and m.colour is W
+    assert not RoundState(t, 2).can_meet(1, 2)
+
+
 def test_record_320_gives_the_pab_points_and_299_adds_a_bonus() -> None:
     t = event(
         {1: ["   2 w 1"], 2: ["   1 b 0"], 3: ["0000 - U"]}, 3, extra="320  2.0  3.0\n299     3.0          1    2"
