@@ -39,7 +39,7 @@ from swissbridge.console import (
     settings,
 )
 from swissbridge.errors import SwissbridgeError
-from swissbridge.formats._text import MAX_ROUNDS, MAX_START_NO
+from swissbridge.formats._text import MAX_RATING, MAX_ROUNDS, MAX_START_NO
 from swissbridge.output import write_stdout
 from swissbridge.plugins import shipped
 from swissbridge.systems import DEFAULT
@@ -129,7 +129,11 @@ ColourOption = Annotated[
 TotalRoundsOption = Annotated[
     int | None,
     typer.Option(
-        "--rounds", min=1, help="Total rounds of the event, when the file does not say (TRF 142).", show_default=False
+        "--rounds",
+        min=1,
+        max=MAX_ROUNDS,
+        help="Total rounds of the event, when the file does not say (TRF 142; at most 999).",
+        show_default=False,
     ),
 ]
 
@@ -280,11 +284,11 @@ def convert(
                 encoding=encoding,
             )
             for warning in result.warnings:
-                typer.echo(f"swissbridge: warning: {warning}", err=True)
+                echo(f"swissbridge: warning: {warning}")
             for what in result.lost:
-                typer.echo(f"swissbridge: note: {target.name} cannot hold {what}", err=True)
+                echo(f"swissbridge: note: {target.name} cannot hold {what}")
             for note in result.notes:
-                typer.echo(f"swissbridge: note: {target.name}: {note}", err=True)
+                echo(f"swissbridge: note: {target.name}: {note}")
             return
         files = batch_sources(sources)
         if not files:
@@ -302,12 +306,12 @@ def convert(
     for r in results:
         name = r.target.name if r.target else r.source.name
         for warning in r.warnings:
-            typer.echo(f"swissbridge: warning: {warning}", err=True)
+            echo(f"swissbridge: warning: {warning}")
         for what in r.lost:
-            typer.echo(f"swissbridge: note: {name} cannot hold {what}", err=True)
+            echo(f"swissbridge: note: {name} cannot hold {what}")
         for note in r.notes:
-            typer.echo(f"swissbridge: note: {name}: {note}", err=True)
-    typer.echo(summary(results), err=True, nl=False)
+            echo(f"swissbridge: note: {name}: {note}")
+    echo(summary(results), nl=False)
     code = exit_code(results)
     if code:
         raise typer.Exit(code)
@@ -354,12 +358,12 @@ def ratings(
         rated, note = with_system(refreshed.tournament)
         write_output(output, write_any(rated, fmt), inputs=[input], in_place=in_place)
         for what in lost_in(rated, fmt):
-            typer.echo(f"swissbridge: note: the output cannot hold {what}", err=True)
+            echo(f"swissbridge: note: the output cannot hold {what}")
         if note is not None and holds_system(fmt):
-            typer.echo(f"swissbridge: note: {note}", err=True)
+            echo(f"swissbridge: note: {note}")
     except SwissbridgeError as exc:
         report(exc, input)
-    typer.echo(refreshed.render(), err=True, nl=False)
+    echo(refreshed.render(), nl=False)
 
 
 @app.command(
@@ -414,7 +418,7 @@ def check(
     if progress is not None:
         sys.stderr.write("\r\033[K")
     for line in batch.warning_lines(results):
-        typer.echo(f"swissbridge: warning: {line}", err=True)
+        echo(f"swissbridge: warning: {line}")
     lines = [batch.result_line(result) for result in results if not result.passed]
     try:
         write_stdout("".join(line + "\n" for line in [*lines, batch.closing_line(results)]))
@@ -531,7 +535,11 @@ def standings(
     unrated: Annotated[
         int | None,
         typer.Option(
-            "--unrated", help="Rating given to unrated players for ARO, TPR ... (C.07 10).", show_default=False
+            "--unrated",
+            min=0,
+            max=MAX_RATING,
+            help="Rating given to unrated players for ARO, TPR ... (C.07 10).",
+            show_default=False,
         ),
     ] = None,
     rating_change: Annotated[
@@ -654,7 +662,7 @@ def result(
         if from_pgn is not None:
             found, notes = items_from_pgn(tournament, round_no, str(from_pgn))
             for note in notes:
-                typer.echo(f"swissbridge: note: {note}", err=True)
+                echo(f"swissbridge: note: {note}")
             items = [*found, *items]
         if not items:
             fail("no results given: BOARD|#START RESULT pairs, or --from-pgn", EXIT_INPUT)
@@ -663,10 +671,10 @@ def result(
         fmt = target_format(target, None) if output is not None else state_format(input)
         write_output(target, write_any(updated, fmt), inputs=[input], in_place=in_place or output is None)
         if added is not None and holds_system(fmt):
-            typer.echo(f"swissbridge: note: {target.name}: {added}", err=True)
+            echo(f"swissbridge: note: {target.name}: {added}")
     except SwissbridgeError as exc:
         report(exc, input)
-    typer.echo(f"swissbridge: round {round_no}: {len(items)} result(s) entered in {target}", err=True)
+    echo(f"swissbridge: round {round_no}: {len(items)} result(s) entered in {target}")
 
 
 class PointsOption(str, Enum):
@@ -746,11 +754,14 @@ def watch(
     ] = None,
     rounds: Annotated[
         int | None,
-        typer.Option("--rounds", min=1, help="Total rounds, when the input does not say.", show_default=False),
+        typer.Option(
+            "--rounds", min=1, max=MAX_ROUNDS, help="Total rounds, when the input does not say.", show_default=False
+        ),
     ] = None,
     once: Annotated[bool, typer.Option("--once", help="Run a single pass and exit (scripts, cron).")] = False,
     stable: Annotated[
-        float, typer.Option("--stable", min=0, help="Seconds a file must stay unchanged before it is read.")
+        float,
+        typer.Option("--stable", help="Seconds a file must stay unchanged before it is read (0 to 86 400)."),
     ] = 2.0,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Say everything the watcher does.")] = False,
     initial_colour: ColourOption = None,

@@ -45,14 +45,19 @@ class InitialColour(str, Enum):
     black = "black"
 
 
-def echo(message: str, *, err: bool = True) -> None:
-    """``message`` and a newline on stderr (or stdout: :func:`swissbridge.output.write_stdout`), flushed at once."""
+def echo(message: str, *, err: bool = True, nl: bool = True) -> None:
+    """``message`` and (``nl``) a newline on stderr (or stdout:
+    :func:`swissbridge.output.write_stdout`), flushed at once, its control characters
+    made harmless (:func:`~swissbridge.messages.terminal_text`)."""
+    end = "\n" if nl else ""
     if not err:
         from swissbridge.output import write_stdout
 
-        write_stdout(message + "\n")
+        write_stdout(message + end)
         return
-    sys.stderr.write(message + "\n")
+    from swissbridge.messages import terminal_text
+
+    sys.stderr.write(terminal_text(message) + end)
     sys.stderr.flush()
 
 

@@ -84,7 +84,9 @@ def _parser(flags: dict[str, str]) -> _Parser:
 
 
 def _err(message: str) -> None:
-    sys.stderr.write(f"swissbridge-engine: {message}\n")
+    from swissbridge.messages import terminal_text
+
+    sys.stderr.write(terminal_text(f"swissbridge-engine: {message}\n"))
 
 
 def _readable(path: str) -> str | None:
@@ -172,7 +174,9 @@ def _pair(path: str, requested: str | None, output: str, checklist: str | None) 
         except InputError as exc:
             why = f"{exc.message}\n"
         if checklist == "-":
-            sys.stderr.write(why)
+            from swissbridge.messages import terminal_text
+
+            sys.stderr.write(terminal_text(why))
         else:
             write_atomic(checklist, why)
     return EXIT_OK

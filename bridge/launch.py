@@ -27,6 +27,7 @@ from enum import Enum
 from pathlib import Path
 
 from swissbridge.console import InitialColour, PairFormat, run_pair
+from swissbridge.formats._text import MAX_ROUNDS
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING: a plain pair never imports typing (2 ms)
 if TYPE_CHECKING:
@@ -40,6 +41,8 @@ PATH = "path"
 """A file name (typer's ``Path``)."""
 COUNT = "count"
 """A whole number of at least 1 (typer's ``int`` with ``min=1``)."""
+ROUNDS = "rounds"
+"""A number of rounds, 1-999 (typer's ``int`` with ``min=1, max=MAX_ROUNDS``)."""
 
 Kind = str | type[Enum]
 
@@ -56,7 +59,7 @@ PAIR_OPTIONS: dict[str, tuple[str, Kind]] = {
     "--explain": ("explain", FLAG),
     "--adjourned": ("adjourned", FLAG),
     "--initial-colour": ("initial_colour", InitialColour),
-    "--rounds": ("rounds", COUNT),
+    "--rounds": ("rounds", ROUNDS),
     "--encoding": ("encoding", TEXT),
 }
 """``pair``'s options as ``swissbridge.cli`` declares them: option → (parameter, kind)."""
@@ -73,8 +76,9 @@ def _value(kind: Kind, text: str) -> object | None:
         return text
     if kind == PATH:
         return Path(text)
-    if kind == COUNT:
-        return int(text) if text.isascii() and text.isdigit() and len(text) < 10 and int(text) >= 1 else None
+    if kind in (COUNT, ROUNDS):
+        top = MAX_ROUNDS if kind == ROUNDS else 10**9 - 1
+        return int(text) if text.isascii() and text.isdigit() and len(text) < 10 and 1 <= int(text) <= top else None
     assert isinstance(kind, type)
     try:
         return kind(text)  # typer's choices: the values, case-sensitive

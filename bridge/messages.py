@@ -3,7 +3,21 @@ the watcher): how a long list is shortened, how runs of numbers are written."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
+
+_TERMINAL_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]|\r(?!\n)")
+"""What a terminal acts on rather than shows: every control character but the tab and
+the line ends (LF, CRLF), including C1 (``U+009B`` is CSI) and a lone CR (which
+overwrites the line)."""
+
+
+def terminal_text(text: str) -> str:
+    """``text`` safe to write to a terminal: each control character that is not a tab or
+    a line end written as ``\\xNN`` (an ESC never starts an escape sequence, a BEL never
+    rings). The readers refuse control characters in text fields; this is the last
+    guard for everything printed (messages quote file contents too)."""
+    return _TERMINAL_CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
 
 
 def listed(items: Sequence[str], limit: int) -> str:

@@ -14,6 +14,8 @@ Articles cited are those of the FIDE Handbook: C.04.1 (Basic Rules), C.04.2
 from __future__ import annotations
 
 import enum
+import re
+from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
@@ -45,6 +47,37 @@ def parse_points(text: str) -> Points:
         raise ValueError(f"points must be a multiple of 0.1: {text!r}")
     tenths = int(whole) * 10 + int(frac[0])
     return -tenths if negative else tenths
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
+"""Unicode's control characters (category Cc) but the tab: C0 (NUL, BEL, newline, ESC,
+…), DEL and C1 (``U+009B`` is a terminal's CSI). A tab is a blank to every format and
+terminal, and real files have them (a Swiss-Manager club name, a TRF record's end)."""
+
+_CONTROL_NAMES = {
+    0x00: "NUL",
+    0x07: "BEL",
+    0x08: "backspace",
+    0x0A: "line feed",
+    0x0D: "carriage return",
+    0x1B: "ESC",
+    0x7F: "DEL",
+    0x9B: "CSI",
+}
+
+
+def control_character(text: str) -> int | None:
+    """The index of the first control character of ``text`` (:data:`_CONTROL`), or ``None``.
+    No text field of the model may hold one (:meth:`Tournament.text_fields`)."""
+    m = _CONTROL.search(text)
+    return None if m is None else m.start()
+
+
+def control_name(char: str) -> str:
+    """``"U+001B (ESC)"``: a control character named for a message, never shown raw."""
+    code = ord(char)
+    name = _CONTROL_NAMES.get(code)
+    return f"U+{code:04X}" + (f" ({name})" if name else "")
 
 
 class Colour(enum.Enum):
@@ -293,6 +326,15 @@ class Player:
     penalties, bonuses), as ``(round, points)``; round 0 means every round. They
     count in the score, for the standings and for pairing (:meth:`adjustment`)."""
 
+    def text_fields(self) -> Iterator[tuple[str, str]]:
+        """The player's text fields as ``(what it is, value)`` (:meth:`Tournament.text_fields`)."""
+        who = f"player {self.start_no}"
+        yield f"{who}'s name", self.name
+        for what in ("sex", "title", "federation", "fide_id", "birth", "club"):
+            yield f"{who}'s {what.replace('_', ' ')}", getattr(self, what)
+        for key, value in self.extras:
+            yield f"{who}'s {key}", value
+
     def entry(self, round_no: int) -> Entry | None:
         """The entry of round ``round_no`` (1-based), or ``None`` when there is none."""
         if 1 <= round_no <= len(self.entries):
@@ -470,6 +512,10 @@ class EventKind(enum.Enum):
     TEAM = "team"
 
 
+def _start_no(player: Player) -> int:
+    return player.start_no
+
+
 @dataclass(frozen=True, slots=True)
 class Tournament:
     """A Swiss tournament: players with their history and the organiser's settings."""
@@ -509,16 +555,29 @@ class Tournament:
         if numbers != sorted(set(numbers)):
             raise ValueError("players must be sorted by distinct start numbers")
 
+    def text_fields(self) -> Iterator[tuple[str, str]]:
+        """Every text field, as ``(what it is, value)``: the event's name, system, tie-breaks
+        and header records, and each player's name and other text columns. Readers refuse
+        a file where one holds a control character (:func:`control_character`): a newline in
+        a name would become a record of another format, an ESC a terminal command."""
+        yield "the event name", self.name
+        yield "the pairing system", self.system
+        for tb in self.tie_breaks:
+            yield "a tie-break", tb
+        for code, value in self.headers:
+            yield f"record {code}", value
+        for p in self.players:
+            yield from p.text_fields()
+
     # -- lookups ---------------------------------------------------------------
     def player(self, start_no: int) -> Player:
-        """The player with this start number; ``KeyError`` if there is none."""
-        index = self._index().get(start_no)
-        if index is None:
+        """The player with this start number; ``KeyError`` if there is none. Found by
+        bisection (the players are sorted by start number): a lookup costs no pass
+        over the field, so code asking for each player in turn stays linear."""
+        i = bisect_left(self.players, start_no, key=_start_no)
+        if i == len(self.players) or self.players[i].start_no != start_no:
             raise KeyError(start_no)
-        return self.players[index]
-
-    def _index(self) -> dict[int, int]:
-        return {p.start_no: i for i, p in enumerate(self.players)}
+        return self.players[i]
 
     def __iter__(self) -> Iterator[Player]:
         return iter(self.players)

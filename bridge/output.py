@@ -56,12 +56,16 @@ STDOUT = Path("-")
 
 
 def write_stdout(data: str) -> None:
-    """Write ``data`` to stdout and flush it. What the stream's encoding cannot
+    """Write ``data`` to stdout and flush it, its control characters made harmless
+    (:func:`~swissbridge.messages.terminal_text`). What the stream's encoding cannot
     encode (``PYTHONIOENCODING=ascii``) is written as ``?``, as click's ``echo``
     writes it, with one warning on stderr; a write that fails (a full disk,
     ``>/dev/full``) is an :class:`OutputError` (exit 5). A reader that has gone
     (``| head``) stays a :class:`BrokenPipeError`, which ends the command quietly."""
+    from swissbridge.messages import terminal_text
+
     stream = sys.stdout
+    data = terminal_text(data)
     try:
         try:
             stream.write(data)

@@ -53,7 +53,9 @@ def given(
 ) -> Settings:
     """The settings of a command line, refused before any file is read
     (:class:`~swissbridge.errors.UsageError`): an ``--encoding`` Python has no codec
-    for, a ``--system`` no system is registered as, ``--rounds`` below 1."""
+    for, a ``--system`` no system is registered as, ``--rounds`` outside 1-999 (a TRF
+    file writes three digits: more would make a file the readers refuse)."""
+    from swissbridge.formats._text import MAX_ROUNDS
     from swissbridge.plugins import UnknownSystem, require
 
     if encoding is not None:
@@ -68,8 +70,8 @@ def given(
             require(system)
         except UnknownSystem as exc:
             raise UsageError(str(exc)) from None
-    if rounds is not None and rounds < 1:
-        raise UsageError("--rounds must be at least 1")
+    if rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
+        raise UsageError(f"--rounds takes 1-{MAX_ROUNDS} rounds, found {rounds}")
     return Settings(system=system, initial_colour=initial_colour, rounds=rounds, encoding=encoding)
 
 

@@ -387,6 +387,20 @@ def render_json(s: Standings) -> str:
     return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
 
 
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet read a CSV cell as a formula (OWASP's "CSV injection"): a
+name such as ``=HYPERLINK(…)`` would run when the file is opened."""
+
+
+def csv_name(p: Player) -> str:
+    """The player's name (:func:`player_name`) for a CSV cell: the one text of the input
+    a CSV output holds (the other cells are numbers and swissbridge's own codes), so the
+    one neutralised for spreadsheets. Starting with one of :data:`_FORMULA_START`, it gets
+    a leading apostrophe, which spreadsheets read as "this is text"."""
+    name = player_name(p)
+    return "'" + name if name.startswith(_FORMULA_START) else name
+
+
 def render_csv(s: Standings) -> str:
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
@@ -396,7 +410,7 @@ def render_csv(s: Standings) -> str:
             [
                 r.place,
                 r.start_no,
-                player_name(r.player),
+                csv_name(r.player),
                 r.player.rating or "",
                 format_value(r.points),
                 *(format_value(r.values[tb.code]) for tb in s.tiebreaks),
@@ -518,7 +532,7 @@ def render_crosstable_csv(s: Standings) -> str:
     w = csv.writer(out, lineterminator="\n")
     w.writerow(["Rank", "No", "Name", "Points", *(f"R{i}" for i in range(1, s.after_round + 1))])
     for r, cells in crosstable_cells(s):
-        w.writerow([r.place, r.start_no, player_name(r.player), format_value(r.points), *cells])
+        w.writerow([r.place, r.start_no, csv_name(r.player), format_value(r.points), *cells])
     return out.getvalue()
 
 
@@ -637,7 +651,7 @@ def render_rating_change(s: Standings, fmt: str, k: int | None = None) -> str:
         cells = [
             row.place,
             str(row.start_no),
-            player_name(row.player),
+            csv_name(row.player) if fmt == "csv" else player_name(row.player),
             str(row.player.rating or ""),
             format_value(row.points),
         ]
@@ -798,7 +812,13 @@ def standings_output(
         number = explain.strip().lstrip("#")
         if not number.isdigit():
             raise UsageError(f"--explain: expected a start number such as #12, found {explain!r}")
-        return explain_player(s, int(number))
+        if fmt not in ("text", "html"):
+            raise UsageError("--explain is written as text or html")
+        text = explain_player(s, int(number))
+        if fmt == "html":
+            title = f"{_title(s)}: #{int(number)}"
+            return html_page(title, f"<h1>{html.escape(title)}</h1>\n<pre>{html.escape(text)}</pre>")
+        return text
     if with_rating_change:
         if fmt not in ("text", "csv", "json"):
             raise UsageError(f"--rating-change is written as text, csv or json, not {fmt}")

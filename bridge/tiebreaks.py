@@ -413,7 +413,7 @@ def check_modifiers(tiebreaks: Sequence[TieBreak], rounds: int) -> None:
 
 _MODIFIABLE = {"BH": "CM", "FB": "CM", "SB": "CM", "ARO": "CM", "PS": "C"}
 _ALIASES = {"AROC": "ARO/C1", "GE": "REP"}
-_MOD = re.compile(r"^([CM])([1-9][0-9]?)$")
+_MOD = re.compile(r"^([CM])([1-9][0-9]*)$")
 
 
 def parse_tiebreak(text: str) -> TieBreak:
@@ -430,7 +430,14 @@ def parse_tiebreak(text: str) -> TieBreak:
             allowed = _MODIFIABLE.get(name)
             what = f"{name} takes " + ("/Cn or /Mn" if allowed == "CM" else "/Cn") if allowed else f"{name} takes none"
             raise ValueError(f"unknown modifier {'/' + mod!r} in tie-break {text.strip()!r} ({what})")
-        n = int(m.group(2))
+        digits = m.group(2)
+        if len(digits) > 3:  # never converted: thousands of digits cost nothing
+            shown = f"{digits[:6]}… ({len(digits)} digits)" if len(digits) > 9 else digits
+            raise ValueError(
+                f"tie-break {name}/{m.group(1)}{shown} removes more values than any event has rounds "
+                "(C.07 14; at most 999 rounds)"
+            )
+        n = int(digits)
         low += n
         if m.group(1) == "M":
             high += n

@@ -6,9 +6,11 @@ from __future__ import annotations
 import codecs
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 from swissbridge.errors import InputError
+from swissbridge.model import Tournament, control_character, control_name
 
 _LINE_END = re.compile(r"\r\n|\n|\r")
 
@@ -75,6 +77,50 @@ def undecodable(
         line=line,
         column=column,
     )
+
+
+def refuse_control(
+    tournament: Tournament,
+    *,
+    path: str | None,
+    text: str | None = None,
+    offset_of: Callable[[str, int], int | None] | None = None,
+) -> Tournament:
+    """``tournament`` when none of its text fields (:meth:`~swissbridge.model.Tournament.text_fields`)
+    holds a control character; otherwise the whole file is refused (an
+    :class:`InputError`) naming the field and the character, at its line and column
+    when ``text``, the file's decoded text, shows it as written, at its byte offset in
+    a binary file when ``offset_of(value, index)`` finds it (a JSON escape: the field
+    alone locates it). Every reader calls this once, on the tournament it built: the
+    one policy for control characters (SECURITY.md)."""
+    for what, value in tournament.text_fields():
+        at = control_character(value)
+        if at is None:
+            continue
+        line = column = offset = None
+        if text is not None:
+            found = text.find(value[: at + 1])
+            if found >= 0:
+                line, column = locate_text(text, found + at)
+        if offset_of is not None:
+            offset = offset_of(value, at)
+        raise InputError(
+            f"{what} holds the control character {control_name(value[at])} (character {at + 1}): "
+            "text fields may not hold control characters (newline, ESC, BEL, NUL, …); "
+            "correct the field in the program that wrote the file",
+            path=path,
+            line=line,
+            column=column,
+            offset=offset,
+        )
+    return tournament
+
+
+def locate_text(text: str, at: int) -> tuple[int, int]:
+    """The 1-based line and column of character ``at`` of ``text`` (lines ended by LF, CRLF or CR)."""
+    before = text[:at]
+    start = max(before.rfind("\n"), before.rfind("\r"))
+    return len(_LINE_END.findall(before)) + 1, at - start
 
 
 def split_lines(text: str) -> list[str]:

@@ -26,7 +26,7 @@ from typing import IO
 
 from lxml import etree
 from swissbridge.errors import InputError
-from swissbridge.formats._text import MAX_RATING, bounded_int
+from swissbridge.formats._text import MAX_RATING, bounded_int, refuse_control
 from swissbridge.model import Player, Tournament
 
 __all__ = [
@@ -45,6 +45,17 @@ KINDS = ("standard", "rapid", "blitz")
 _RATING_TAG = {"standard": "rating", "rapid": "rapid_rating", "blitz": "blitz_rating"}
 _DOCTYPE = re.compile(rb"<!DOCTYPE|<!ENTITY", re.IGNORECASE)
 _TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
+
+MAX_XML_BYTES = 2 << 30
+"""The most bytes of XML read (2 GiB), from a file or unpacked from a zip: FIDE's
+combined list is well under 1 GB; a zip "bomb" (a small archive of gigabytes of XML)
+is stopped there, however its header states the size."""
+MAX_PLAYERS = 10_000_000
+"""The most ``<player>`` elements (FIDE's list has under two million)."""
+MAX_OTHER_ELEMENTS = 1000
+"""The most elements outside the players (the list has its root alone)."""
+MAX_PLAYER_ELEMENTS = 100
+"""The most elements inside one ``<player>`` (the list has about twenty)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,9 +142,18 @@ class _Guard:
         self.column = 0
         """Bytes of the current line before ``tail``."""
         self.seen_root = False
+        self.total = 0
+        """Bytes read so far (bounded by :data:`MAX_XML_BYTES`)."""
 
     def read(self, size: int = -1) -> bytes:
-        chunk = self.fh.read(size)
+        chunk = self.fh.read(size if 0 <= size <= 1 << 20 else 1 << 20)
+        self.total += len(chunk)
+        if self.total > MAX_XML_BYTES:
+            raise InputError(
+                f"more than {MAX_XML_BYTES:,} bytes of XML: larger than any FIDE rating list "
+                "(a zip that unpacks without end?)",
+                path=self.path,
+            )
         if not self.seen_root:
             window = self.tail + chunk
             _refuse_dtd(window, self.path, self.lines, self.column)
@@ -168,15 +188,27 @@ def scan_players(
     fh, path, owned = _open(source)
     ids = None if wanted is None else {w.lstrip("0") for w in wanted}
     try:
-        context = etree.iterparse(_Guard(fh, path), events=("end",), tag="player", **_parser_options())
+        context = etree.iterparse(_Guard(fh, path), events=("start", "end"), **_parser_options())
+        in_player = players = others = inside = 0
         try:
-            for _, elem in context:
-                record = _record(elem, ids, path)
-                elem.clear(keep_tail=False)
-                parent = elem.getparent()
-                if parent is not None:
-                    while elem.getprevious() is not None:
-                        del parent[0]
+            for event, elem in context:
+                if event == "start":
+                    if elem.tag == "player" and not in_player:
+                        in_player, inside = 1, 0
+                        players += 1
+                        _count(players, MAX_PLAYERS, "<player> elements", elem, path)
+                    elif in_player:
+                        inside += 1
+                        _count(inside, MAX_PLAYER_ELEMENTS, "elements in one <player>", elem, path)
+                    else:
+                        others += 1
+                        _count(others, MAX_OTHER_ELEMENTS, "elements outside the players", elem, path)
+                    continue
+                if in_player and elem.tag != "player":
+                    continue  # a field of the player, read at its end
+                record = _record(elem, ids, path) if in_player else None
+                in_player = 0
+                _forget(elem)  # every element, not only the players: memory stays flat
                 if record is not None:
                     yield record
         except etree.XMLSyntaxError as exc:
@@ -187,6 +219,24 @@ def scan_players(
     finally:
         if owned:
             fh.close()
+
+
+def _count(n: int, limit: int, what: str, elem: etree._Element, path: str | None) -> None:
+    """Refuse the list at ``elem`` when the ``n``-th of ``what`` passes ``limit``."""
+    if n > limit:
+        line = elem.sourceline
+        where = line if isinstance(line, int) else None
+        raise InputError(f"more than {limit:,} {what}: not a FIDE rating list", path=path, line=where)
+
+
+def _forget(elem: etree._Element) -> None:
+    """Drop ``elem``'s content and the siblings already read before it, so that the
+    tree iterparse builds never holds more than one element per level."""
+    elem.clear()
+    parent = elem.getparent()
+    if parent is not None:
+        while elem.getprevious() is not None:
+            del parent[0]
 
 
 def _text(elem: etree._Element, tag: str) -> str:
@@ -342,8 +392,9 @@ def refresh_ratings(
     notes: list[str] = []
     if changed and tournament.completed_rounds >= 4:
         notes.append("ratings changed after round 4 was paired: start numbers are not reassigned (C.04.2 Art. 2.3)")
+    where = os.fspath(source) if isinstance(source, (str, os.PathLike)) else getattr(source, "name", None)
     return RatingRefresh(
-        tournament=tournament.with_players(players),
+        tournament=refuse_control(tournament.with_players(players), path=where),
         kind=kind,
         changed=tuple(changed),
         not_found=tuple(not_found),

@@ -43,6 +43,7 @@ from swissbridge.formats._text import (
     field_column,
     is_whole_number,
     read_bytes,
+    refuse_control,
     shown,
     split_lines,
 )
@@ -351,6 +352,7 @@ def parse_players(data: bytes | str, *, path: str | None = None, encoding: str |
     if not players:
         raise InputError("no players in the Spielerdaten export", path=path, line=len(lines) + 1)
     ordered = tuple(players[n] for n in sorted(players))
+    refuse_control(Tournament(players=ordered), path=path, text=text)
     return SMPlayers(ordered, where, path)
 
 

@@ -57,6 +57,7 @@ from swissbridge.formats._text import (
     bounded_int,
     bounded_value,
     read_as,
+    refuse_control,
     undecodable,
 )
 from swissbridge.history import infer_initial_colour
@@ -323,7 +324,7 @@ class _Reader:
             lines.pop()
         for no, raw in enumerate(lines, 1):
             self.line(raw, no)
-        return self.finish(line_ending)
+        return refuse_control(self.finish(line_ending), path=self.path, text=text)
 
     def line(self, raw: str, no: int) -> None:
         if not raw.strip() or raw.startswith("#") or raw[0] in " \t":

@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from swissbridge.errors import InputError
-from swissbridge.formats._text import read_bytes
+from swissbridge.formats._text import MAX_ROUNDS, MAX_START_NO, read_bytes, refuse_control
 from swissbridge.model import (
     AnnouncedBye,
     ByeKind,
@@ -127,6 +127,8 @@ class _Cursor:
         self.data = data
         self.pos = 0
         self.path = path
+        self.texts_at: list[tuple[int, str]] = []
+        """Where each text read starts (the offset of its first character), with the text."""
 
     def error(self, message: str, at: int | None = None) -> InputError:
         return InputError(message, path=self.path, offset=self.pos if at is None else at)
@@ -147,9 +149,11 @@ class _Cursor:
         n = self.u16(f"the length of {what}")
         raw = self.take(2 * n, f"{what} ({n} characters)")
         try:
-            return raw.decode("utf-16-le")
+            value = raw.decode("utf-16-le")
         except UnicodeDecodeError as exc:
             raise self.error(f"{what} is not valid UTF-16 text", at=start + 2 + exc.start) from None
+        self.texts_at.append((start + 2, value))
+        return value
 
     def at_marker(self, code: int) -> bool:
         return self.data[self.pos : self.pos + 4] == _marker(code)
@@ -230,6 +234,19 @@ class Layout:
     """Where each round's count of pairing records is stored (a 16-bit number)."""
     forbidden: tuple[tuple[int, int], ...] = ()
     """Pairs of players who must not meet (section ``C5``), by start number."""
+    texts_at: tuple[tuple[int, str], ...] = ()
+    """Every text of the file as stored, with the offset of its first character."""
+
+    def offset_of(self, value: str, at: int) -> int | None:
+        """The byte offset of character ``at`` of ``value``, a model field made of one
+        stored text, or of two (a name is ``surname, given``): the text holding the
+        part of ``value`` around it."""
+        part = value[value.rfind(", ", 0, at) + 2 if ", " in value[:at] else 0 : at + 1]
+        for offset, text in self.texts_at:
+            found = text.find(part)
+            if found >= 0:
+                return offset + 2 * (found + len(part) - 1)
+        return None
 
 
 def read_layout(data: bytes, path: str | None = None) -> Layout:
@@ -251,7 +268,7 @@ def read_layout(data: bytes, path: str | None = None) -> Layout:
     cur.marker(0x95, "the settings")
     settings = _settings(cur)
     if settings.kind is EventKind.TEAM:
-        return Layout(tuple(texts), settings, (), ())
+        return Layout(tuple(texts), settings, (), (), texts_at=tuple(cur.texts_at))
     cur.marker(0xA3, "the round records")
     counted = [_round_records(cur, r) for r in range(1, settings.total_rounds + 1)]
     counts = [count for count, _ in counted]
@@ -270,7 +287,9 @@ def read_layout(data: bytes, path: str | None = None) -> Layout:
         raise cur.error(f"expected the section table marker D3 FF 89 44 after the {sum(counts)} pairing records")
     if not data.endswith(_marker(0xE3)):
         raise cur.error("the file does not end with the end marker E3 FF 89 44: it is truncated", len(data))
-    return Layout(tuple(texts), settings, players, rounds, tuple(at for _, at in counted), forbidden)
+    return Layout(
+        tuple(texts), settings, players, rounds, tuple(at for _, at in counted), forbidden, tuple(cur.texts_at)
+    )
 
 
 def _forbidden(cur: _Cursor, players: int) -> tuple[tuple[int, int], ...]:
@@ -302,7 +321,7 @@ def tournament_of(layout: Layout, path: str | None = None) -> Tournament:
         (code, texts[i].strip()) for i, code in _TEXT_HEADERS if i < len(texts) and texts[i].strip()
     ) + tuple((code, d) for code, d in (("042", settings.start), ("052", settings.end)) if d)
     entries, announced = _entries(layout, path)
-    return Tournament(
+    t = Tournament(
         players=tuple(replace(p, entries=entries[p.start_no]) for p in layout.players),
         name=texts[0].strip() if texts else "",
         total_rounds=settings.total_rounds or None,
@@ -312,6 +331,7 @@ def tournament_of(layout: Layout, path: str | None = None) -> Tournament:
         tie_breaks=settings.tie_breaks,
         headers=headers,
     )
+    return refuse_control(t, path=path, offset_of=layout.offset_of)
 
 
 def board_numbers(layout: Layout) -> dict[tuple[int, frozenset[int]], int]:
@@ -340,6 +360,10 @@ def _settings(cur: _Cursor) -> Settings:
     total, paired, players = _u16(block, 0x00), block[0x11], _u16(block, 0x13)
     if paired > total:
         raise cur.error(f"{paired} rounds paired but the tournament has {total} rounds", at + 0x11)
+    if total > MAX_ROUNDS:
+        raise cur.error(f"{total} rounds: a tournament has at most {MAX_ROUNDS}", at)
+    if players > MAX_START_NO:
+        raise cur.error(f"{players} players: a tournament has at most {MAX_START_NO} (TRF's start numbers)", at + 0x13)
     count = _u16(block, 0x1B)
     if count > _MAX_TIE_BREAKS:
         raise cur.error(f"{count} tie-breaks: expected at most {_MAX_TIE_BREAKS}", at + 0x1B)

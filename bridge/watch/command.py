@@ -18,6 +18,10 @@ from swissbridge.model import Colour
 from swissbridge.watch.loop import Watcher, log
 from swissbridge.watch.types import NoProgress, Progress, WatchConfig
 
+MAX_STABLE = 86_400
+"""The longest ``--stable`` wait, a day: a file unchanged that long is stable, and a
+longer (or infinite) wait cannot be added to a clock."""
+
 
 class RichProgress:
     """A transient progress bar (or spinner when the amount is unknown) on a terminal."""
@@ -40,6 +44,16 @@ class RichProgress:
             yield lambda n: bar.advance(task_id, n)
 
 
+class _TerminalFormatter(logging.Formatter):
+    """The log's lines with their control characters made harmless
+    (:func:`~swissbridge.messages.terminal_text`): a log line quotes file contents."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        from swissbridge.messages import terminal_text
+
+        return terminal_text(super().format(record))
+
+
 def run_cli(
     folder: Path,
     *,
@@ -59,7 +73,7 @@ def run_cli(
     Returns the exit status (2 bad usage or input, 5 output, 1 no legal pairing)."""
     err = stream or sys.stderr
     handler = logging.StreamHandler(err)
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)-7s %(message)s", "%H:%M:%S"))
+    handler.setFormatter(_TerminalFormatter("%(asctime)s %(levelname)-7s %(message)s", "%H:%M:%S"))
     log.handlers[:] = [handler]
     log.setLevel(logging.DEBUG if verbose else logging.INFO)
     log.propagate = False
@@ -70,8 +84,8 @@ def run_cli(
 
     if not folder.is_dir():
         return usage(f"{folder}: no such folder")
-    if stable < 0:
-        return usage("--stable cannot be negative")
+    if not 0 <= stable <= MAX_STABLE:  # also refuses nan, which compares false with everything
+        return usage(f"--stable takes seconds between 0 and {MAX_STABLE:,} (a day), found {stable}")
     if host == "pgn":
         if tournament is None:
             return usage("--host pgn needs --tournament STATE.trf (the tournament to record results in)")

@@ -43,6 +43,8 @@ MAX_TAG = 1 << 14
 _TAG = re.compile(r'^\[\s*([A-Za-z0-9_+#=:-]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 """One tag; matched only on lines of at most :data:`MAX_TAG` characters (the
 group repetition costs memory per character)."""
+_ESCAPE = re.compile(r"\\(.)")
+"""An escaped character of a tag value (``\\"``, ``\\\\``; PGN standard 8.1.1), read in one pass."""
 _LINE = re.compile(r"[^\r\n]*")
 _RESULTS = {
     "1-0": "1-0",
@@ -206,7 +208,7 @@ def _tag(game: _Game, no: int, raw: str, path: str | None) -> None:
         raise InputError(
             f'malformed tag {line[:40]!r}: expected [Name "value"] (truncated file?)', path=path, line=no, column=column
         )
-    game.tags[m.group(1)] = m.group(2).replace('\\"', '"').replace("\\\\", "\\")
+    game.tags[m.group(1)] = _ESCAPE.sub(r"\1", m.group(2))
     if m.group(1) == "Result":
         game.result_line = no
 

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from swissbridge.errors import InputError
-from swissbridge.formats._text import MAX_RATING, bounded_int
+from swissbridge.formats._text import MAX_RATING, MAX_START_NO, bounded_int, refuse_control
 from swissbridge.formats.pgn.players import Directory, is_bye, name_keys
 from swissbridge.formats.pgn.reading import RESULT_ENTRIES, PgnGame, games_in
 from swissbridge.messages import ranges
@@ -134,7 +134,8 @@ def tournament_from_pgn(
     t = base.with_players(_with_rounds(base.players, rounds, keep=players is not None))
     if total_rounds is not None:
         t = replace(t, total_rounds=total_rounds)
-    return t
+    single = {g.path for g in games}
+    return refuse_control(t, path=single.pop() if len(single) == 1 else None)
 
 
 def _with_rounds(
@@ -178,6 +179,10 @@ def _players_from_tags(games: Sequence[PgnGame]) -> tuple[Tournament, Directory]
             key = identity(name, fid)
             s = seen.get(key)
             if s is None:
+                if len(seen) == MAX_START_NO:
+                    raise game.error(
+                        f"a player beyond the {MAX_START_NO} a tournament can have (TRF's start numbers): {name[:40]!r}"
+                    )
                 s = seen[key] = _Seen(key, name, fid.lstrip("0"), elo, title, r)
             elif r < s.first_round:
                 s.first_round, s.rating = r, elo or s.rating

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import re
 
-import chess.pgn
 from swissbridge.errors import InputError
 from swissbridge.formats.pgn.reading import ENTRY_RESULT
 from swissbridge.model import Player, Result, Tournament
@@ -51,33 +50,49 @@ def _site(tournament: Tournament) -> str:
     return " ".join(x for x in (headers.get("022", "").strip(), headers.get("032", "").strip()) if x) or "?"
 
 
-def _side_tags(game: chess.pgn.Game, colour: str, player: Player | None) -> None:
+def tag(name: str, value: str) -> str:
+    """One tag pair, ``[Name "value"]``, its value escaped as the PGN standard (8.1.1)
+    says: ``\\`` for a backslash and ``\\"`` for a quote, so no value ends the string
+    early (a name holding ``"]`` cannot make another tag). Control characters (a
+    newline would start a line) never reach a writer: the readers refuse them
+    (:func:`~swissbridge.formats._text.refuse_control`)."""
+    escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+    return f'[{name} "{escaped}"]'
+
+
+def _side_tags(colour: str, player: Player | None) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """The tags naming one side: its name (of the Seven Tag Roster), and the others."""
     if player is None:
-        game.headers[colour] = "BYE"
-        return
-    game.headers[colour] = player.name
+        return [(colour, "BYE")], []
+    more = []
     if player.rating:
-        game.headers[f"{colour}Elo"] = str(player.rating)
+        more.append((f"{colour}Elo", str(player.rating)))
     if player.title:
-        game.headers[f"{colour}Title"] = player.title
+        more.append((f"{colour}Title", player.title))
     if player.fide_id.strip("0"):
-        game.headers[f"{colour}FideId"] = player.fide_id
+        more.append((f"{colour}FideId", player.fide_id))
+    return [(colour, player.name)], more
 
 
 def _board_game(
     tournament: Tournament, site: str, date: str, round_label: str, white: Player, black: Player | None, result: str
 ) -> str:
-    """One board as a PGN game without moves (``black`` ``None``: the bye)."""
-    game = chess.pgn.Game()
-    game.headers["Event"] = tournament.name or "?"
-    game.headers["Site"] = site
-    game.headers["Date"] = date
-    game.headers["Round"] = round_label
-    _side_tags(game, "White", white)
-    _side_tags(game, "Black", black)
-    game.headers["Result"] = result
-    exporter = chess.pgn.StringExporter(headers=True, variations=False, comments=False)
-    return game.accept(exporter)
+    """One board as a PGN game without moves (``black`` ``None``: the bye): the Seven
+    Tag Roster in its order, then the other tags, then the result as the movetext."""
+    white_name, white_more = _side_tags("White", white)
+    black_name, black_more = _side_tags("Black", black)
+    tags = [
+        ("Event", tournament.name or "?"),
+        ("Site", site),
+        ("Date", date),
+        ("Round", round_label),
+        *white_name,
+        *black_name,
+        ("Result", result),
+        *white_more,
+        *black_more,
+    ]
+    return "\n".join(tag(name, value) for name, value in tags) + f"\n\n{result}"
 
 
 def write_pairing_pgn(tournament: Tournament, pairing: RoundPairing) -> str:

@@ -57,11 +57,11 @@ from swissbridge.plugins.document import (
     player_identity,
     reason,
 )
-from swissbridge.plugins.matching import max_cardinality_matching, max_weight_matching
+from swissbridge.plugins.matching import max_weight_matching
 from swissbridge.state import Compatibility, Float, PlayerState, RoundState, Strength
 
 from .colours import allocate as allocate_colours
-from .completion import Completion
+from .completion import Completion, max_pairs
 from .context import build_context
 from .criteria import CRITERION, PAIR_FAILURES, QUALITY_CRITERIA, RESIDENT_DOWNFLOATS, Family
 from .details import (
@@ -284,7 +284,7 @@ class DutchExplainer:
 
     def incompatibility(self, a: int, b: int) -> Reason | None:
         """[C1]/[C3]: why ``a`` and ``b`` may not meet in this round, or ``None``."""
-        if b in self.compat[a]:
+        if self.compat.meets(a, b):
             return None
         r = self.met_in(a, b)
         if r is not None:
@@ -415,7 +415,7 @@ class DutchExplainer:
         score = info.residents[0].pscore if info.residents else 0
 
         def value(a: int, b: int) -> Vector | None:
-            if b not in self.compat[a] or (a in mdp_set and b in mdp_set):
+            if not self.compat.meets(a, b) or (a in mdp_set and b in mdp_set):
                 return None
             fa, fb = self.fact(a), self.fact(b)
             mdp_pair = a in mdp_set or b in mdp_set
@@ -538,6 +538,14 @@ class DutchExplainer:
         def result(covered: set[int], pairs: int) -> tuple[int, tuple[int, ...]]:
             return pairs, tuple(sorted((self.fact(v).pscore for v in group if v not in covered), reverse=True))
 
+        # The value is the optimum over complete pairings (most pairs, then the lowest
+        # scores left over), whichever matching finds it. Fastest: the bracket pairs
+        # everybody (or all but one player of the lowest score) and the rest of the
+        # round can be completed; found with the engine's own matching, memory linear
+        # in the field (the weighted matchings below list every compatible pair).
+        shortcut = self._next_bracket_at_best(group, floaters, players)
+        if shortcut is not None:
+            return result(shortcut, len(shortcut) // 2)
         # Fast path: the next bracket's own optimum, if the rest can still be completed.
         gpos = {v: i for i, v in enumerate(group)}
         gedges = [
@@ -579,6 +587,25 @@ class DutchExplainer:
                     pairs += 1
                     covered.update((v, w))
         return result(covered, pairs)
+
+    def _next_bracket_at_best(self, group: list[int], floaters: frozenset[int], players: list[int]) -> set[int] | None:
+        """The players of ``group`` paired in a complete pairing where ``group`` makes
+        as many pairs as it has pairs of players (two ``floaters`` never together),
+        leaving out, when it is odd, one player of its lowest score; ``None`` when
+        there is none among the few tried (:meth:`_next_bracket` then looks further).
+        That is the best [C8] can be, so it is the value whatever matching finds it."""
+        rank = self.compat.rank
+        apart = {rank[v] for v in floaters} or None
+        lowest = min(self.fact(v).pscore for v in group)
+        out = [None] if len(group) % 2 == 0 else [v for v in reversed(group) if self.fact(v).pscore == lowest][:4]
+        for left in out:
+            inside = [v for v in group if v != left]
+            if max_pairs(self.ctx.compat, [rank[v] for v in inside], apart) * 2 != len(inside):
+                continue
+            covered = set(inside)
+            if self.completable([v for v in players if v not in covered], capped=self.odd):
+                return covered
+        return None
 
     # -- comparing two choices of downfloaters ------------------------------------------
     def separate(self, info: BracketInfo, other: Evaluation, chosen: Evaluation) -> tuple[Reason, bool]:
@@ -679,7 +706,7 @@ class DutchExplainer:
             pairs = [(a, b, False) for a, b in zip(s1, s2, strict=False)]
             return s1, s2, pairs, s2[len(s1) :]
         s2 = [r.start_no for r in info.residents]
-        pairable = [m.start_no for m in info.mdps if any(r in self.compat[m.start_no] for r in s2)]
+        pairable = [m.start_no for m in info.mdps if any(self.compat.meets(m.start_no, r) for r in s2)]
         s1 = pairable[:m1]
         limbo = [m.start_no for m in info.mdps if m.start_no not in s1]
         pairs = [(a, b, True) for a, b in zip(s1, s2, strict=False)]
@@ -799,10 +826,11 @@ class DutchExplainer:
         return doc
 
     def _local_pairs(self, members: list[int], apart: frozenset[int]) -> int:
-        pos = {v: i for i, v in enumerate(members)}
-        adj = [[pos[w] for w in self.compat[v] if w in pos and not (v in apart and w in apart)] for v in members]
-        mate = max_cardinality_matching(len(members), adj)
-        return sum(1 for i, m in enumerate(mate) if m > i)
+        """[C6] for the bracket alone: the most pairs its members can make, two of
+        ``apart`` never meeting (the engine's own count, with rows built on demand:
+        memory linear in the bracket)."""
+        rank = self.compat.rank
+        return max_pairs(self.ctx.compat, [rank[v] for v in members], {rank[v] for v in apart} or None)
 
     def explain_pair(self, a: int, b: int, mdp_pair: bool) -> BracketPair:
         fa, fb = self.fact(a), self.fact(b)
@@ -964,7 +992,7 @@ class DutchExplainer:
                 self.incompatibility(x, y)
                 for i, x in enumerate(members)
                 for y in members[i + 1 :]
-                if not (x in mdp_set and y in mdp_set) and y not in self.compat[x]
+                if not (x in mdp_set and y in mdp_set) and not self.compat.meets(x, y)
             ]
             listed = [r["text"] for r in bad if r is not None]
             if len(mdp_set) > 1:
@@ -1289,14 +1317,19 @@ class _Partners:
     def __init__(self, compat: Compatibility, order: Sequence[int]) -> None:
         self._compat = compat
         self._order = list(order)
-        self._rank = {n: i for i, n in enumerate(order)}
+        self.rank = {n: i for i, n in enumerate(order)}
+        """The position of each start number in the engine's order (its compatibility's index)."""
         self._rows: dict[int, frozenset[int]] = {}
+
+    def meets(self, a: int, b: int) -> bool:
+        """``b in partners[a]``, without building the row."""
+        return self._compat.ok(self.rank[a], self.rank[b])
 
     def __getitem__(self, start_no: int) -> frozenset[int]:
         row = self._rows.get(start_no)
         if row is None:
             order = self._order
-            ranks = self._compat.among(self._rank[start_no], range(len(order)))
+            ranks = self._compat.among(self.rank[start_no], range(len(order)))
             row = frozenset(order[j] for j in ranks)
             self._rows[start_no] = row
         return row

@@ -41,8 +41,9 @@ def test_the_table_is_the_pair_command_typer_builds() -> None:
             assert param.type.case_sensitive  # type: ignore[attr-defined]
             kind = tuple(param.type.choices)  # type: ignore[attr-defined]
         elif type_name == "IntRange":
-            assert (param.type.min, param.type.max) == (1, None)  # type: ignore[attr-defined]
-            kind = launch.COUNT
+            bounds = (param.type.min, param.type.max)  # type: ignore[attr-defined]
+            assert bounds in ((1, None), (1, launch.MAX_ROUNDS)), bounds
+            kind = launch.COUNT if bounds[1] is None else launch.ROUNDS
         elif type_name in ("Path", "TyperPath"):
             assert not (param.type.exists or param.type.resolve_path)  # type: ignore[attr-defined]
             kind = launch.PATH
