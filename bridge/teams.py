@@ -321,3 +321,35 @@ def board_pairing(tournament: Tournament, pairing: RoundPairing) -> RoundPairing
     for team, result in pairing.absent.items():
         absent.update((m, result) for m in event.setup.team(team).members)
     return RoundPairing(pairing.round_no, tuple(boards), None, absent, pairing.system)
+
+
+def played_team_pairing(tournament: Tournament, round_no: int) -> tuple[RoundPairing, frozenset[frozenset[int]]]:
+    """The team pairing published for ``round_no``, read back from the matches: each
+    match with the White team first (its board-1 player's colour, 1.6.1), the PAB team,
+    the teams not paired with their entry; and the matches whose colours the file does
+    not give (no board of them played: listed with the smaller number first)."""
+    event = TeamEvent(tournament)
+    boards: list[Board] = []
+    uncoloured: set[frozenset[int]] = set()
+    bye: int | None = None
+    absent: dict[int, Result] = {}
+    seen: set[int] = set()
+    byes = {MatchKind.FULL_BYE: Result.FULL_BYE, MatchKind.HALF_BYE: Result.HALF_BYE, MatchKind.ABSENT: Result.ZERO_BYE}
+    for rec in event.records:
+        m = rec.match(round_no)
+        if m is None or rec.number in seen:
+            continue
+        if m.kind is MatchKind.PAB:
+            bye = rec.number
+        elif m.opponent is None:
+            absent[rec.number] = byes[m.kind]
+        else:
+            seen.update((rec.number, m.opponent))
+            if m.colour is None:
+                uncoloured.add(frozenset((rec.number, m.opponent)))
+                boards.append(Board(min(rec.number, m.opponent), max(rec.number, m.opponent)))
+            elif m.colour is Colour.WHITE:
+                boards.append(Board(rec.number, m.opponent))
+            else:
+                boards.append(Board(m.opponent, rec.number))
+    return RoundPairing(round_no, tuple(boards), bye, absent), frozenset(uncoloured)

@@ -74,3 +74,20 @@ def test_agreed_round(path: Path) -> None:
 def test_every_agreed_round() -> None:
     wrong = [p for p in AGREED if team_pairs(p.with_suffix(".trf")) != pairs(p.read_text(encoding="utf-8"))]
     assert wrong == []
+
+
+def test_check_accepts_the_events_both_references_paired_alike() -> None:
+    """``check`` of the events every round of which both implementations paired alike."""
+    import json
+
+    from swissbridge.check import check_tournament
+
+    events = [
+        f.parent
+        for f in sorted((SHARED / "corpus" / "team-random").glob("t*/manifest.json"))
+        if json.loads(f.read_text(encoding="utf-8"))["disputed"] == 0
+    ]
+    if not events:
+        pytest.skip("../shared/corpus/team-random not present")
+    for folder in events:
+        assert check_tournament(read_trf(folder / "full.trf"), TeamSystem()).ok, folder.name

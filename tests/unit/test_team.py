@@ -263,14 +263,40 @@ def test_a_record_naming_no_team_is_refused_when_paired() -> None:
         TeamSystem().pair(event({}, 4, extra="260   1   1    1    9"))
 
 
-def test_the_commands_that_do_not_handle_teams_yet_refuse_them() -> None:
+def test_check_replays_the_team_pairs() -> None:
+    """``check`` of a team event: each round's team pairs against the matches played."""
+    import random
+
     from swissbridge.check import check_tournament
+
+    from tests.team_support import play, random_event
+
+    rng = random.Random(3)
+    t = random_event(rng, 11, 4, 6, "FIDE_TEAM_TYPEB_MP_GP")
+    for r in range(1, 5):
+        t = play(rng, t, TeamSystem().pair(t, r))
+    assert check_tournament(t, TeamSystem()).ok
+    swapped = played_round_swapped(t, 4)
+    report = check_tournament(swapped, TeamSystem())
+    assert [rc.round_no for rc in report.rounds if not rc.ok] == [4]
+
+
+def played_round_swapped(t: Tournament, round_no: int) -> Tournament:
+    """``t`` with every game of ``round_no`` played with the colours reversed."""
+    players = []
+    for p in t.players:
+        e = p.entry(round_no)
+        if e is not None and e.colour is not None:
+            p = p.with_entry(round_no, replace(e, colour=e.colour.opposite))
+        players.append(p)
+    return t.with_players(players)
+
+
+def test_the_commands_that_do_not_handle_teams_yet_refuse_them() -> None:
     from swissbridge.explain import explain
     from swissbridge.standings import standings_output
 
     t = event({1: ["   2 w 1"], 2: ["   1 b 0"], 3: ["   4 w ="], 4: ["   3 b ="]}, 4)
-    with pytest.raises(InputError, match="swissbridge check does not handle team events"):
-        check_tournament(t, TeamSystem())
     with pytest.raises(InputError, match="swissbridge explain does not handle team events"):
         explain(t, system=TeamSystem())
     with pytest.raises(InputError, match="swissbridge standings does not handle team events"):
