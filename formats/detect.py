@@ -91,14 +91,9 @@ def _looks_like_trf(text: str) -> bool:
 
 
 def _sniff(head: bytes) -> str:
-    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
-        try:
-            text = head.decode("utf-16", "ignore")
-        except UnicodeDecodeError:
-            text = ""
-    else:
-        text = head.decode("utf-8", "replace")
-    text = text.lstrip("\ufeff")
+    from swissbridge.formats._text import head_text
+
+    text = head_text(head)
     if _looks_like_trf(text):
         return "trf"  # checked first: the common case needs no other reader (a .TUNX's magic is no digit)
     from swissbridge.formats.tunx import MAGIC
@@ -351,6 +346,8 @@ def lost_in(tournament: Tournament, fmt: str) -> list[str]:
     out: list[str] = []
     sm_extras = any(k.startswith("sm.") for p in tournament.players for k, _ in p.extras)
     if fmt in ("trf", "trf16", "trf26"):
+        from swissbridge.formats.trf import TRF_NAME_WIDTH
+
         numbers = [p.start_no for p in tournament.players]
         if numbers != list(range(1, len(numbers) + 1)):
             out.append(
@@ -359,6 +356,12 @@ def lost_in(tournament: Tournament, fmt: str) -> list[str]:
             )
         if sm_extras:
             out.append("Swiss-Manager player columns TRF has no field for (national id and rating, tie-breaks)")
+        long = [f"#{p.start_no} {p.name!r}" for p in tournament.players if len(p.name) > TRF_NAME_WIDTH]
+        if long:
+            out.append(
+                f"the end of names over {TRF_NAME_WIDTH} characters (TRF columns 15-47 hold no more): "
+                + listed(long, 6)
+            )
         if fmt == "trf16":
             if tournament.forbidden and any(g.first_round is not None for g in tournament.forbidden):
                 out.append("round ranges of forbidden pairs (XXP forbids for every round)")

@@ -397,3 +397,47 @@ def test_explain_of_a_big_field_stays_small(tmp_path: Path, players: int) -> Non
     status, peak, err = _peak_mb([*SWISSBRIDGE, "explain", str(f), "-o", str(tmp_path / "x.txt")])
     assert status == 0, err
     assert peak < (500 if players > 2000 else 150), peak
+
+
+# -- 8. encodings -----------------------------------------------------------------------------------
+
+
+def test_a_folder_of_utf16_swiss_manager_exports_is_recognised_by_the_watcher(tmp_path: Path) -> None:
+    """Each UTF-16 (BOM) export read alone; the watcher waited for ever on a folder of them."""
+    from swissbridge.watch.loop import Watcher
+    from swissbridge.watch.types import WatchConfig
+
+    sm = shared_path("realworld", "rochade", "swiss_manager")
+    for name, target in (
+        ("players_round1.txt", "Spielerdaten.txt"),
+        ("pairings_round1_played.txt", "Spielerauslosung.txt"),
+    ):
+        (tmp_path / target).write_bytes((sm / name).read_text(encoding="utf-8").encode("utf-16"))
+    report = Watcher(WatchConfig(tmp_path, host="swiss-manager", system="dutch", stable=0, rounds=5)).run_once()
+    assert report.published == [("tournament", 2)], report.status
+    assert read_any(tmp_path).players  # and read as a folder
+
+
+def test_a_utf16_trf_is_read_and_one_without_its_mark_refused_naming_it() -> None:
+    text = OPEN.read_text(encoding="utf-8")
+    assert parse_trf(text.encode("utf-16")) == parse_trf(text.encode())
+    assert parse_trf(b"\xfe\xff" + text.encode("utf-16-be")) == parse_trf(text.encode())
+    for raw in (text.encode("utf-16-le"), text.encode("utf-16-be")):
+        with pytest.raises(InputError, match="UTF-16 without a byte-order mark") as err:
+            parse_trf(raw, path="x.trf")
+        assert (err.value.line, err.value.column) == (1, 1)
+
+
+def test_pgn_to_trf_says_whose_names_are_cut(tmp_path: Path) -> None:
+    long = "Wolfeschlegelsteinhausenbergerdorff, Hubert Blaine"
+    games = (
+        f'[Round "1"]\n[White "{long}"]\n[Black "Short, Name"]\n[Result "1-0"]\n\n1-0\n\n'
+        '[Round "1"]\n[White "C, D"]\n[Black "E, F"]\n[Result "0-1"]\n\n0-1\n'
+    )
+    src = tmp_path / "r1.pgn"
+    src.write_text(games)
+    out = tmp_path / "ev.trf"
+    result = runner.invoke(cli.app, ["convert", str(src), str(out)])
+    assert result.exit_code == 0, result.output
+    assert "names over 33 characters" in result.output and repr(long) in result.output
+    assert long[:33] in out.read_text()
