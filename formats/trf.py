@@ -824,7 +824,7 @@ class _Reader:
             name=self.name,
             total_rounds=self.total_rounds,
             initial_colour=self.initial_colour,
-            points=replace(PointSystem(), **self.points),
+            points=PointSystem(**self.points),
             system=self.system,
             headers=tuple(self.headers),
             layout=layout,
