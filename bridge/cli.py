@@ -208,7 +208,8 @@ def pair(
 
 
 class Dialect(str, Enum):
-    """Formats ``convert`` reads and writes (see ``swissbridge.formats.detect``)."""
+    """Formats ``convert`` reads (:data:`swissbridge.formats.detect.READ_FORMATS`, which
+    ``tests/unit/test_formats.py`` holds it to)."""
 
     trf = "trf"
     trf16 = "trf16"
@@ -223,7 +224,7 @@ class Dialect(str, Enum):
 
 
 class Written(str, Enum):
-    """Formats ``convert`` and ``ratings`` write: those of :class:`Dialect` but ``tunx``."""
+    """Formats ``convert`` and ``ratings`` write (:data:`swissbridge.formats.detect.WRITE_FORMATS`)."""
 
     trf = "trf"
     trf16 = "trf16"

@@ -28,7 +28,10 @@ EXIT_OUTPUT = 5
 
 
 class PairFormat(str, Enum):
-    """The output formats of ``pair`` (:func:`swissbridge.service.render_pairing`)."""
+    """The output formats of ``pair`` (:func:`swissbridge.service.render_pairing`): the
+    board list, the engines' pair list, and the formats with a pairing writer
+    (:func:`swissbridge.formats.detect.pairing_formats`; ``tests/unit/test_formats.py``
+    holds the two to each other)."""
 
     text = "text"
     pairlist = "pairlist"
@@ -149,7 +152,7 @@ def run_pair(
 ) -> None:
     """``swissbridge pair``: pair the round, print or write it (and the state into
     ``input`` with ``in_place`` and no ``output``); errors as one line and an exit status."""
-    from swissbridge.output import STDOUT, TOURNAMENT_FORMATS, is_input, state_format, write_output
+    from swissbridge.output import STDOUT, holds_tournament, is_input, state_format, write_output
     from swissbridge.pairing import NoLegalPairing
     from swissbridge.service import render_pairing, trace_tournament, unpairable
 
@@ -178,7 +181,7 @@ def run_pair(
         if in_place and to_stdout:  # the paired round into the input; the pairing on stdout
             state = render_pairing(tournament, pairing, state_format(input), adjourned=adjourned)
             write_output(input, state, inputs=[input], in_place=True)
-        write_output(output, text, inputs=[input], in_place=in_place, whole=fmt.value in TOURNAMENT_FORMATS)
+        write_output(output, text, inputs=[input], in_place=in_place, whole=holds_tournament(fmt.value))
         if explain:
             from swissbridge.explain import explain as build_explanation
             from swissbridge.explain import render_text

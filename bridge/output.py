@@ -13,23 +13,28 @@ from pathlib import Path
 from swissbridge.atomic import write_atomic
 from swissbridge.errors import OutputError, UsageError
 
-TOURNAMENT_FORMATS = frozenset({"trf", "json"})
-"""The ``pair`` output formats that hold the whole tournament, and so may replace it."""
+
+def holds_tournament(fmt: str) -> bool:
+    """Whether the ``pair`` output format ``fmt`` holds the whole tournament, and so may
+    replace it (:attr:`swissbridge.formats.detect.Format.whole`)."""
+    from swissbridge.formats.detect import FORMATS
+
+    return fmt in FORMATS and FORMATS[fmt].whole
 
 
 def state_format(path: Path) -> str:
-    """The format a tournament file replaced in place is rewritten in: ``trf`` or
-    ``json``, the formats that hold a whole tournament; any other input (a
-    Swiss-Manager export, a PGN) cannot be replaced by one (:class:`UsageError`)."""
-    from swissbridge.formats.detect import detect_format
+    """The format a tournament file replaced in place is rewritten in
+    (:func:`swissbridge.formats.detect.state_format_of`: ``trf`` or ``json``, the
+    formats that hold a whole tournament); any other input (a Swiss-Manager export,
+    a PGN) cannot be replaced by one (:class:`UsageError`)."""
+    from swissbridge.formats.detect import detect_format, state_format_of
 
-    kind = detect_format(path)
-    if kind in ("trf", "trf16", "trf26"):
-        return "trf"
-    if kind == "json":
-        return "json"
+    state = state_format_of(path)
+    if state is not None:
+        return state
     raise UsageError(
-        f"{path} is a {kind} file, which cannot hold the whole tournament: write it elsewhere with -o EVENT.trf"
+        f"{path} is a {detect_format(path)} file, which cannot hold the whole tournament: "
+        "write it elsewhere with -o EVENT.trf"
     )
 
 

@@ -9,7 +9,7 @@ import os
 from swissbridge.errors import InputError
 from swissbridge.history import round_to_pair, unfinished_games
 from swissbridge.model import Tournament, format_points
-from swissbridge.pairing import NoLegalPairing, RoundPairing, apply_pairing
+from swissbridge.pairing import NoLegalPairing, RoundPairing
 from swissbridge.plugins import Trace, resolve
 from swissbridge.systems import DEFAULT, refuse
 
@@ -105,29 +105,17 @@ def _pairable(
 
 
 def render_pairing(tournament: Tournament, pairing: RoundPairing, fmt: str, *, adjourned: bool = False) -> str:
-    """The pairing in one of the ``pair`` command's output formats (``adjourned``: it
-    was made around games without a result, see :func:`pair_tournament`)."""
+    """The pairing in one of the ``pair`` command's output formats: the board list
+    (``text``), the engines' pair list (``pairlist``), or a file format's pairing
+    writer (:func:`swissbridge.formats.detect.write_pairing`; ``adjourned``: it was
+    made around games without a result, see :func:`pair_tournament`)."""
     if fmt == "pairlist":
         return pairing.pairlist()
     if fmt == "text":
         return board_list(tournament, pairing)
-    if fmt == "trf":
-        from swissbridge.formats.trf import write_trf
+    from swissbridge.formats.detect import write_pairing
 
-        return write_trf(apply_pairing(tournament, pairing))
-    if fmt == "json":
-        from swissbridge.formats.jsonfmt import pairing_to_json
-
-        return pairing_to_json(tournament, pairing)
-    if fmt == "pgn":
-        from swissbridge.formats.pgn import write_pairing_pgn
-
-        return write_pairing_pgn(tournament, pairing)
-    if fmt == "sm":
-        from swissbridge.formats.swissmanager import write_pairings
-
-        return write_pairings(tournament, pairing, adjourned=adjourned)
-    raise InputError(f"unknown output format {fmt!r}")
+    return write_pairing(tournament, pairing, fmt, adjourned=adjourned)
 
 
 def board_list(tournament: Tournament, pairing: RoundPairing) -> str:

@@ -2,7 +2,13 @@
 and by content when the extension does not say (Swiss-Manager writes TRF16 and its
 text exports alike as ``.TXT``).
 
-Tournament formats:
+Every tournament format is one row of :data:`FORMATS` (:class:`Format`): its name,
+the extensions and the content that identify it, its reader, its writer, its
+writer of a round's pairing (``pair --format``), whether it holds the whole
+tournament (and so may replace an input in place) and the pairing system (record
+192), and what a file of it cannot hold. Every table of formats — the detection,
+``convert --from/--to``, ``pair --format``, what is rewritten in place — is read
+from it; the readers and writers are imported only when used.
 
 ==============  ====================================================  ======  ======
 name            what                                                  read    write
@@ -27,6 +33,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
 
@@ -34,55 +41,162 @@ from swissbridge.errors import InputError, UsageError
 from swissbridge.messages import listed
 from swissbridge.model import Tournament
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the way to a pair
+if TYPE_CHECKING:
+    from swissbridge.pairing import RoundPairing
+
 __all__ = [
     "FILE_SUFFIXES",
+    "FORMATS",
     "READ_FORMATS",
     "WRITE_FORMATS",
+    "Format",
     "detect_format",
+    "holds_system",
     "is_tournament_folder",
     "lost_in",
+    "pairing_formats",
     "read_any",
+    "state_format_of",
     "target_format",
     "write_any",
 ]
 
-READ_FORMATS = ("trf", "trf16", "trf26", "sm", "sm-pairings", "sm-players", "pgn", "json", "tunx")
-WRITE_FORMATS = ("trf", "trf16", "trf26", "sm", "sm-pairings", "sm-players", "pgn", "json")
 
-_BY_SUFFIX = {
-    ".trf": "trf",
-    ".trfx": "trf",
-    ".input": "trf",
-    ".pgn": "pgn",
-    ".json": "json",
-    ".xml": "xml",
-    ".tunx": "tunx",
-    ".turx": "tunx",
-    ".tumx": "tunx",
-}
-FILE_SUFFIXES = frozenset(s for s, fmt in _BY_SUFFIX.items() if fmt in ("trf", "json", "tunx"))
-"""The extensions of the files that each hold a whole tournament on their own (round
-PGNs and Swiss-Manager text exports make one tournament per folder instead:
-:func:`is_tournament_folder`)."""
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """What a reader is given besides the path: the encoding of Swiss-Manager text
+    exports, and the lists of notes and warnings it adds to (:func:`read_any`)."""
 
-_SUFFIX_OF = {
-    "trf": ".trf",
-    "trf16": ".trf",
-    "trf26": ".trf",
-    "sm": ".txt",
-    "sm-pairings": ".txt",
-    "sm-players": ".txt",
-    "pgn": ".pgn",
-    "json": ".json",
-}
+    encoding: str | None = None
+    notes: list[str] | None = None
+    warnings: list[str] | None = None
 
 
-def suffix_for(fmt: str) -> str:
-    """The file extension a batch conversion gives files of format ``fmt``."""
-    return _SUFFIX_OF[fmt]
+@dataclass(frozen=True, slots=True)
+class Format:
+    """One tournament format and everything swissbridge does with it."""
+
+    name: str
+    what: str
+    read: Callable[[Path, Reading], Tournament] | None = None
+    """Its reader (``None``: not read)."""
+    write: Callable[[Tournament], str] | None = None
+    """Its writer of a whole file (``None``: not written)."""
+    pairing: Callable[[Tournament, RoundPairing, bool], str] | None = None
+    """Its writer of one round's pairing (``pair --format NAME``; the flag: the round
+    was paired around adjourned games), ``None``: not a ``pair`` format."""
+    suffixes: tuple[str, ...] = ()
+    """The extensions that name it (lower case)."""
+    suffix: str = ""
+    """The extension a file written in it is given (a batch conversion)."""
+    sniff: Callable[[bytes, str], bool] | None = None
+    """Whether a file's first bytes (and their text) are of this format."""
+    whole: bool = False
+    """It holds the whole tournament (``pair --in-place`` may rewrite a file of it;
+    a folder's files of it are each a tournament)."""
+    state: str = ""
+    """The format a file of it is rewritten in when a command replaces it (``pair
+    --in-place``, ``result``); empty: it cannot be replaced."""
+    system: bool = False
+    """It holds the pairing system (TRF record 192, JSON's ``system``)."""
+    lost: Callable[[Tournament], list[str]] = field(default=lambda t: [])
+    """What a file of it cannot hold of a tournament (``convert`` says it)."""
 
 
-def _looks_like_trf(text: str) -> bool:
+# -- readers, writers and what is lost, each importing its format's module when used ----------
+
+
+def _read_trf(p: Path, how: Reading) -> Tournament:
+    from swissbridge.formats.trf import read_trf
+
+    return read_trf(p, warnings=how.warnings)
+
+
+def _read_json(p: Path, how: Reading) -> Tournament:
+    from swissbridge.formats.jsonfmt import read_json
+
+    return read_json(p)
+
+
+def _read_pgn(p: Path, how: Reading) -> Tournament:
+    from swissbridge.formats.pgn import tournament_from_pgn
+
+    return tournament_from_pgn([p], warnings=how.warnings)
+
+
+def _read_tunx(p: Path, how: Reading) -> Tournament:
+    from swissbridge.formats.tunx import read_tunx
+
+    return read_tunx(p)
+
+
+def _sm_reader(kind: str) -> Callable[[Path, Reading], Tournament]:
+    def read(p: Path, how: Reading) -> Tournament:
+        return _read_sm_file(p, kind, how.encoding, how.notes)
+
+    return read
+
+
+def _trf_writer(dialect: str) -> Callable[[Tournament], str]:
+    def write(tournament: Tournament) -> str:
+        from swissbridge.formats.trf import write_trf
+
+        return write_trf(tournament, dialect=dialect)
+
+    return write
+
+
+def _write_json(tournament: Tournament) -> str:
+    from swissbridge.formats.jsonfmt import tournament_to_json
+
+    return tournament_to_json(tournament)
+
+
+def _write_pgn(tournament: Tournament) -> str:
+    from swissbridge.formats.pgn import write_results_pgn
+
+    return write_results_pgn(tournament)
+
+
+def _write_sm_pairings(tournament: Tournament) -> str:
+    from swissbridge.formats.swissmanager import write_pairing_rows
+
+    return write_pairing_rows(tournament)
+
+
+def _write_sm_players(tournament: Tournament) -> str:
+    from swissbridge.formats.swissmanager import write_players
+
+    return write_players(tournament)
+
+
+def _pair_trf(tournament: Tournament, pairing: RoundPairing, adjourned: bool) -> str:
+    from swissbridge.formats.trf import write_trf
+    from swissbridge.pairing import apply_pairing
+
+    return write_trf(apply_pairing(tournament, pairing))
+
+
+def _pair_json(tournament: Tournament, pairing: RoundPairing, adjourned: bool) -> str:
+    from swissbridge.formats.jsonfmt import pairing_to_json
+
+    return pairing_to_json(tournament, pairing)
+
+
+def _pair_pgn(tournament: Tournament, pairing: RoundPairing, adjourned: bool) -> str:
+    from swissbridge.formats.pgn import write_pairing_pgn
+
+    return write_pairing_pgn(tournament, pairing)
+
+
+def _pair_sm(tournament: Tournament, pairing: RoundPairing, adjourned: bool) -> str:
+    from swissbridge.formats.swissmanager import write_pairings
+
+    return write_pairings(tournament, pairing, adjourned=adjourned)
+
+
+def _looks_like_trf(head: bytes, text: str) -> bool:
     """The first line is a TRF record: a three-digit code and a blank (``012 ``,
     ``001 ``), or an engine extension (``XXR``, ``XXC``, …)."""
     first = text.lstrip().split("\n", 1)[0].rstrip("\r")
@@ -90,50 +204,255 @@ def _looks_like_trf(text: str) -> bool:
     return (code.isascii() and code.isdigit() and first[3:4] in ("", " ")) or code.startswith("XX")
 
 
+def _looks_like_tunx(head: bytes, text: str) -> bool:
+    from swissbridge.formats.tunx import MAGIC
+
+    return head.startswith(MAGIC)
+
+
+def _sm_sniffer(kind: str) -> Callable[[bytes, str], bool]:
+    def sniff(head: bytes, text: str) -> bool:
+        from swissbridge.formats.swissmanager import sniff as sm_sniff
+
+        return sm_sniff(text) == kind
+
+    return sniff
+
+
+def _starts_with(mark: str) -> Callable[[bytes, str], bool]:
+    def sniff(head: bytes, text: str) -> bool:
+        return text.lstrip().startswith(mark)
+
+    return sniff
+
+
+def _trf_lost(dialect: str) -> Callable[[Tournament], list[str]]:
+    def lost(tournament: Tournament) -> list[str]:
+        out: list[str] = []
+        numbers = [p.start_no for p in tournament.players]
+        if numbers != list(range(1, len(numbers) + 1)):
+            out.append(
+                f"start numbers with gaps ({_missing(numbers)} missing): TRF needs 1..N, and TRF readers "
+                "(this one too) refuse the file"
+            )
+        if any(k.startswith("sm.") for p in tournament.players for k, _ in p.extras):
+            out.append("Swiss-Manager player columns TRF has no field for (national id and rating, tie-breaks)")
+        from swissbridge.formats.trf import TRF_NAME_WIDTH
+
+        long = [f"#{p.start_no} {p.name!r}" for p in tournament.players if len(p.name) > TRF_NAME_WIDTH]
+        if long:
+            out.append(
+                f"the end of names over {TRF_NAME_WIDTH} characters (TRF columns 15-47 hold no more): "
+                + listed(long, 6)
+            )
+        if dialect == "trf16":
+            if tournament.forbidden and any(g.first_round is not None for g in tournament.forbidden):
+                out.append("round ranges of forbidden pairs (XXP forbids for every round)")
+            if tournament.announced_byes:
+                later = {b.round_no for b in tournament.announced_byes} - {tournament.next_round}
+                if later:
+                    out.append(f"byes announced for round(s) {sorted(later)} (TRF16 holds only the next round's)")
+        return out
+
+    return lost
+
+
+def _pgn_lost(tournament: Tournament) -> list[str]:
+    from swissbridge.formats.pgn import lost_in_pgn
+
+    return lost_in_pgn(tournament) + _colourless_games(tournament)
+
+
+def _sm_pairings_lost(tournament: Tournament) -> list[str]:
+    from swissbridge.formats.swissmanager import lost_in_pairing_file
+
+    return lost_in_pairing_file(tournament) + _colourless_games(tournament) + _settings_lost(tournament)
+
+
+def _sm_players_lost(tournament: Tournament) -> list[str]:
+    return ["the round-by-round history (it goes in the Spielerauslosung file)", *_settings_lost(tournament)]
+
+
+_TRF = ".trf"
+FORMATS: dict[str, Format] = {
+    f.name: f
+    for f in (
+        Format(
+            "trf",
+            "FIDE TRF, any dialect (written as TRF-2026)",
+            _read_trf,
+            _trf_writer("trf26"),
+            _pair_trf,
+            suffixes=(_TRF, ".trfx", ".input"),
+            suffix=_TRF,
+            sniff=_looks_like_trf,
+            whole=True,
+            state="trf",
+            system=True,
+            lost=_trf_lost("trf26"),
+        ),
+        Format(
+            "trf16",
+            "TRF16 with the engine extensions (XXR, XXC, …)",
+            _read_trf,
+            _trf_writer("trf16"),
+            suffix=_TRF,
+            whole=True,
+            state="trf",
+            system=True,
+            lost=_trf_lost("trf16"),
+        ),
+        Format(
+            "trf26",
+            "TRF-2026",
+            _read_trf,
+            _trf_writer("trf26"),
+            suffix=_TRF,
+            whole=True,
+            state="trf",
+            system=True,
+            lost=_trf_lost("trf26"),
+        ),
+        Format(
+            "sm",
+            "Swiss-Manager text exports (Spielerdaten + Spielerauslosung); written as a Spielerauslosung",
+            _sm_reader("sm"),
+            _write_sm_pairings,
+            _pair_sm,
+            suffix=".txt",
+            lost=_sm_pairings_lost,
+        ),
+        Format(
+            "sm-pairings",
+            "Swiss-Manager Spielerauslosung (all rounds)",
+            _sm_reader("sm-pairings"),
+            _write_sm_pairings,
+            suffix=".txt",
+            sniff=_sm_sniffer("sm-pairings"),
+            lost=_sm_pairings_lost,
+        ),
+        Format(
+            "sm-players",
+            "Swiss-Manager Spielerdaten",
+            _sm_reader("sm-players"),
+            _write_sm_players,
+            suffix=".txt",
+            sniff=_sm_sniffer("sm-players"),
+            lost=_sm_players_lost,
+        ),
+        Format(
+            "pgn",
+            'PGN: one game per board, Round "R.B"',
+            _read_pgn,
+            _write_pgn,
+            _pair_pgn,
+            suffixes=(".pgn",),
+            suffix=".pgn",
+            sniff=_starts_with("["),
+            lost=_pgn_lost,
+        ),
+        Format(
+            "json",
+            "the documented JSON form of the model",
+            _read_json,
+            _write_json,
+            _pair_json,
+            suffixes=(".json",),
+            suffix=".json",
+            sniff=_starts_with("{"),
+            whole=True,
+            state="json",
+            system=True,
+        ),
+        Format(
+            "tunx",
+            "Swiss-Manager's own tournament file (.TUNX)",
+            _read_tunx,
+            suffixes=(".tunx", ".turx", ".tumx"),
+            sniff=_looks_like_tunx,
+            whole=True,
+        ),
+    )
+}
+"""Every tournament format, by name, in the order the command line lists them."""
+
+READ_FORMATS = tuple(name for name, f in FORMATS.items() if f.read is not None)
+WRITE_FORMATS = tuple(name for name, f in FORMATS.items() if f.write is not None)
+
+NOT_TOURNAMENTS = {".xml": "an XML file is not a tournament (a FIDE rating list is used with 'swissbridge ratings')"}
+"""Files recognised by their extension or content that hold no tournament, and why."""
+
+_BY_SUFFIX = {suffix: f.name for f in FORMATS.values() for suffix in f.suffixes}
+FILE_SUFFIXES = frozenset(suffix for f in FORMATS.values() if f.whole for suffix in f.suffixes)
+"""The extensions of the files that each hold a whole tournament on their own (round
+PGNs and Swiss-Manager text exports make one tournament per folder instead:
+:func:`is_tournament_folder`)."""
+
+
+def suffix_for(fmt: str) -> str:
+    """The file extension a batch conversion gives files of format ``fmt``."""
+    return FORMATS[fmt].suffix
+
+
+def holds_system(fmt: str) -> bool:
+    """Whether format ``fmt`` holds the pairing system (TRF record 192, JSON's ``system``)."""
+    return FORMATS[fmt].system
+
+
+def pairing_formats() -> tuple[str, ...]:
+    """The formats a round's pairing is written in by ``pair --format`` (besides the
+    board list and the engines' pair list, which are ``pair``'s own)."""
+    return tuple(name for name, f in FORMATS.items() if f.pairing is not None)
+
+
+def write_pairing(tournament: Tournament, pairing: RoundPairing, fmt: str, *, adjourned: bool = False) -> str:
+    """The pairing of a round in format ``fmt`` (one of :func:`pairing_formats`)."""
+    writer = FORMATS[fmt].pairing if fmt in FORMATS else None
+    if writer is None:
+        raise InputError(f"unknown output format {fmt!r}")
+    return writer(tournament, pairing, adjourned)
+
+
+def state_format_of(path: str | os.PathLike[str]) -> str | None:
+    """The format the tournament file ``path`` is rewritten in when a command replaces
+    it (its :attr:`Format.state`), or None when a file of its format cannot hold the
+    whole tournament."""
+    kind = detect_format(path)
+    return FORMATS[kind].state or None if kind in FORMATS else None
+
+
 def _sniff(head: bytes) -> str:
+    """The format of a file by its first bytes (TRF when nothing says otherwise)."""
     from swissbridge.formats._text import head_text
 
     text = head_text(head)
-    if _looks_like_trf(text):
-        return "trf"  # checked first: the common case needs no other reader (a .TUNX's magic is no digit)
-    from swissbridge.formats.tunx import MAGIC
-
-    if head.startswith(MAGIC):
-        return "tunx"
-    from swissbridge.formats.swissmanager import sniff
-
-    sm = sniff(text)
-    if sm is not None:
-        return sm
-    stripped = text.lstrip()
-    if stripped.startswith("{"):
-        return "json"
-    if stripped.startswith("<"):
+    for f in FORMATS.values():  # the first TRF is checked first: the common case needs no other reader
+        if f.sniff is not None and f.sniff(head, text):
+            return f.name
+    if text.lstrip().startswith("<"):
         return "xml"
-    if stripped.startswith("["):
-        return "pgn"
     return "trf"
 
 
 def detect_format(path: str | os.PathLike[str]) -> str:
     """The format of an input: ``folder``, a name of :data:`READ_FORMATS`, or
-    ``xml`` (recognised but not a tournament file)."""
+    ``xml`` (recognised but not a tournament file). An extension names its format,
+    but for TRF's: a ``.trf`` or ``.input`` file (and one of any other extension) is
+    read as what its content is, since Swiss-Manager writes its text exports under
+    any name."""
     p = Path(path)
     if p.is_dir():
         return "folder"
     suffix = p.suffix.lower()
-    by_suffix = _BY_SUFFIX.get(suffix)
+    by_suffix = "xml" if suffix in NOT_TOURNAMENTS else _BY_SUFFIX.get(suffix)
+    if by_suffix not in (None, "trf"):
+        return by_suffix
     try:
         with p.open("rb") as fh:
             head = fh.read(4096)
     except OSError:
-        return by_suffix if by_suffix in READ_FORMATS else "trf"  # the reader says why it cannot read it
-    sniffed = _sniff(head)
-    if by_suffix in ("pgn", "json", "xml", "tunx"):
-        return by_suffix
-    if sniffed in ("sm-players", "sm-pairings", "json", "pgn", "xml", "tunx"):
-        return sniffed
-    return "trf"
+        return "trf"  # the reader says why it cannot read it
+    return _sniff(head)
 
 
 def target_format(path: str | os.PathLike[str], to: str | None) -> str:
@@ -144,11 +463,12 @@ def target_format(path: str | os.PathLike[str], to: str | None) -> str:
         if to not in WRITE_FORMATS:
             raise UsageError(f"cannot write {to} files; --to takes one of {', '.join(WRITE_FORMATS)}")
         return "trf26" if to == "trf" else to
-    fmt = _BY_SUFFIX.get(Path(path).suffix.lower())
-    if fmt in ("pgn", "json"):
-        return fmt
-    if fmt in ("xml", "tunx"):
+    suffix = Path(path).suffix.lower()
+    fmt = _BY_SUFFIX.get(suffix)
+    if suffix in NOT_TOURNAMENTS or (fmt is not None and FORMATS[fmt].write is None):
         raise InputError(f"cannot write {Path(path).suffix} files: give another target or --to", path=os.fspath(path))
+    if fmt is not None and fmt != "trf":
+        return fmt
     return "trf26"
 
 
@@ -167,34 +487,17 @@ def read_any(
     file as Latin-1)."""
     p = Path(path)
     where = os.fspath(path)
-    kind = fmt or detect_format(p)
     if fmt is not None and fmt not in READ_FORMATS:
         raise InputError(f"unknown input format {fmt!r}; expected one of {', '.join(READ_FORMATS)}")
+    kind = fmt or detect_format(p)
     if p.is_dir():
         return _read_folder(p, encoding, warnings)
-    if kind in ("trf", "trf16", "trf26"):
-        from swissbridge.formats.trf import read_trf
-
-        return read_trf(p, warnings=warnings)
-    if kind == "json":
-        from swissbridge.formats.jsonfmt import read_json
-
-        return read_json(p)
-    if kind == "pgn":
-        from swissbridge.formats.pgn import tournament_from_pgn
-
-        return tournament_from_pgn([p], warnings=warnings)
-    if kind in ("sm", "sm-players", "sm-pairings"):
-        return _read_sm_file(p, kind, encoding, notes)
     if kind == "xml":
-        raise InputError(
-            "an XML file is not a tournament (a FIDE rating list is used with 'swissbridge ratings')", path=where
-        )
-    if kind == "tunx":
-        from swissbridge.formats.tunx import read_tunx
-
-        return read_tunx(p)
-    raise InputError(f"unknown input format {kind!r}", path=where)
+        raise InputError(NOT_TOURNAMENTS[".xml"], path=where)
+    reader = FORMATS[kind].read if kind in FORMATS else None
+    if reader is None:
+        raise InputError(f"unknown input format {kind!r}", path=where)
+    return reader(p, Reading(encoding, notes, warnings))
 
 
 NO_PLAYERS = (
@@ -312,81 +615,17 @@ def _player_list(folder: Path, sm_players: Path | None) -> Tournament | None:
 
 def write_any(tournament: Tournament, fmt: str) -> str:
     """The tournament in format ``fmt`` (see :data:`WRITE_FORMATS`)."""
-    if fmt in ("trf", "trf16", "trf26"):
-        from swissbridge.formats.trf import write_trf
-
-        return write_trf(tournament, dialect="trf16" if fmt == "trf16" else "trf26")
-    if fmt == "json":
-        from swissbridge.formats.jsonfmt import tournament_to_json
-
-        return tournament_to_json(tournament)
-    if fmt == "pgn":
-        from swissbridge.formats.pgn import write_results_pgn
-
-        return write_results_pgn(tournament)
-    if fmt in ("sm", "sm-pairings"):
-        from swissbridge.formats.swissmanager import write_pairing_rows
-
-        return write_pairing_rows(tournament)
-    if fmt == "sm-players":
-        from swissbridge.formats.swissmanager import write_players
-
-        return write_players(tournament)
-    raise InputError(f"unknown output format {fmt!r}; expected one of {', '.join(WRITE_FORMATS)}")
-
-
-def holds_system(fmt: str) -> bool:
-    """Whether format ``fmt`` holds the pairing system (TRF record 192, JSON's ``system``)."""
-    return fmt in ("trf", "trf16", "trf26", "json")
+    f = FORMATS.get(fmt)
+    if f is None or f.write is None:
+        raise InputError(f"unknown output format {fmt!r}; expected one of {', '.join(WRITE_FORMATS)}")
+    return f.write(tournament)
 
 
 def lost_in(tournament: Tournament, fmt: str) -> list[str]:
     """What format ``fmt`` cannot hold of ``tournament``: reported by ``convert``
     instead of being dropped silently."""
-    out: list[str] = []
-    sm_extras = any(k.startswith("sm.") for p in tournament.players for k, _ in p.extras)
-    if fmt in ("trf", "trf16", "trf26"):
-        from swissbridge.formats.trf import TRF_NAME_WIDTH
-
-        numbers = [p.start_no for p in tournament.players]
-        if numbers != list(range(1, len(numbers) + 1)):
-            out.append(
-                f"start numbers with gaps ({_missing(numbers)} missing): TRF needs 1..N, and TRF readers "
-                "(this one too) refuse the file"
-            )
-        if sm_extras:
-            out.append("Swiss-Manager player columns TRF has no field for (national id and rating, tie-breaks)")
-        long = [f"#{p.start_no} {p.name!r}" for p in tournament.players if len(p.name) > TRF_NAME_WIDTH]
-        if long:
-            out.append(
-                f"the end of names over {TRF_NAME_WIDTH} characters (TRF columns 15-47 hold no more): "
-                + listed(long, 6)
-            )
-        if fmt == "trf16":
-            if tournament.forbidden and any(g.first_round is not None for g in tournament.forbidden):
-                out.append("round ranges of forbidden pairs (XXP forbids for every round)")
-            if tournament.announced_byes:
-                later = {b.round_no for b in tournament.announced_byes} - {tournament.next_round}
-                if later:
-                    out.append(f"byes announced for round(s) {sorted(later)} (TRF16 holds only the next round's)")
-        return out
-    if fmt == "json":
-        return out
-    if fmt == "pgn":
-        from swissbridge.formats.pgn import lost_in_pgn
-
-        return lost_in_pgn(tournament) + _colourless_games(tournament)
-    if fmt in ("sm", "sm-pairings"):
-        from swissbridge.formats.swissmanager import lost_in_pairing_file
-
-        out = lost_in_pairing_file(tournament)
-        out += _colourless_games(tournament)
-        out += _settings_lost(tournament)
-        return out
-    if fmt == "sm-players":
-        out.append("the round-by-round history (it goes in the Spielerauslosung file)")
-        return out + _settings_lost(tournament)
-    return out
+    f = FORMATS.get(fmt)
+    return f.lost(tournament) if f is not None else []
 
 
 def _missing(numbers: Iterable[int]) -> str:

@@ -110,3 +110,47 @@ def test_no_two_systems_share_a_code_or_a_flag() -> None:
     flags = [s.engine_flag for s in loaded]
     assert len(every) == len(set(every)) and len(flags) == len(set(flags))
     assert systems.codes() == {code: s.name for s in loaded for code in s.codes}
+
+
+def _loaded_by_a_pair(path: Path) -> set[str]:
+    """The modules a plain ``pair PATH -f pairlist`` has loaded when it ends."""
+    import subprocess
+    import sys
+
+    script = (
+        "import sys; from swissbridge.launch import parse_pair, plain_pair; "
+        f"code = plain_pair(parse_pair([{str(path)!r}, '-f', 'pairlist'])); "
+        "print(' '.join(sorted(sys.modules)), file=sys.stderr); sys.exit(code)"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return set(done.stderr.split())
+
+
+def _package_only(package: str) -> set[str]:
+    """The modules importing ``package`` alone loads."""
+    import subprocess
+    import sys
+
+    code = f"import sys, {package}; print(' '.join(sorted(sys.modules)))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    return set(done.stdout.split())
+
+
+def test_reading_who_a_system_is_loads_none_of_its_pairing(tmp_path: Path) -> None:
+    """A ``pair`` of a file whose record 192 names a shipped system other than the
+    default asks the default who it is (its package) but loads none of the modules
+    the default pairs with, and scans no entry point."""
+    other = next(name for name in plugins.shipped() if name != systems.DEFAULT)
+    sample = ROOT / "samples" / "open-round4.trf"
+    path = tmp_path / "other.trf"
+    code = plugins.load(other).codes[0]
+    path.write_text(sample.read_text(encoding="utf-8").replace("192 FIDE_DUTCH_2026", f"192 {code}"), "utf-8")
+    default = f"swissbridge.plugins.{systems.DEFAULT}"
+    pairing = {m for m in _loaded_by_a_pair(sample) if m.startswith(default + ".")}
+    loaded = _loaded_by_a_pair(path)
+    assert default in loaded and f"swissbridge.plugins.{other}" in loaded
+    own = _package_only(default)
+    assert pairing - own  # the default pairs with modules its package does not load
+    assert not (pairing - own) & loaded
+    assert "importlib.metadata" not in loaded
