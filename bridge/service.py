@@ -85,10 +85,15 @@ def trace_tournament(
 def _pairable(
     tournament: Tournament, system: str | PairingSystem, round_no: int | None, adjourned: bool
 ) -> tuple[PairingSystem, int]:
-    """The system and the round to pair, once the tournament is known to be pairable."""
+    """The system and the round to pair, once the tournament is known to be pairable.
+    A system that pairs round robins reads the round from its tables whatever the
+    results (C.05 Annex 1): a round robin's rounds may be paired before the earlier
+    ones are played, so neither an unplayed round nor a game without a result stops it."""
     _, engine = resolve(system)
     refuse(engine, tournament)  # a team event or a round robin, for a system of Swiss events
     r = round_to_pair(tournament, round_no)
+    if getattr(engine, "round_robin", False):
+        return engine, r
     unplayed = [rr for rr in range(1, r) if tournament.is_unplayed(rr)]
     if unplayed:
         again = f" (or pair it again with --round {unplayed[0]})" if unplayed[0] == r - 1 else ""
