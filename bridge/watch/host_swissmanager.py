@@ -43,11 +43,12 @@ _SM_WORDS = re.compile(
 
 def _sniff(data: bytes) -> str | None:
     """``tunx``, ``trf``, ``sm-players``, ``sm-pairings`` or ``None`` from the first bytes."""
+    from swissbridge.formats._text import head_text
     from swissbridge.formats.tunx import MAGIC
 
     if data.startswith(MAGIC):
         return "tunx"
-    head = data[:4096].decode("utf-8", "replace").lstrip("\ufeff")
+    head = head_text(data[:4096])
     first = head.split("\n", 1)[0].rstrip("\r")
     if first.startswith("Nr;Name;"):
         return "sm-players"
