@@ -57,6 +57,7 @@ __all__ = [
     "lost_in",
     "pairing_formats",
     "read_any",
+    "sniff",
     "state_format_of",
     "target_format",
     "write_any",
@@ -413,8 +414,9 @@ def state_format_of(path: str | os.PathLike[str]) -> str | None:
     return FORMATS[kind].state or None if kind in FORMATS else None
 
 
-def _sniff(head: bytes) -> str:
-    """The format of a file by its first bytes (TRF when nothing says otherwise)."""
+def _text(head: bytes) -> str:
+    """A file's first bytes as text, for sniffing (UTF-16 by its byte order mark, else
+    UTF-8 with what does not decode replaced)."""
     if head.startswith((b"\xff\xfe", b"\xfe\xff")):
         try:
             text = head.decode("utf-16", "ignore")
@@ -422,13 +424,24 @@ def _sniff(head: bytes) -> str:
             text = ""
     else:
         text = head.decode("utf-8", "replace")
-    text = text.lstrip("\ufeff")
-    for f in FORMATS.values():  # the first TRF is checked first: the common case needs no other reader
+    return text.lstrip("\ufeff")
+
+
+def sniff(head: bytes) -> str | None:
+    """The format a file's first bytes show (:attr:`Format.sniff`), or None."""
+    text = _text(head)
+    for f in FORMATS.values():  # the first, TRF, is checked first: the common case needs no other reader
         if f.sniff is not None and f.sniff(head, text):
             return f.name
-    if text.lstrip().startswith("<"):
-        return "xml"
-    return "trf"
+    return None
+
+
+def _sniff(head: bytes) -> str:
+    """The format of a file by its first bytes: TRF when nothing says otherwise."""
+    found = sniff(head)
+    if found is not None:
+        return found
+    return "xml" if _text(head).lstrip().startswith("<") else "trf"
 
 
 def detect_format(path: str | os.PathLike[str]) -> str:
