@@ -5,7 +5,11 @@ A generated tournament has a rated field (some unrated players), results drawn
 from an Elo model with White's advantage and draws, forfeits (single and double),
 requested half-, full- and zero-point byes (announced in advance with record 240),
 absences without notice, late entries and withdrawals, and optionally 3-1-0 scoring, Baku
-acceleration (C.04.7, record 250) and forbidden pairs (record 260). Every round is
+acceleration (C.04.7, record 250) and forbidden pairs (record 260). A round robin
+(a system that says it pairs round robins) has none of the byes, absences, late
+entries and withdrawals (its missed games are forfeits), no acceleration and no
+forbidden pairs, and its pairing numbers are drawn: the field is numbered in a random
+order (C.05). Every round is
 paired by the chosen system from exactly the history a replay sees
 (:func:`swissbridge.history.before_round`), so a generated file passes
 ``swissbridge check`` with the same system by construction.
@@ -195,7 +199,8 @@ def default_points(system: PairingSystem) -> PointSystem:
 def plan_tournament(
     players: int, rounds: int, system: str | PairingSystem, seed: int, options: GenerateOptions | None = None
 ) -> Plan:
-    """The field and the schedule of byes, absences, late entries and withdrawals."""
+    """The field and the schedule of byes, absences, late entries and withdrawals
+    (a round robin's: none, :func:`_round_robin_plan`)."""
     rng = random.Random(seed)
     return _plan(players, rounds, system, rng, options or GenerateOptions())
 
@@ -205,6 +210,9 @@ def _plan(n: int, rounds: int, system: str | PairingSystem, rng: random.Random, 
         raise InputError("a tournament needs at least 2 players")
     if rounds < 1:
         raise InputError("a tournament needs at least 1 round")
+    name, engine = resolve(system)
+    if getattr(engine, "round_robin", False):
+        return _round_robin_plan(n, rounds, engine, rng, o)
     if rounds >= n:
         raise InputError(f"{n} players cannot play {rounds} Swiss rounds: use fewer rounds than players")
     field_, strengths = _make_field(n, rng, o)
@@ -286,16 +294,40 @@ def _plan(n: int, rounds: int, system: str | PairingSystem, rng: random.Random, 
     )
     tournament = Tournament(
         players=tuple(field_),
-        name=f"swissbridge random {resolve(system)[0]} tournament",
+        name=f"swissbridge random {name} tournament",
         total_rounds=rounds,
         initial_colour=rng.choice((Colour.WHITE, Colour.BLACK)),
         points=points,
         acceleration=acceleration,
         forbidden=tuple(forbidden),
         announced_byes=byes,
-        system=written(system),
+        system=written(engine),
     )
     return Plan(tournament=tournament, strengths=strengths, absences=absences)
+
+
+def _round_robin_plan(n: int, rounds: int, engine: PairingSystem, rng: random.Random, o: GenerateOptions) -> Plan:
+    """A round robin's plan: the field numbered by a random draw (C.05: the pairing
+    numbers are drawn by lot), nobody absent, no acceleration or forbidden pairs; the
+    player who meets the dummy of an odd number scores nothing (no game, no bye
+    point), and record 192 is the code the system gives the rounds (single, double)."""
+    if o.accelerate or o.forbidden_groups:
+        raise InputError("a round robin is paired by its Berger tables: it has no acceleration and no forbidden pairs")
+    code: str = engine.schedule_code(n, rounds)  # type: ignore[attr-defined]
+    field_, strengths = _make_field(n, rng, o)
+    drawn = list(range(1, n + 1))
+    rng.shuffle(drawn)
+    number = dict(zip((p.start_no for p in field_), drawn, strict=True))
+    players = sorted((replace(p, start_no=number[p.start_no]) for p in field_), key=lambda p: p.start_no)
+    tournament = Tournament(
+        players=tuple(players),
+        name=f"swissbridge random {engine.name} tournament (pairing numbers drawn at random)",
+        total_rounds=rounds,
+        points=replace(o.points, pab=0),
+        system=code,
+    )
+    absences: dict[int, dict[int, Entry]] = {r: {} for r in range(1, rounds + 1)}
+    return Plan(tournament=tournament, strengths={number[k]: v for k, v in strengths.items()}, absences=absences)
 
 
 # -- playing -------------------------------------------------------------------------------------

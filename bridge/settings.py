@@ -18,6 +18,7 @@ import codecs
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
 
+from swissbridge import plugins
 from swissbridge.errors import UsageError
 from swissbridge.model import Colour, Tournament
 from swissbridge.systems import choose_system, recorded
@@ -96,7 +97,8 @@ def apply_settings(tournament: Tournament, settings: Settings, *, engine: bool =
                 f"the file says the initial colour is {t.initial_colour}; using {colour} as --initial-colour says"
             )
         t = replace(t, initial_colour=colour)
-    order = rating_order(t)
+    drawn = getattr(plugins.load(choice.system), "round_robin", False)  # a round robin's numbers are drawn (C.05)
+    order = None if drawn else rating_order(t)
     if order is not None:
         warnings.append(order)
     return Applied(t, choice.system, tuple(warnings))

@@ -6,7 +6,9 @@ Each installed system declares its record 192 codes (:mod:`swissbridge.plugins`)
 a code no installed system declares (an earlier edition, Dubov, Burstein, a team
 system…) is refused, since pairing it with another system would silently give the
 wrong pairings; ``--system`` forces a system, with a warning. A file without record
-192 is paired with the default, with a warning naming it. Whatever chooses the
+192 is paired with the default, with a warning naming it, unless the file says it
+is a round robin (Swiss-Manager's type byte, JSON's ``kind``): then with the installed
+system that pairs round robins (:func:`round_robin_system`). Whatever chooses the
 system, its code is what record 192 says when the file is written again
 (:func:`recorded`), so that the next pairing of the file uses the same system.
 
@@ -97,6 +99,8 @@ def _choice(tournament: Tournament, code: str, from_file: str | None, requested:
             given = _asked(requested, engine, named=False)
             return Choice(requested, f"record 192 says {said}; pairing with {requested} as {given} says")
         return Choice(requested)
+    if not code and tournament.kind is EventKind.ROUND_ROBIN and (robin := round_robin_system()) is not None:
+        return Choice(robin.name)  # the file says what it is: no system to guess
     if not code:
         return Choice(
             DEFAULT,
@@ -169,13 +173,26 @@ def _others(pairs: Callable[[PairingSystem], bool], what: str) -> str:
 
 def recorded(tournament: Tournament, system: str | PairingSystem) -> Tournament:
     """``tournament`` with record 192 naming ``system``: the file's own code when it
-    is one of the system's (an edition, a ``_BAKU`` variant), else the system's first
-    code. Every command that writes a tournament it paired or would pair writes this,
-    so the file says which system it is paired with."""
+    is one of the system's (an edition, a ``_BAKU`` variant), else the code the system
+    gives the event (its ``code_for``, when it has one: a round robin's depends on
+    its rounds; ``None`` leaves record 192 as it is), else its first code. Every
+    command that writes a tournament it paired or would pair writes this, so the
+    file says which system it is paired with."""
     engine = plugins.resolve(system)[1]
     if code_of(tournament) in engine.codes:
         return tournament
-    return replace(tournament, system=engine.codes[0])
+    code_for = getattr(engine, "code_for", None)  # a system whose code depends on the event (a double round robin)
+    code = code_for(tournament) if code_for is not None else engine.codes[0]
+    return tournament if code is None else replace(tournament, system=code)
+
+
+def round_robin_system() -> PairingSystem | None:
+    """The installed system that pairs round robins (the shipped ones first), if any."""
+    for candidates in (plugins.loaded_shipped, plugins.loaded_all):
+        for system in candidates():
+            if _pairs_round_robins(system):
+                return system
+    return None
 
 
 def with_system(tournament: Tournament) -> tuple[Tournament, str | None]:
@@ -191,4 +208,8 @@ def with_system(tournament: Tournament) -> tuple[Tournament, str | None]:
     except InputError:
         return tournament, None
     written = recorded(tournament, choice.system)
+    if written is tournament:
+        return tournament, None
+    if choice.system != DEFAULT:  # a file that says it is a round robin
+        return written, f"record 192 set to {written.system}: the file says it is a round robin"
     return written, f"record 192 set to {written.system}: the file named no pairing system, {DEFAULT} is the default"

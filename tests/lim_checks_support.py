@@ -51,9 +51,7 @@ def no_pairing_exists(tournament: Tournament, round_no: int, maxi: bool | None =
     nos = sorted(rnd.players)
     if len(nos) % 2 == 0:
         return not _pairable(rnd, nos)
-    return not any(
-        _pairable(rnd, [n for n in nos if n != c]) for c in nos if rnd.players[c].pab_eligible
-    )
+    return not any(_pairable(rnd, [n for n in nos if n != c]) for c in nos if rnd.players[c].pab_eligible)
 
 
 def violations(

@@ -72,9 +72,7 @@ def make_round(
         opp.setdefault(b, set()).add(a)
     ps = {}
     for p in players:
-        ps[p.no] = LimPlayer(
-            **{**{f: getattr(p, f) for f in p.__slots__}, "opponents": frozenset(opp.get(p.no, ()))}
-        )
+        ps[p.no] = LimPlayer(**{**{f: getattr(p, f) for f in p.__slots__}, "opponents": frozenset(opp.get(p.no, ()))})
     return LimRound(
         state=build_state(Tournament(players=()), 1),
         round_no=round_no,

@@ -17,7 +17,10 @@ and #3's dummies have their own 2.0. three-one-zero.trf scores it 3-1-0.
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import json
+import sys
 from fractions import Fraction
 from pathlib import Path
 
@@ -295,3 +298,27 @@ def test_the_differential_script_runs() -> None:
     script = Path(__file__).resolve().parents[2] / "benchmarks" / "tiebreaks_vs_gacrux.py"
     done = subprocess.run([sys.executable, str(script), "--help"], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and "--gacrux-python" in done.stdout
+
+
+GACRUX_FILES = [
+    GOLDEN / "byes-forfeits-withdrawal.trf",
+    GOLDEN / "rules-2024.trf",
+    GOLDEN / "three-one-zero.trf",
+    Path(__file__).resolve().parents[2] / "samples" / "open-round4.trf",
+]
+
+
+@pytest.mark.skipif(importlib.util.find_spec("gacrux") is None, reason="Gacrux not installed (pip install gacrux)")
+@pytest.mark.parametrize("path", GACRUX_FILES, ids=lambda p: p.name)
+def test_every_individual_tiebreak_equals_gacrux(path: Path, tmp_path: Path) -> None:
+    """Every individual C.07 tie-break both compute (benchmarks/tiebreaks_vs_gacrux.py's
+    list: the Buchholz family, AOB, SB, FB, WIN … REP, GE, STD, TPN, KS, the rating-based
+    ones, RTNG), each player's value equal to Gacrux's ``tiebreakchecker`` run as a command."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    try:
+        bench = importlib.import_module("tiebreaks_vs_gacrux")
+    finally:
+        sys.path.pop(0)
+    status, diffs, players = bench.compare_file(sys.executable, path, tmp_path, swiss=True)
+    assert status == "ok" and players > 0
+    assert diffs == {}

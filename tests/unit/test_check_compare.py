@@ -37,7 +37,6 @@ QUIET = GenerateOptions(
 )
 
 
-
 def cross(t: Tournament, r: int, b1: Board, b2: Board) -> Tournament:
     """Round ``r`` played with the two White players of ``b1`` and ``b2`` meeting
     (``b1``'s keeps White) and the two Black players meeting (``b2``'s keeps Black)."""
@@ -49,7 +48,6 @@ def cross(t: Tournament, r: int, b1: Board, b2: Board) -> Tournament:
         b1.black: Entry(OPPOSITE_RESULT[e[b2.black].result], b2.black, Colour.WHITE),
     }
     return t.with_round(r, new)
-
 
 
 def note_for(t: Tournament, r: int) -> str:

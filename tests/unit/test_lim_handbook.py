@@ -67,9 +67,7 @@ def test_upward_groups_mirror_the_columns(met_by_1: tuple[int, ...], expected: s
     trace, _, _ = pair_round(rnd)
     g = group(trace, 0.0)
     assert g.side is Side.BELOW
-    expected_pairs = sorted(
-        (min(mirror[a], mirror[b]), max(mirror[a], mirror[b])) for a, b in fold(expected)
-    )
+    expected_pairs = sorted((min(mirror[a], mirror[b]), max(mirror[a], mirror[b])) for a, b in fold(expected))
     assert pairs_of(trace, 0.0) == expected_pairs
 
 

@@ -30,9 +30,9 @@ def all_pairings(rest: list[int], allowed: Callable[[int, int], bool]) -> list[l
     return out
 
 
-def random_group(rng: random.Random, n: int, density: float) -> tuple[
-    Callable[[int, int], bool], Callable[[int, int], int], Callable[[int], int]
-]:
+def random_group(
+    rng: random.Random, n: int, density: float
+) -> tuple[Callable[[int, int], bool], Callable[[int, int], int], Callable[[int], int]]:
     """Players 0..n-1 with random due colours; a random set of allowed pairs; the
     weight of a pair is the due colours it gives (two for White against Black,
     none for two players without a due colour, else one), sometimes one less, as

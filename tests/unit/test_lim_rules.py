@@ -164,10 +164,7 @@ def test_late_entry_joins_when_present() -> None:
     t = apply_pairing(t, p1)
     t = t.with_round(
         1,
-        {
-            b.white: Entry(Result.WIN, b.black, W)
-            for b in p1.boards
-        }
+        {b.white: Entry(Result.WIN, b.black, W) for b in p1.boards}
         | {b.black: Entry(Result.LOSS, b.white, B) for b in p1.boards},
     )
     p2 = LimSystem().pair(t, 2)

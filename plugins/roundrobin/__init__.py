@@ -1,0 +1,104 @@
+"""Round robins (FIDE C.05, General Regulations for Competitions, Annex 1: the
+Berger tables) as a swissbridge pairing system: ``swissbridge pair FILE --system
+roundrobin``, or a file whose record 192 names a round robin.
+
+* :mod:`.berger` — the tables, any number of entrants, the dummy of an odd number,
+  the cycles of a double round robin;
+* :mod:`.event` — the file's round robin: its schedule (record 192), the pairing
+  numbers, the round to pair from the history, the trace;
+* :mod:`.explanation` — the system's part of the explanation document.
+
+Nothing of a round robin's pairing depends on the results: the round is read from
+the tables, so the system only refuses what contradicts them (a player entered as
+not paired, earlier rounds that did not follow the tables).
+"""
+
+from __future__ import annotations
+
+from swissbridge.errors import InputError
+from swissbridge.model import Acceleration, Tournament
+from swissbridge.pairing import RoundPairing
+from swissbridge.plugins import Trace
+
+from .berger import Schedule, berger_round, table_size
+from .event import ARTICLE, RoundRobinTrace, pair_round
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the way to a pair
+if TYPE_CHECKING:
+    from swissbridge.plugins.document import SystemPart
+
+__all__ = ["SYSTEM", "RoundRobinSystem", "RoundRobinTrace", "Schedule", "berger_round", "table_size"]
+
+
+class RoundRobinSystem:
+    """The ``roundrobin`` pairing system: the Berger tables of C.05 Annex 1."""
+
+    name = "roundrobin"
+    codes: tuple[str, ...] = (
+        "BERGER_ROUNDROBIN",
+        "BERGER_DOUBLEROUNDROBIN",
+        "FIDE_ROUNDROBIN",
+        "FIDE_DOUBLEROUNDROBIN",
+    )
+    """The record 192 codes of table ETT26 for an individual round robin paired by the
+    Berger tables (``codes[0]`` is written); ``FIDE_DOUBLEROUNDROBIN`` exchanges the
+    last two rounds of the first cycle, as Annex 1 recommends."""
+    engine_flag = "--roundrobin"
+    entrants: frozenset[str] = frozenset({"players"})
+    round_robin = True
+    """It pairs round robins (the events Swiss systems refuse)."""
+
+    def schedule_code(self, entrants: int, rounds: int) -> str:
+        """The record 192 code of a round robin of ``entrants`` playing ``rounds``
+        rounds: single up to one cycle, double up to two (more is refused)."""
+        cycle = Schedule(entrants).cycle
+        if rounds > 2 * cycle:
+            raise InputError(
+                f"a round robin of {entrants} players has {cycle} rounds, a double one {2 * cycle}: not {rounds}"
+            )
+        return self.codes[0] if rounds <= cycle else self.codes[1]
+
+    def code_for(self, tournament: Tournament) -> str | None:
+        """The code record 192 is written with for ``tournament`` paired by this
+        system (:meth:`schedule_code` of its players and rounds); ``None`` for a
+        round robin longer than a double one, which no code names."""
+        try:
+            return self.schedule_code(len(tournament.players), tournament.total_rounds or tournament.rounds_in_file)
+        except InputError:
+            return None
+
+    def trace(self, tournament: Tournament, round_no: int | None = None) -> RoundRobinTrace:
+        """Round ``round_no`` (default: the next round) read from the Berger tables."""
+        r = tournament.next_round if round_no is None else round_no
+        if r < 1:
+            raise InputError(f"rounds are numbered from 1, not {r}")
+        if len(tournament.players) < 2:
+            raise InputError(f"a round robin needs at least 2 players, not {len(tournament.players)}")
+        return pair_round(tournament, r, self.name)
+
+    def pair(self, tournament: Tournament, round_no: int | None = None) -> RoundPairing:
+        """The pairing of ``round_no`` by the Berger tables; raises
+        :class:`~swissbridge.pairing.NoLegalPairing` when the file contradicts them."""
+        return self.trace(tournament, round_no).result()
+
+    def explain(self, tournament: Tournament, trace: Trace) -> SystemPart:
+        """The boards with the table round and board that gives each, the free player."""
+        from .explanation import explain_round_robin  # only when asked
+
+        trace.result()
+        assert isinstance(trace, RoundRobinTrace), "a trace made by RoundRobinSystem.trace"
+        return explain_round_robin(tournament, trace)
+
+    def compare(self, tournament: Tournament, round_no: int, expected: RoundPairing, played: RoundPairing) -> str:
+        """A played round that differs from the tables breaks them: nothing is weighed."""
+        if set(expected.boards) == set(played.boards) and expected.bye == played.bye:
+            return ""
+        return f"a round robin's pairings are fixed by the Berger tables ({ARTICLE}): any other pairing breaks them"
+
+    def default_acceleration(self, tournament: Tournament) -> tuple[Acceleration, ...]:
+        """A round robin has no acceleration."""
+        return ()
+
+
+SYSTEM = RoundRobinSystem
+"""The system this package ships (how the core finds a shipped system)."""

@@ -1,0 +1,77 @@
+"""Gacrux's ``berger`` method, run as a command (``python -m gacrux.pairingchecker``,
+never imported), round by round over a round robin whose games are all drawn: the
+pairings it gives, to compare with the Berger tables of ``plugins/roundrobin``.
+
+``SWISSBRIDGE_GACRUX_PYTHON`` names the Python that has Gacrux; by default the one
+running the tests, when Gacrux is installed beside it."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from swissbridge.formats.trf import write_trf
+from swissbridge.model import Colour, Entry, Player, Result, Tournament
+
+Round = list[tuple[int, int]]
+"""A round as Gacrux gives it: the boards in order, ``(White, Black)``; ``(n, 0)`` is
+the player who meets the dummy."""
+
+METHODS = {"single": "berger", "double": "berger-double", "fide-double": "berger-fide-double"}
+"""Our schedules (plain, double, double with the last two rounds of cycle 1
+exchanged) as Gacrux's ``--method``."""
+
+
+def gacrux_python() -> str | None:
+    """The Python to run Gacrux with, or ``None`` when there is none."""
+    given = os.environ.get("SWISSBRIDGE_GACRUX_PYTHON")
+    if given:
+        return given
+    return sys.executable if importlib.util.find_spec("gacrux") is not None else None
+
+
+def drawn_event(players: int, rounds: int, played: list[Round]) -> Tournament:
+    """``players`` players and the ``played`` rounds, every game drawn (the dummy's
+    opponent has no game: ``0000 - U``)."""
+    rows: dict[int, list[Entry]] = {n: [] for n in range(1, players + 1)}
+    for boards in played:
+        for white, black in boards:
+            if black == 0:
+                rows[white].append(Entry(Result.PAB))
+                continue
+            rows[white].append(Entry(Result.DRAW, black, Colour.WHITE))
+            rows[black].append(Entry(Result.DRAW, white, Colour.BLACK))
+    return Tournament(
+        players=tuple(Player(n, f"Player {n}", entries=tuple(rows[n]), rating=2400 - n) for n in range(1, players + 1)),
+        name=f"round robin of {players}",
+        total_rounds=rounds,
+    )
+
+
+def gacrux_round(python: str, folder: Path, players: int, rounds: int, played: list[Round], method: str) -> Round:
+    """The next round Gacrux's ``method`` pairs after ``played``."""
+    trf = folder / "event.trf"
+    out = folder / "pairing.json"
+    trf.write_text(write_trf(drawn_event(players, rounds, played)), encoding="utf-8")
+    subprocess.run(
+        [python, "-m", "gacrux.pairingchecker", "-p", "-m", method, "-i", str(trf), "-o", str(out)],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    if doc["status"]["code"]:
+        raise RuntimeError(f"gacrux: {doc['status']}")
+    return [(w, b) if w else (b, 0) for w, b in doc["pairingResult"]["pairs"]]
+
+
+def gacrux_schedule(python: str, folder: Path, players: int, rounds: int, method: str) -> list[Round]:
+    """Every round of the round robin as Gacrux pairs it, one run per round."""
+    played: list[Round] = []
+    for _ in range(rounds):
+        played.append(gacrux_round(python, folder, players, rounds, played, method))
+    return played

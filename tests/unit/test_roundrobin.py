@@ -1,0 +1,321 @@
+"""Round robins (C.05 Annex 1, the Berger tables): the tables as Annex 1 prints them,
+Gacrux's tables committed for a few sizes, and the system through pair and check
+(the real Swiss-Manager round robins of ../shared included)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from swissbridge import cli
+from swissbridge.check import check_tournament
+from swissbridge.errors import InputError
+from swissbridge.formats.trf import parse_trf, write_trf
+from swissbridge.model import Colour, Entry, EventKind, Result
+from swissbridge.pairing import NoLegalPairing
+from swissbridge.plugins.roundrobin import RoundRobinSystem, Schedule, berger_round
+from swissbridge.service import pair_tournament
+from swissbridge.systems import choose_system
+from typer.testing import CliRunner
+
+from tests.conftest import ROOT, shared_path
+from tests.roundrobin_support import drawn_event
+
+runner = CliRunner()
+
+
+def run(*args: str | Path) -> tuple[int, str]:
+    result = runner.invoke(cli.app, [str(a) for a in args], prog_name="swissbridge")
+    return result.exit_code, result.output
+
+
+# -- C.05 Annex 1: the printed tables --------------------------------------------------------------
+
+PRINTED = {
+    4: ["1-4 2-3", "4-3 1-2", "2-4 3-1"],
+    6: ["1-6 2-5 3-4", "6-4 5-3 1-2", "2-6 3-1 4-5", "6-5 1-4 2-3", "3-6 4-2 5-1"],
+    8: [
+        "1-8 2-7 3-6 4-5",
+        "8-5 6-4 7-3 1-2",
+        "2-8 3-1 4-7 5-6",
+        "8-6 7-5 1-4 2-3",
+        "3-8 4-2 5-1 6-7",
+        "8-7 1-6 2-5 3-4",
+        "4-8 5-3 6-2 7-1",
+    ],
+    10: [
+        "1-10 2-9 3-8 4-7 5-6",
+        "10-6 7-5 8-4 9-3 1-2",
+        "2-10 3-1 4-9 5-8 6-7",
+        "10-7 8-6 9-5 1-4 2-3",
+        "3-10 4-2 5-1 6-9 7-8",
+        "10-8 9-7 1-6 2-5 3-4",
+        "4-10 5-3 6-2 7-1 8-9",
+        "10-9 1-8 2-7 3-6 4-5",
+        "5-10 6-4 7-3 8-2 9-1",
+    ],
+    14: [
+        "1-14 2-13 3-12 4-11 5-10 6-9 7-8",
+        "14-8 9-7 10-6 11-5 12-4 13-3 1-2",
+        "2-14 3-1 4-13 5-12 6-11 7-10 8-9",
+        "14-9 10-8 11-7 12-6 13-5 1-4 2-3",
+        "3-14 4-2 5-1 6-13 7-12 8-11 9-10",
+        "14-10 11-9 12-8 13-7 1-6 2-5 3-4",
+        "4-14 5-3 6-2 7-1 8-13 9-12 10-11",
+        "14-11 12-10 13-9 1-8 2-7 3-6 4-5",
+        "5-14 6-4 7-3 8-2 9-1 10-13 11-12",
+        "14-12 13-11 1-10 2-9 3-8 4-7 5-6",
+        "6-14 7-5 8-4 9-3 10-2 11-1 12-13",
+        "14-13 1-12 2-11 3-10 4-9 5-8 6-7",
+        "7-14 8-6 9-5 10-4 11-3 12-2 13-1",
+    ],
+}
+"""The tables for 3/4, 5/6, 7/8, 9/10 and 13/14 players as Annex 1 prints them, board
+by board (White first)."""
+
+
+def text(boards: tuple[tuple[int, int], ...] | list[tuple[int, int]]) -> str:
+    return " ".join(f"{w}-{b}" for w, b in boards)
+
+
+@pytest.mark.parametrize("size", sorted(PRINTED))
+def test_the_tables_annex_1_prints(size: int) -> None:
+    assert [text(berger_round(size, r)) for r in range(1, size)] == PRINTED[size]
+
+
+@pytest.mark.parametrize("size", range(2, 41, 2))
+def test_every_table_is_a_round_robin_with_balanced_colours(size: int) -> None:
+    """Everybody meets everybody once; each number has White in half its games (one
+    more or less), and the highest number alternates colours (C.05 Annex 1)."""
+    met: set[frozenset[int]] = set()
+    whites = dict.fromkeys(range(1, size + 1), 0)
+    for r in range(1, size):
+        boards = berger_round(size, r)
+        assert sorted(n for b in boards for n in b) == list(range(1, size + 1))
+        met.update(frozenset(b) for b in boards)
+        for w, _ in boards:
+            whites[w] += 1
+        assert (boards[0][1] == size) is (r % 2 == 1)
+    assert len(met) == size * (size - 1) // 2
+    assert all(abs(2 * w - (size - 1)) <= 1 for w in whites.values())
+
+
+def test_the_dummy_and_the_cycles() -> None:
+    five = Schedule(5)
+    assert (five.size, five.cycle, five.dummy) == (6, 5, 6)
+    assert five.boards(6) == tuple((b, w) for w, b in berger_round(6, 1))  # cycle 2, colours reversed
+    assert five.table_round(11) == (3, 1, False)  # cycle 3 as cycle 1
+    fide = Schedule(6, swap_last_two=True)
+    assert [fide.table_round(r)[1] for r in range(1, 11)] == [1, 2, 3, 5, 4, 1, 2, 3, 4, 5]
+    with pytest.raises(ValueError, match="at least 2"):
+        _ = Schedule(1).size
+
+
+# -- Gacrux's tables, committed ---------------------------------------------------------------------
+
+GACRUX = json.loads((ROOT / "tests/golden/roundrobin/gacrux_berger.json").read_text(encoding="utf-8"))
+CODES = {"single": "", "double": "", "fide-double": "FIDE_DOUBLEROUNDROBIN"}
+
+
+@pytest.mark.parametrize("event", GACRUX["events"], ids=lambda e: f"{e['players']}-{e['schedule']}")
+def test_equal_to_gacrux_tables(event: dict[str, object]) -> None:
+    players, rounds = event["players"], event["rounds"]
+    assert isinstance(players, int) and isinstance(rounds, list)
+    system = RoundRobinSystem()
+    played: list[list[tuple[int, int]]] = []
+    for r, expected in enumerate(rounds, 1):
+        t = replace(drawn_event(players, len(rounds), played), system=CODES[str(event["schedule"])])
+        pairing = system.pair(t, r)
+        boards = [(b.white, b.black) for b in pairing.boards]
+        got = [(pairing.bye, 0), *boards] if pairing.bye is not None else boards
+        assert text(got) == expected, f"round {r}"
+        played.append(got)
+
+
+# -- the system ---------------------------------------------------------------------------------------
+
+SIX = """012 Club championship
+092 Round robin
+142 5
+192 BERGER_ROUNDROBIN
+001    1      Ann                               2200                             0.0    1
+001    2      Bob                               2150                             0.0    2
+001    3      Cid                               2100                             0.0    3
+001    4      Dan                               2300                             0.0    4
+001    5      Eve                               2000                             0.0    5
+001    6      Fay                               1900                             0.0    6
+"""
+
+
+def test_record_192_chooses_the_berger_tables(tmp_path: Path) -> None:
+    path = tmp_path / "six.trf"
+    path.write_text(SIX, encoding="utf-8")
+    code, out = run("pair", path, "--format", "pairlist")
+    assert code == 0 and out == "3\n1 6\n2 5\n3 4\n", out
+    assert "rating order" not in out  # a round robin's numbers are drawn, not ranked (C.04.2 2.2 is Swiss)
+    code, out = run("pair", path, "--system", "dutch", "--initial-colour", "white", "--format", "pairlist")
+    assert code == 0 and "record 192 says BERGER_ROUNDROBIN (roundrobin)" in out
+
+
+def test_the_round_is_read_from_the_history_and_odd_numbers_have_the_dummy() -> None:
+    t = drawn_event(5, 10, [])
+    assert choose_system(t, "roundrobin").system == "roundrobin"
+    system = RoundRobinSystem()
+    for r in range(1, 11):
+        pairing = system.pair(t, r)
+        t = t.with_round(
+            r,
+            {
+                **{b.white: Entry(Result.DRAW, b.black, Colour.WHITE) for b in pairing.boards},
+                **{b.black: Entry(Result.DRAW, b.white, Colour.BLACK) for b in pairing.boards},
+                **({pairing.bye: Entry(Result.PAB)} if pairing.bye is not None else {}),
+            },
+        )
+        assert pairing.bye == [1, 4, 2, 5, 3][(r - 1) % 5]
+    assert t.next_round == 11
+    meetings = [e.opponent for p in t.players for e in p.entries if e.opponent is not None]
+    assert len(meetings) == 5 * 4 * 2 // 2 * 2  # everybody met everybody twice
+    first = {p.start_no: [e.colour for e in p.entries[:5] if e.played] for p in t.players}
+    second = {p.start_no: [e.colour for e in p.entries[5:] if e.played] for p in t.players}
+    assert all(second[n] == [c.opposite for c in first[n] if c is not None] for n in first)
+
+
+def test_a_single_round_robin_ends_with_its_cycle() -> None:
+    t = replace(drawn_event(4, 6, []), system="FIDE_ROUNDROBIN")
+    trace = RoundRobinSystem().trace(t, 4)
+    assert "beyond the single round robin record 192 names (3 rounds for 4 entrants" in trace.failure
+
+
+def test_a_player_entered_as_not_paired_is_refused() -> None:
+    t = drawn_event(4, 3, []).with_round(1, {2: Entry(Result.HALF_BYE)})
+    with pytest.raises(NoLegalPairing, match=r"2 is entered as not paired, .* enter a missed game as a forfeit"):
+        RoundRobinSystem().pair(t, 1)
+
+
+def test_a_history_that_does_not_follow_the_tables_is_refused() -> None:
+    played = [[(1, 2), (3, 4)]]  # round 1 of the table is 1-4 2-3
+    t = drawn_event(4, 3, played)
+    with pytest.raises(NoLegalPairing, match="the Berger table pairs 4-3, who have already met 1 time in 1 cycle"):
+        RoundRobinSystem().pair(t, 2)
+
+
+def test_pairing_numbers_follow_the_start_numbers_in_order() -> None:
+    t = drawn_event(4, 3, [])
+    t = t.with_players(replace(p, start_no=p.start_no * 10) for p in t.players)
+    trace = RoundRobinSystem().trace(t, 1)
+    assert [(b.white, b.black) for b in trace.result().boards] == [(10, 40), (20, 30)]
+    assert "pairing number k is the k-th start number (1=10, 2=20, 3=30, 4=40)" in trace.notes[0]
+    assert trace.boards[0].rule == "C.05 Annex 1: round 1 of the Berger table for 4, board 1 (pairing numbers 1-4)"
+
+
+def test_check_names_the_round_that_left_the_tables(tmp_path: Path) -> None:
+    t = parse_trf(SIX)
+    system = RoundRobinSystem()
+    for r in (1, 2):
+        pairing = system.pair(t, r)
+        entries = {b.white: Entry(Result.WIN, b.black, Colour.WHITE) for b in pairing.boards}
+        entries |= {b.black: Entry(Result.LOSS, b.white, Colour.BLACK) for b in pairing.boards}
+        t = t.with_round(r, entries)
+    flipped = t.with_round(2, {6: Entry(Result.LOSS, 4, Colour.BLACK), 4: Entry(Result.WIN, 6, Colour.WHITE)})
+    report = check_tournament(flipped, "roundrobin")
+    assert [rc.ok for rc in report.rounds] == [True, False]
+    assert report.rounds[1].diffs[0].difference == "colour flipped"
+    assert "fixed by the Berger tables (C.05 Annex 1)" in report.rounds[1].notes[-1]
+    path = tmp_path / "played.trf"
+    path.write_text(write_trf(t), encoding="utf-8")
+    code, out = run("check", path)
+    assert code == 0 and "check with the roundrobin system" in out and "all 2 rounds ok" in out
+
+
+ROBINS = [
+    "albanian_roundrobin_1381000",
+    "austria_roundrobin_blitz_1384827",
+    "austria_roundrobin_vereinsmeisterschaft_1288524",
+    "cro_1386115",
+    "srb_1386568",
+]
+"""The round robins among the real Swiss-Manager files (type byte 1)."""
+
+
+@pytest.mark.parametrize("name", ROBINS)
+def test_swiss_manager_round_robins_follow_the_tables(name: str) -> None:
+    from swissbridge.formats.tunx import read_tunx
+
+    t = read_tunx(shared_path("realworld", "echecsjs-tunx", f"{name}.TUNX"))
+    assert t.kind is EventKind.ROUND_ROBIN and choose_system(t, None).system == "roundrobin"
+    report = check_tournament(t, "roundrobin")
+    assert report.ok and len(report.rounds) == t.completed_rounds > 0
+    with pytest.raises(InputError, match="the dutch system pairs Swiss events; --system roundrobin pairs round robins"):
+        pair_tournament(t, system="dutch")
+
+
+def test_the_watcher_pairs_a_round_robin(tmp_path: Path) -> None:
+    """A Swiss-Manager round-robin file is read by its tables (this one is finished);
+    a TRF round robin's next round is published."""
+    from swissbridge.watch.loop import Watcher
+    from swissbridge.watch.types import WatchConfig
+
+    robin = shared_path("realworld", "echecsjs-tunx", "albanian_roundrobin_1381000.TUNX").read_bytes()
+    (tmp_path / "Robin.TUNX").write_bytes(robin)
+    report = Watcher(WatchConfig(tmp_path, host="swiss-manager", system=None, stable=0)).run_once()
+    assert report.exit_code == 0 and not report.input_faults and report.published == []
+    assert report.status.startswith("Robin: tournament finished after round 5: final standings")
+    final = (tmp_path / "swissbridge-out" / "Robin-R5-final" / "Robin-R5-final.trf").read_text(encoding="utf-8")
+    assert "192 BERGER_ROUNDROBIN" in final.splitlines()
+    shutil.rmtree(tmp_path / "swissbridge-out")
+    (tmp_path / "Robin.TUNX").unlink()
+    (tmp_path / "Six.trf").write_text(SIX, encoding="utf-8")
+    report = Watcher(WatchConfig(tmp_path, host="swiss-manager", system=None, stable=0)).run_once()
+    assert report.exit_code == 0 and report.published == [("Six", 1)], report
+    boards = (tmp_path / "swissbridge-out" / "Six-R1" / "Six-R1.txt").read_text(encoding="utf-8").splitlines()
+    assert [line.split()[1:3] + line.split()[-2:] for line in boards[2:]] == [
+        ["(1)", "Ann", "(6)", "Fay"],
+        ["(2)", "Bob", "(5)", "Eve"],
+        ["(3)", "Cid", "(4)", "Dan"],
+    ]
+
+
+@pytest.mark.parametrize(
+    ("players", "rounds", "code"), [(7, 7, "BERGER_ROUNDROBIN"), (6, 10, "BERGER_DOUBLEROUNDROBIN")]
+)
+def test_generate_plays_a_round_robin_that_check_replays(players: int, rounds: int, code: str) -> None:
+    from swissbridge.generate import GenerateOptions, generate_tournament
+
+    t = generate_tournament(players, rounds, "roundrobin", seed=5)
+    assert t.system == code and t.total_rounds == rounds and t.points.pab == 0
+    assert all(len(p.entries) == rounds for p in t.players)
+    assert "pairing numbers drawn at random" in t.name
+    assert [p.rating for p in t.players] != sorted((p.rating for p in t.players), reverse=True)
+    assert check_tournament(parse_trf(write_trf(t, dialect="trf26")), "roundrobin").ok
+    with pytest.raises(InputError, match="no acceleration and no forbidden pairs"):
+        generate_tournament(players, rounds, "roundrobin", seed=5, options=GenerateOptions(accelerate=True))
+    with pytest.raises(InputError, match=r"a round robin of 6 players has 5 rounds, a double one 10: not 11"):
+        generate_tournament(6, 11, "roundrobin", seed=5)
+
+
+def test_explain_names_the_table_round_of_every_board() -> None:
+    from swissbridge.explain import explain, render
+
+    from tests.unit.test_explain import SCHEMA, validate
+
+    played = [[(1, 0), (2, 5), (3, 4)], [(4, 0), (5, 3), (1, 2)]]
+    doc = explain(drawn_event(5, 5, played), system="roundrobin")
+    assert validate(doc, SCHEMA) == []
+    assert doc["round"] == 3 and doc["rules"] == "Round robin, Berger tables (C.05 Annex 1) for 5 entrants"
+    assert [(b["white"], b["black"]) for b in doc["boards"]] == [(3, 1), (4, 5)]
+    assert doc["boards"][0]["reasons"][0]["text"] == "round 3 of the Berger table for 6: pairing numbers 3-1"
+    assert doc["bye"] is not None and doc["bye"]["player"] == 2
+    assert "meets 6, the dummy, and has no game" in doc["bye"]["reasons"][0]["text"]
+    assert "colours fixed by the Berger table" in render(doc, "text")
+
+
+def test_a_swiss_manager_round_robin_written_as_trf_stays_one(tmp_path: Path) -> None:
+    source = shared_path("realworld", "echecsjs-tunx", "albanian_roundrobin_1381000.TUNX")
+    code, _ = run("convert", source, tmp_path / "robin.trf")
+    assert code == 0
+    t = parse_trf((tmp_path / "robin.trf").read_text(encoding="utf-8"))
+    assert t.system == "BERGER_ROUNDROBIN" and choose_system(t, None).system == "roundrobin"
+    assert check_tournament(t, "roundrobin").ok
