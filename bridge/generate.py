@@ -271,7 +271,7 @@ def _plan(n: int, rounds: int, system: str | PairingSystem, rng: random.Random, 
                 if key[1] == r and p in announced[key]:
                     announced[key].remove(p)
     initial = [p for p in numbers if p not in absences[1]]
-    points = o.points if o.points is not None else default_points(resolve(system)[1])
+    points = o.points if o.points is not None else default_points(engine)
     acceleration = baku_acceleration(initial, rounds, points) if o.accelerate else ()
     forbidden: list[ForbiddenPairs] = []
     for _ in range(o.forbidden_groups):
@@ -323,7 +323,7 @@ def _round_robin_plan(n: int, rounds: int, engine: PairingSystem, rng: random.Ra
         players=tuple(players),
         name=f"swissbridge random {engine.name} tournament (pairing numbers drawn at random)",
         total_rounds=rounds,
-        points=replace(o.points, pab=0),
+        points=replace(o.points if o.points is not None else default_points(engine), pab=0),
         system=code,
     )
     absences: dict[int, dict[int, Entry]] = {r: {} for r in range(1, rounds + 1)}
