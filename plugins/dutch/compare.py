@@ -294,7 +294,7 @@ def _describe(crit: Criterion, a: _Candidate, b: _Candidate, scope: Scope) -> st
             return [v for v in c.floaters if players[v].floated(crit.back) is Float.DOWN]
 
         return both(CRITERIA_TEXT[name], _scores(a, again(a)), _scores(b, again(b)))
-    # Family.MDP_OPPONENT_UPFLOATS
+    # Family.OPPONENT_UPFLOATS
 
     def upfloaters(c: _Candidate) -> str:
         fails = _failed_pairs(c, crit, scope)

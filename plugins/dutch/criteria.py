@@ -81,7 +81,7 @@ class Family(enum.Enum):
     MDP_DOWNFLOATS = "MDPs floating again"
     """[C18], [C20]: the score differences of the MDPs who had a downfloat
     :attr:`Criterion.back` rounds before."""
-    MDP_OPPONENT_UPFLOATS = "MDP opponents floating up again"
+    OPPONENT_UPFLOATS = "MDP opponents floating up again"
     """[C19], [C21]: the score differences of the MDPs whose opponent had an upfloat
     :attr:`Criterion.back` rounds before."""
 
@@ -328,25 +328,24 @@ def c21_mdp_opponent_score_differences(h: Entrant, lo: Entrant, kind: Kind, scop
     return _mdp_pairs_without_upfloater(h, lo, kind, scope, 2)
 
 
-_F = Family
 QUALITY_CRITERIA: tuple[Criterion, ...] = (
-    Criterion("C6", c6_pairs, _one, _always, _F.DOWNFLOATERS),
-    Criterion("C7", c7_paired_scores, _top_level, _always, _F.DOWNFLOATERS),
-    Criterion("C8 pairs", c8_next_pairs, _one, _always, _F.NEXT_BRACKET),
-    Criterion("C8 scores", c8_next_scores, _top_level, _always, _F.NEXT_BRACKET),
-    Criterion("C9", c9_played_games, _c9_bound, _always, _F.PAB),
-    Criterion("C10", c10_colour_limit, _one, _always, _F.PAIR),
-    Criterion("C11", c11_three_in_a_row, _one, _always, _F.PAIR),
-    Criterion("C12", c12_preferences, _one, _always, _F.PAIR),
-    Criterion("C13", c13_strong_preferences, _one, _always, _F.PAIR),
-    Criterion("C14", c14_resident_downfloaters, _two, _after_one_round, _F.RESIDENT_DOWNFLOATS, 1),
-    Criterion("C15", c15_mdp_opponents, _one, _after_one_round, _F.PAIR, 1),
-    Criterion("C16", c16_resident_downfloaters, _two, _after_two_rounds, _F.RESIDENT_DOWNFLOATS, 2),
-    Criterion("C17", c17_mdp_opponents, _one, _after_two_rounds, _F.PAIR, 2),
-    Criterion("C18", c18_mdp_score_differences, _two_top_levels, _after_one_round, _F.MDP_DOWNFLOATS, 1),
-    Criterion("C19", c19_mdp_opponent_score_differences, _top_level, _after_one_round, _F.MDP_OPPONENT_UPFLOATS, 1),
-    Criterion("C20", c20_mdp_score_differences, _two_top_levels, _after_two_rounds, _F.MDP_DOWNFLOATS, 2),
-    Criterion("C21", c21_mdp_opponent_score_differences, _top_level, _after_two_rounds, _F.MDP_OPPONENT_UPFLOATS, 2),
+    Criterion("C6", c6_pairs, _one, _always, Family.DOWNFLOATERS),
+    Criterion("C7", c7_paired_scores, _top_level, _always, Family.DOWNFLOATERS),
+    Criterion("C8 pairs", c8_next_pairs, _one, _always, Family.NEXT_BRACKET),
+    Criterion("C8 scores", c8_next_scores, _top_level, _always, Family.NEXT_BRACKET),
+    Criterion("C9", c9_played_games, _c9_bound, _always, Family.PAB),
+    Criterion("C10", c10_colour_limit, _one, _always, Family.PAIR),
+    Criterion("C11", c11_three_in_a_row, _one, _always, Family.PAIR),
+    Criterion("C12", c12_preferences, _one, _always, Family.PAIR),
+    Criterion("C13", c13_strong_preferences, _one, _always, Family.PAIR),
+    Criterion("C14", c14_resident_downfloaters, _two, _after_one_round, Family.RESIDENT_DOWNFLOATS, 1),
+    Criterion("C15", c15_mdp_opponents, _one, _after_one_round, Family.PAIR, 1),
+    Criterion("C16", c16_resident_downfloaters, _two, _after_two_rounds, Family.RESIDENT_DOWNFLOATS, 2),
+    Criterion("C17", c17_mdp_opponents, _one, _after_two_rounds, Family.PAIR, 2),
+    Criterion("C18", c18_mdp_score_differences, _two_top_levels, _after_one_round, Family.MDP_DOWNFLOATS, 1),
+    Criterion("C19", c19_mdp_opponent_score_differences, _top_level, _after_one_round, Family.OPPONENT_UPFLOATS, 1),
+    Criterion("C20", c20_mdp_score_differences, _two_top_levels, _after_two_rounds, Family.MDP_DOWNFLOATS, 2),
+    Criterion("C21", c21_mdp_opponent_score_differences, _top_level, _after_two_rounds, Family.OPPONENT_UPFLOATS, 2),
 )
 """[C6]–[C21] in priority order (3.8: a better value on a higher criterion wins)."""
 

@@ -63,7 +63,7 @@ from swissbridge.state import Compatibility, Float, PlayerState, RoundState, Str
 from .colours import allocate as allocate_colours
 from .completion import Completion, max_pairs
 from .context import build_context
-from .criteria import CRITERION, PAIR_FAILURES, QUALITY_CRITERIA, RESIDENT_DOWNFLOATS, Family
+from .criteria import CRITERION, PAIR_FAILURES, QUALITY_CRITERIA, RESIDENT_DOWNFLOATS, Family, family
 from .details import (
     Bracket,
     BracketPair,
@@ -905,14 +905,12 @@ class DutchExplainer:
                 continue
             m, r = (a, b) if a in mdp_set else (b, a)
             diff = self._pts(self.fact(m).pscore - score)
-            for name, back, who, kind in (
-                ("C18", 1, m, Float.DOWN),
-                ("C20", 2, m, Float.DOWN),
-                ("C19", 1, r, Float.UP),
-                ("C21", 2, r, Float.UP),
-            ):
-                if self.round_no > back and self.fact(who).floated(back) is kind:
-                    per.setdefault(name, []).append(f"#{m}–#{r}: score difference {diff}")
+            # [C18]/[C20]: the MDP floats down again; [C19]/[C21]: its opponent floats up again
+            again = [(c, m, Float.DOWN) for c in family(Family.MDP_DOWNFLOATS)]
+            again += [(c, r, Float.UP) for c in family(Family.OPPONENT_UPFLOATS)]
+            for c, who, kind in again:
+                if self.round_no > c.back and self.fact(who).floated(c.back) is kind:
+                    per.setdefault(c.name, []).append(f"#{m}–#{r}: score difference {diff}")
         for name in sorted(per, key=_crit_key):
             out.append({"criterion": name, "count": len(per[name]), "text": CRITERIA_TEXT[name], "details": per[name]})
         engine = {s.criterion: s.failures for s in info.trace.shortfalls}

@@ -104,7 +104,17 @@ def test_sigkill_at_random_points_leaves_outputs_absent_or_complete(tmp_path: Pa
 def test_sigkill_of_the_command_line_while_it_writes(tmp_path: Path) -> None:
     """The real program (``swissbridge generate -o``), killed at random moments: the
     output is always the previous file or exactly the new one (generation is
-    deterministic, so the new one is known)."""
+    deterministic, so the new one is known). A short budget of the next test."""
+    _kill_the_command_line(tmp_path, 3)
+
+
+@pytest.mark.stress
+def test_sigkill_of_the_command_line_while_it_writes_long(tmp_path: Path) -> None:
+    _kill_the_command_line(tmp_path, 20)
+
+
+def _kill_the_command_line(tmp_path: Path, kills: int) -> None:
+    """``kills`` runs of ``swissbridge generate -o`` killed at a random moment each."""
     pytest.importorskip("swissbridge.formats.trf")
     from swissbridge.formats.trf import write_trf
     from swissbridge.generate import generate_tournament
@@ -118,7 +128,7 @@ def test_sigkill_of_the_command_line_while_it_writes(tmp_path: Path) -> None:
     current = out.read_bytes()
     rng = random.Random(5)
     outcomes = {"kept": 0, "replaced": 0}
-    for i in range(6):
+    for i in range(kills):
         seed = 100 + i
         new = write_trf(generate_tournament(24, 5, "dutch", seed)).encode()
         proc = subprocess.Popen([*cmd, "--seed", str(seed), "-o", str(out)])
@@ -129,4 +139,4 @@ def test_sigkill_of_the_command_line_while_it_writes(tmp_path: Path) -> None:
         assert data in (current, new), "the output is neither the previous file nor the new one"
         outcomes["kept" if data == current else "replaced"] += 1
         current = data
-    assert sum(outcomes.values()) == 6
+    assert sum(outcomes.values()) == kills
