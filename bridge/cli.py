@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from swissbridge import __version__
+from swissbridge import __version__, eventcli
 from swissbridge.console import (
     EXIT_INPUT,
     EXIT_NO_PAIRING,
@@ -40,6 +40,7 @@ from swissbridge.console import (
 )
 from swissbridge.errors import SwissbridgeError
 from swissbridge.formats._text import MAX_RATING, MAX_ROUNDS, MAX_START_NO
+from swissbridge.options import CODES, epilog, input_argument
 from swissbridge.output import write_stdout
 from swissbridge.plugins import shipped
 from swissbridge.systems import DEFAULT
@@ -65,14 +66,6 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
-def epilog(codes: str, *examples: str) -> str:
-    """The end of a command's ``--help``: its exit codes and examples (``\b`` keeps
-    click from re-flowing the lines)."""
-    lines = "\n".join(f"  {e}" for e in examples)
-    return f"Exit codes: {codes}.\n\n\b\nExample{'s' if len(examples) > 1 else ''}:\n{lines}"
-
-
-CODES = "0 success; 2 bad input or usage (one line, file:line:column); 5 an output could not be written"
 PAIR_CODES = "0 success; 1 no legal pairing; 2 bad input or usage; 5 an output could not be written"
 
 
@@ -87,19 +80,6 @@ def _main(
     if ctx.invoked_subcommand is None:
         typer.echo(ctx.get_help())
         raise typer.Exit(0)
-
-
-def file_argument(text: str) -> Path:
-    """A file argument as typer's ``Path`` reads it, but an empty one is refused
-    (``Path("")`` would be the current folder)."""
-    if not text:
-        raise typer.BadParameter("an empty file name")
-    return Path(text)
-
-
-def input_argument(help: str) -> Any:
-    """The tournament file a command reads (an empty name refused: :func:`file_argument`)."""
-    return typer.Argument(help=help, show_default=False, parser=file_argument)
 
 
 SYSTEMS = f"{'|'.join(shipped())} or one an installed package adds"
@@ -627,7 +607,8 @@ def result(
     results: Annotated[
         list[str] | None,
         typer.Argument(
-            help="Pairs BOARD|#START RESULT: 1-0 0-1 ½-½ (=) +- -+ -- for a game; H F Z withdrawn for a player.",
+            help="Pairs BOARD|#START RESULT: 1-0 0-1 ½-½ (=) +- -+ 0-0 (double forfeit) for a game; "
+            "H F Z withdrawn for a player.",
             show_default=False,
             metavar="[BOARD|#START RESULT]...",
         ),
@@ -653,7 +634,7 @@ def result(
     as `pair` prints them. Written atomically; the previous file is kept as FILE.bak."""
     from swissbridge.formats.detect import holds_system, target_format, write_any
     from swissbridge.output import state_format, write_output
-    from swissbridge.results import enter_results, items_from_pgn, parse_items
+    from swissbridge.results import corrected_under_later_rounds, enter_results, items_from_pgn, parse_items
     from swissbridge.systems import with_system
 
     check_encoding(encoding)
@@ -668,6 +649,8 @@ def result(
         if not items:
             fail("no results given: BOARD|#START RESULT pairs, or --from-pgn", EXIT_INPUT)
         updated, added = with_system(enter_results(tournament, round_no, items, correct=correct))
+        if (stale := corrected_under_later_rounds(tournament, updated, round_no)) is not None:
+            typer.echo(f"swissbridge: warning: {stale}", err=True)
         target = output or input
         fmt = target_format(target, None) if output is not None else state_format(input)
         write_output(target, write_any(updated, fmt), inputs=[input], in_place=in_place or output is None)
@@ -795,6 +778,9 @@ def watch(
         raise typer.Exit(code)
 
 
+eventcli.register(app)
+
+
 def _only(name: str) -> typer.Typer | None:
     """``app`` reduced to the command called ``name``, or None when no command has
     that name (help, ``--version``, a typo: the whole app answers those).
@@ -809,10 +795,16 @@ def _only(name: str) -> typer.Typer | None:
         for info in app.registered_commands
         if info.callback is not None and (info.name or get_command_name(info.callback.__name__)) == name
     ]
-    if not commands:
+    groups = [  # `player add …`
+        info
+        for info in app.registered_groups
+        if info.typer_instance is not None and info.typer_instance.info.name == name
+    ]
+    if not commands and not groups:
         return None
     reduced = copy.copy(app)
     reduced.registered_commands = commands
+    reduced.registered_groups = groups
     return reduced
 
 

@@ -405,17 +405,19 @@ def render_text(doc: Explanation) -> str:
         out += _text_section(sec, True)
 
     out += ["", "PLAYERS (by start number)"]
+    wide = max([24, *(len(names[p["player"]]) for p in doc["players"])])  # never cut a name
+    told = max([44, *(len(p["preference_text"]) for p in doc["players"])])
     out.append(
-        f"{'No':>4}  {'Name':<24} {'Pts':>5} {'Rank':>4} {'TPN':>4}  {'Colours':<10} {'CD':>3}  "
-        f"{'Floats':<7} {'Preference':<44} Paired"
+        f"{'No':>4}  {'Name':<{wide}} {'Pts':>5} {'Rank':>4} {'TPN':>4}  {'Colours':<10} {'CD':>3}  "
+        f"{'Floats':<7} {'Preference':<{told}} Paired"
     )
     accelerated = any(p["score"] != p["pairing_score"] for p in doc["players"])
     for p in doc["players"]:
         pts = p["pairing_score"] + ("*" if p["score"] != p["pairing_score"] else "")
         out.append(
-            f"{p['player']:>4}  {names[p['player']][:24]:<24} {pts:>5} {p['rank']:>4} {p['tpn']:>4}  "
+            f"{p['player']:>4}  {names[p['player']]:<{wide}} {pts:>5} {p['rank']:>4} {p['tpn']:>4}  "
             f"{p['colours'] or '-':<10} {p['colour_difference']:>+3}  {_floats(p):<7} "
-            f"{p['preference_text'][:44]:<44} {_t(_paired(p))}"
+            f"{p['preference_text']:<{told}} {_t(_paired(p))}"
         )
     out.append(f"  {FLOATS_KEY}")
     if accelerated:

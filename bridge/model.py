@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import enum
 import re
+import unicodedata
 from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
@@ -369,6 +370,25 @@ class Player:
             entries.append(ABSENT)
         entries[round_no - 1] = entry
         return replace(self, entries=tuple(entries))
+
+
+TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
+"""The FIDE titles in the order of C.04.2 Art. 2.2 (individual events); no title comes last."""
+
+
+def initial_order_key(player: Player) -> tuple[int, int, str]:
+    """Where a player stands in the initial order of C.04.2 Art. 2.2: by strength (the
+    rating, highest first; unrated last), then FIDE title (:data:`TITLE_ORDER`), then
+    alphabetically (accents and case ignored). Smaller keys rank higher."""
+    title = player.title.upper()
+    rank = TITLE_ORDER.index(title) if title in TITLE_ORDER else len(TITLE_ORDER)
+    return (-player.rating, rank, unicodedata.normalize("NFKD", player.name).casefold())
+
+
+def initial_order(players: Iterable[Player]) -> list[Player]:
+    """``players`` in the initial order of C.04.2 Art. 2.2 (:func:`initial_order_key`),
+    the order the start numbers (TPNs, Art. 2.3) follow."""
+    return sorted(players, key=initial_order_key)
 
 
 class ByeKind(enum.Enum):

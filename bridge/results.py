@@ -6,7 +6,9 @@ C.04.2 Art. 3.6, as ``pair`` prints it) or a player (``#12``: the game that play
 has in the round, or a bye for the player):
 
 * a game: ``1-0``, ``0-1``, ``½-½`` (also ``=``, ``1/2-1/2``, ``0.5-0.5``), and
-  forfeits ``+-`` (White wins by forfeit), ``-+`` (Black does), ``--`` (both lose);
+  forfeits ``+-`` (White wins by forfeit), ``-+`` (Black does), ``0-0`` (both lose: a
+  double forfeit; ``--`` too, but a shell command line reads a bare ``--`` as the end
+  of the options, so ``0-0`` is the spelling the help shows);
 * a player not paired in the round: ``H`` (half-point bye), ``F`` (full-point bye),
   ``Z`` (zero-point bye, an absence), or ``withdrawn`` (absent from this round to
   the last: the round's column, and TRF-2026 record 240 for the rounds after it).
@@ -23,8 +25,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from swissbridge.errors import InputError, UsageError
-from swissbridge.model import AnnouncedBye, ByeKind, Colour, Entry, Result, Tournament
+from swissbridge.model import ByeKind, Colour, Entry, Result, Tournament, format_points
 from swissbridge.pairing import board_order
+from swissbridge.players import announce
 
 GAME_RESULTS: Mapping[str, tuple[Result, Result]] = {
     "1-0": (Result.WIN, Result.LOSS),
@@ -35,6 +38,7 @@ GAME_RESULTS: Mapping[str, tuple[Result, Result]] = {
     "=": (Result.DRAW, Result.DRAW),
     "+-": (Result.FORFEIT_WIN, Result.FORFEIT_LOSS),
     "-+": (Result.FORFEIT_LOSS, Result.FORFEIT_WIN),
+    "0-0": (Result.FORFEIT_LOSS, Result.FORFEIT_LOSS),
     "--": (Result.FORFEIT_LOSS, Result.FORFEIT_LOSS),
 }
 """A game's result as written on the command line: (White's entry, Black's entry)."""
@@ -54,7 +58,7 @@ SHOWN: Mapping[Result, str] = {
 }
 """How a recorded game is shown in messages, from White's entry."""
 
-CHOICES = "1-0, 0-1, ½-½ (or =), +-, -+, --; for a player: H, F, Z or withdrawn"
+CHOICES = "1-0, 0-1, ½-½ (or =), +-, -+, 0-0 (double forfeit); for a player: H, F, Z or withdrawn"
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,7 +74,8 @@ class ResultItem:
 def parse_items(words: Sequence[str]) -> list[ResultItem]:
     """``["3", "1-0", "#12", "H"]`` → items; a usage error names the word that is wrong."""
     if len(words) % 2:
-        raise UsageError(f"results come in pairs, BOARD|#START RESULT; {words[-1]!r} has no result")
+        hint = "" if len(words) < 2 else " (a double forfeit is written 0-0: a bare -- ends the options and is lost)"
+        raise UsageError(f"results come in pairs, BOARD|#START RESULT; {words[-1]!r} has no result{hint}")
     items: list[ResultItem] = []
     for target, result in zip(words[::2], words[1::2], strict=True):
         text = f"{target} {result}"
@@ -136,9 +141,11 @@ def enter_results(
 def _game(t: Tournament, round_no: int, white: int, black: int, item: ResultItem, correct: bool) -> Tournament:
     new_white, new_black = GAME_RESULTS[item.result]
     old = t.player(white).entry(round_no)
-    assert old is not None
-    if old.result is not Result.PENDING and old.result is not new_white and not correct:
-        shown = SHOWN.get(old.result, old.result.value)
+    old_black = t.player(black).entry(round_no)
+    assert old is not None and old_black is not None
+    if old.result is not Result.PENDING and (old.result, old_black.result) != (new_white, new_black) and not correct:
+        both = (old.result, old_black.result) == (Result.FORFEIT_LOSS, Result.FORFEIT_LOSS)
+        shown = "0-0" if both else SHOWN.get(old.result, old.result.value)
         raise InputError(
             f"{item.text!r}: round {round_no}, {white}-{black} already has the result {shown}; "
             "give --correct to replace it"
@@ -180,10 +187,33 @@ def _bye(t: Tournament, round_no: int, n: int, entry: Entry | None, item: Result
             f"{item.text!r}: the file does not say how many rounds the event has (TRF 142), "
             "so the rounds a withdrawn player misses cannot be written; add it first"
         )
-    later = tuple(
-        AnnouncedBye(ByeKind.ZERO, r, (n,)) for r in range(round_no + 1, t.total_rounds + 1) if n not in t.announced(r)
+    later = [r for r in range(round_no + 1, t.total_rounds + 1) if n not in t.announced(r)]
+    return announce(t, n, later, ByeKind.ZERO)
+
+
+def corrected_under_later_rounds(before: Tournament, after: Tournament, round_no: int) -> str | None:
+    """The warning for a correction of round ``round_no`` once later rounds are paired:
+    C.04.2 Art. 4.3 lets a corrected result affect only the pairings not made yet, so
+    the rounds after it stay as they were paired, on the old score; the arbiter is told
+    which rounds and which players' scores changed. None when nothing entered before
+    changed, or no later round is paired."""
+    later = [r for r in range(round_no + 1, before.completed_rounds + 1) if before.is_paired(r)]
+    changed = []
+    for p in before.players:
+        old, new = p.entry(round_no), after.player(p.start_no).entry(round_no)
+        if old is not None and new is not None and old.result is not Result.PENDING and old.result is not new.result:
+            pts = before.points
+            changed.append(
+                f"#{p.start_no} {format_points(pts.points(old.result))} → {format_points(pts.points(new.result))}"
+            )
+    if not later or not changed:
+        return None
+    rounds = f"round {later[0]}" if len(later) == 1 else f"rounds {later[0]}-{later[-1]}"
+    return (
+        f"round {round_no} corrected ({', '.join(changed)}), but {rounds} {'was' if len(later) == 1 else 'were'} "
+        "paired on the old score; a correction affects only the pairings not made yet (C.04.2 Art. 4.3): "
+        "those rounds stay as paired"
     )
-    return replace(t, announced_byes=(*t.announced_byes, *later))
 
 
 _PGN_RESULTS: Mapping[str, str] = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "½-½"}

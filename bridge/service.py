@@ -85,10 +85,15 @@ def trace_tournament(
 def _pairable(
     tournament: Tournament, system: str | PairingSystem, round_no: int | None, adjourned: bool
 ) -> tuple[PairingSystem, int]:
-    """The system and the round to pair, once the tournament is known to be pairable."""
+    """The system and the round to pair, once the tournament is known to be pairable.
+    A system that pairs round robins reads the round from its tables whatever the
+    results (C.05 Annex 1): a round robin's rounds may be paired before the earlier
+    ones are played, so neither an unplayed round nor a game without a result stops it."""
     _, engine = resolve(system)
     refuse(engine, tournament)  # a team event or a round robin, for a system of Swiss events
     r = round_to_pair(tournament, round_no)
+    if getattr(engine, "round_robin", False):
+        return engine, r
     unplayed = [rr for rr in range(1, r) if tournament.is_unplayed(rr)]
     if unplayed:
         again = f" (or pair it again with --round {unplayed[0]})" if unplayed[0] == r - 1 else ""
@@ -119,7 +124,8 @@ def render_pairing(tournament: Tournament, pairing: RoundPairing, fmt: str, *, a
 
 
 def board_list(tournament: Tournament, pairing: RoundPairing) -> str:
-    """A readable board list: board, scores, names and ratings."""
+    """A readable board list: board, scores and names (the name columns as wide as the
+    longest name: a name is never cut)."""
     done = pairing.round_no - 1
     pts = tournament.points
 
@@ -130,17 +136,20 @@ def board_list(tournament: Tournament, pairing: RoundPairing) -> str:
 
     title = tournament.name or "Tournament"
     of = f" of {tournament.total_rounds}" if tournament.total_rounds else ""
+    shown = [n for b in pairing.boards for n in b.players()] + [*pairing.absent]
+    shown += [pairing.bye] if pairing.bye is not None else []
+    wide = max([28, *(len(who(n)[1]) for n in shown)])  # the longest name, never cut
     lines = [f"{title} — round {pairing.round_no}{of}"]
-    lines.append(f"{'Bd':>3}  {'No':>5} {'White':<28} {'Pts':>5}   {'Pts':>5}  {'No':>5} {'Black':<28}")
+    lines.append(f"{'Bd':>3}  {'No':>5} {'White':<{wide}} {'Pts':>5}   {'Pts':>5}  {'No':>5} {'Black':<{wide}}")
     for i, b in enumerate(pairing.boards, 1):
         wn, wname, wpts = who(b.white)
         bn, bname, bpts = who(b.black)
-        lines.append(f"{i:>3}  {wn:>5} {wname[:28]:<28} {wpts:>5} - {bpts:>5}  {bn:>5} {bname[:28]:<28}")
+        lines.append(f"{i:>3}  {wn:>5} {wname:<{wide}} {wpts:>5} - {bpts:>5}  {bn:>5} {bname:<{wide}}")
     if pairing.bye is not None:
         num, name, score = who(pairing.bye)
-        lines.append(f"{'':>3}  {num:>5} {name[:28]:<28} {score:>5}   pairing-allocated bye")
+        lines.append(f"{'':>3}  {num:>5} {name:<{wide}} {score:>5}   pairing-allocated bye")
     for n, result in sorted(pairing.absent.items()):
         num, name, score = who(n)
         why = result.name.lower().replace("_", " ")
-        lines.append(f"{'':>3}  {num:>5} {name[:28]:<28} {score:>5}   not paired ({why})")
+        lines.append(f"{'':>3}  {num:>5} {name:<{wide}} {score:>5}   not paired ({why})")
     return "\n".join(lines) + "\n"

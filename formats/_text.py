@@ -7,6 +7,7 @@ import codecs
 import os
 import re
 from collections.abc import Callable
+from datetime import date
 from pathlib import Path
 
 from swissbridge.errors import InputError
@@ -201,3 +202,24 @@ def bounded_int(
         return value
     kind = f"{minimum}-{maximum}" if is_whole_number(text) else "a whole number"
     raise InputError(f"expected {what} ({kind}), found {shown(text.strip())}", path=path, line=line, column=column)
+
+
+# -- dates -----------------------------------------------------------------------------------------
+
+
+def parse_date(text: str) -> date | None:
+    """A calendar date written ``YYYY/MM/DD`` (TRF-2026), ``YYYY-MM-DD`` (ISO) or
+    ``DD.MM.YYYY``; ``None`` when ``text`` is none of these or no real day."""
+    value = text.strip()
+    m = re.fullmatch(r"(\d{4})[/-](\d{1,2})[/-](\d{1,2})", value)
+    if m is not None:
+        y, mo, d = (int(g) for g in m.groups())
+    else:
+        m = re.fullmatch(r"(\d{1,2})\.(\d{1,2})\.(\d{4})", value)
+        if m is None:
+            return None
+        d, mo, y = (int(g) for g in m.groups())
+    try:
+        return date(y, mo, d)
+    except ValueError:
+        return None

@@ -27,7 +27,7 @@ from typing import IO
 from lxml import etree
 from swissbridge.errors import InputError
 from swissbridge.formats._text import MAX_RATING, bounded_int, refuse_control
-from swissbridge.model import Player, Tournament
+from swissbridge.model import TITLE_ORDER, Player, Tournament
 
 __all__ = [
     "KINDS",
@@ -44,7 +44,6 @@ KINDS = ("standard", "rapid", "blitz")
 
 _RATING_TAG = {"standard": "rating", "rapid": "rapid_rating", "blitz": "blitz_rating"}
 _DOCTYPE = re.compile(rb"<!DOCTYPE|<!ENTITY", re.IGNORECASE)
-_TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 
 MAX_XML_BYTES = 2 << 30
 """The most bytes of XML read (2 GiB), from a file or unpacked from a zip: FIDE's
@@ -80,8 +79,8 @@ class FideRecord:
     @property
     def best_title(self) -> str:
         """The higher of the FIDE title and the women's title (C.04.2 Art. 2.2 order)."""
-        titles = [t for t in (self.title.upper(), self.w_title.upper()) if t in _TITLE_ORDER]
-        return min(titles, key=_TITLE_ORDER.index) if titles else ""
+        titles = [t for t in (self.title.upper(), self.w_title.upper()) if t in TITLE_ORDER]
+        return min(titles, key=TITLE_ORDER.index) if titles else ""
 
 
 def _open(source: str | os.PathLike[str] | IO[bytes]) -> tuple[IO[bytes], str | None, bool]:
@@ -336,7 +335,8 @@ class RatingRefresh:
         return "\n".join(lines) + "\n"
 
 
-def _sex(code: str) -> str:
+def trf_sex(code: str) -> str:
+    """The list's sex (``M``, ``F``) as TRF writes it (``m``, ``w``)."""
     return {"M": "m", "F": "w"}.get(code, "")
 
 
@@ -374,10 +374,10 @@ def refresh_ratings(
         new = replace(
             p,
             rating=rec.rating_of(kind),
-            title=rec.best_title or ("" if p.title.upper() in _TITLE_ORDER else p.title),
+            title=rec.best_title or ("" if p.title.upper() in TITLE_ORDER else p.title),
             federation=rec.federation or p.federation,
             birth=birth,
-            sex=_sex(rec.sex) or p.sex,
+            sex=trf_sex(rec.sex) or p.sex,
         )
         fields = tuple(
             (name, str(getattr(p, name)), str(getattr(new, name)))

@@ -104,11 +104,24 @@ def sniff(text: str) -> str | None:
     """``"sm-players"`` or ``"sm-pairings"`` when ``text`` starts with the header of
     one of the two exports, else ``None``."""
     first = text.lstrip("\ufeff").split("\n", 1)[0].rstrip("\r")
-    if first.startswith("Nr;Name;"):
+    if first.startswith("Nr;Name;") or is_players_header(first):
         return "sm-players"
     if first.startswith("Runde;Brett;"):
         return "sm-pairings"
     return None
+
+
+def is_players_header(line: str) -> bool:
+    """A ``Spielerdaten`` header with some of its columns, in any order: at least two
+    columns, every one a Spielerdaten column, one of them the name (``Name`` or
+    ``Nachname``)."""
+    names = line.split(";")
+    return (
+        len(names) >= 2
+        and len(set(names)) == len(names)
+        and set(names) <= set(_PLAYER_FIELDS)
+        and bool({"Name", "Nachname"} & set(names))
+    )
 
 
 # -- numbers -------------------------------------------------------------------------------------
@@ -195,7 +208,9 @@ class _Fields:
         self.line = line
 
     def __getitem__(self, name: str) -> str:
-        return self.fields[self.names[name]]
+        """The field of column ``name``; blank when the file has no such column."""
+        index = self.names.get(name)
+        return "" if index is None else self.fields[index]
 
     def column(self, name: str) -> int:
         return field_column(self.fields, self.names[name])
@@ -261,6 +276,30 @@ def _check_header(lines: list[str], expected: str, what: str, *, path: str | Non
     )
 
 
+def _players_header(lines: list[str], path: str | None) -> str:
+    """The header of a ``Spielerdaten`` file: the whole export's, or some of its columns
+    (:func:`is_players_header`); anything else is refused at the column that is wrong."""
+    if lines and is_players_header(lines[0]):
+        return lines[0]
+    if not lines or (";" not in lines[0] and ("," in lines[0] or "\t" in lines[0])):
+        _check_header(lines, PLAYERS_HEADER, "Spielerdaten", path=path)  # empty, or another separator
+    have = lines[0].split(";")
+    seen: set[str] = set()
+    for i, name in enumerate(have):
+        if name not in _PLAYER_FIELDS:
+            raise InputError(
+                f"not a Swiss-Manager Spielerdaten column: {name!r}; "
+                f"expected some of {PLAYERS_HEADER.replace(';', ' ')}",
+                path=path,
+                line=1,
+                column=field_column(have, i),
+            )
+        if name in seen:
+            raise InputError(f"column {name!r} appears twice", path=path, line=1, column=field_column(have, i))
+        seen.add(name)
+    raise InputError("a Spielerdaten file needs the column Name or Nachname", path=path, line=1, column=1)
+
+
 def _birth_from_sm(text: str) -> str:
     """``dd.mm.yyyy`` → ``yyyy/mm/dd`` (the TRF form); a bare year stays a year."""
     value = text.strip()
@@ -295,15 +334,19 @@ def _split_name(name: str) -> tuple[str, str]:
 
 
 def parse_players(data: bytes | str, *, path: str | None = None, encoding: str | None = None) -> SMPlayers:
-    """Read a ``Spielerdaten (Text-File)`` export."""
+    """Read a ``Spielerdaten (Text-File)`` export: the whole export, or a file with only
+    some of its columns in any order (a player list typed or cut down by hand), which
+    must name the player (``Name`` or ``Nachname``); the columns it lacks are blank.
+    Without ``Nr`` the players are numbered in the order of the lines."""
     text = decode(data, path=path, encoding=encoding, what="Swiss-Manager player file")
     lines = split_lines(text)
-    _check_header(lines, PLAYERS_HEADER, "Spielerdaten", path=path)
+    header = _players_header(lines, path)
     players: dict[int, Player] = {}
     where: dict[int, int] = {}
-    for f in _data_lines(lines, PLAYERS_HEADER, path):
+    numbered = "Nr" in header.split(";")
+    for f in _data_lines(lines, header, path):
         line_no = f.line
-        nr = f.integer("Nr", minimum=1, maximum=MAX_START_NO)
+        nr = f.integer("Nr", minimum=1, maximum=MAX_START_NO) if numbered else len(players) + 1
         if nr in players:
             raise InputError(
                 f"start number {nr} appears twice (first on line {where[nr]})", path=path, line=line_no, column=1

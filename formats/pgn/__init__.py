@@ -24,7 +24,7 @@ from swissbridge.formats.pgn.feed import (
 )
 from swissbridge.formats.pgn.players import BYE_NAMES, name_keys
 from swissbridge.formats.pgn.reading import PgnGame, iter_pgn, parse_pgn, read_pgn
-from swissbridge.formats.pgn.tournament import initial_order, lost_in_pgn, tournament_from_pgn
+from swissbridge.formats.pgn.tournament import lost_in_pgn, tournament_from_pgn
 from swissbridge.formats.pgn.writing import write_pairing_pgn, write_results_pgn
 
 __all__ = [
@@ -35,7 +35,6 @@ __all__ = [
     "RoundFeed",
     "UnmatchedGame",
     "apply_feed",
-    "initial_order",
     "iter_pgn",
     "lost_in_pgn",
     "name_keys",

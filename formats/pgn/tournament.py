@@ -4,7 +4,6 @@ events run without a tournament manager."""
 from __future__ import annotations
 
 import os
-import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -13,21 +12,7 @@ from swissbridge.formats._text import MAX_RATING, MAX_START_NO, bounded_int, ref
 from swissbridge.formats.pgn.players import Directory, is_bye, name_keys
 from swissbridge.formats.pgn.reading import RESULT_ENTRIES, PgnGame, games_in
 from swissbridge.messages import ranges
-from swissbridge.model import ABSENT, Colour, Entry, Player, Result, Tournament
-
-_TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
-
-
-def initial_order(players: Iterable[Player]) -> list[Player]:
-    """The initial ranking list of C.04.2 Art. 2.2: by rating (strength), then FIDE
-    title (GM, IM, WGM, FM, WIM, CM, WFM, WCM, none), then alphabetically."""
-
-    def key(p: Player) -> tuple[int, int, str]:
-        title = p.title.upper()
-        rank = _TITLE_ORDER.index(title) if title in _TITLE_ORDER else len(_TITLE_ORDER)
-        return (-p.rating, rank, unicodedata.normalize("NFKD", p.name).casefold())
-
-    return sorted(players, key=key)
+from swissbridge.model import ABSENT, Colour, Entry, Player, Result, Tournament, initial_order
 
 
 @dataclass

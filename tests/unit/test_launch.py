@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from swissbridge import cli, launch
+from swissbridge import cli, launch, options
 from typer.main import get_group
 from typer.testing import CliRunner
 
@@ -52,7 +52,7 @@ def test_the_table_is_the_pair_command_typer_builds() -> None:
             kind = launch.TEXT
         for name in [*param.opts, *param.secondary_opts]:
             expected[name] = (str(param.name), kind)
-    assert arguments == [("input", cli.file_argument)]
+    assert arguments == [("input", options.file_argument)]
     table = {
         name: (param, kind if isinstance(kind, str) else tuple(m.value for m in kind))
         for name, (param, kind) in launch.PAIR_OPTIONS.items()

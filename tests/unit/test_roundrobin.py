@@ -319,3 +319,12 @@ def test_a_swiss_manager_round_robin_written_as_trf_stays_one(tmp_path: Path) ->
     t = parse_trf((tmp_path / "robin.trf").read_text(encoding="utf-8"))
     assert t.system == "BERGER_ROUNDROBIN" and choose_system(t, None).system == "roundrobin"
     assert check_tournament(t, "roundrobin").ok
+
+
+def test_a_round_robin_is_paired_ahead_of_its_results(tmp_path: Path) -> None:
+    """The tables do not depend on results: round 2 is paired while round 1 has none."""
+    path = tmp_path / "six.trf"
+    path.write_text(SIX, encoding="utf-8")
+    assert run("pair", path, "--in-place", "--format", "pairlist")[0] == 0
+    code, out = run("pair", path, "--format", "pairlist")
+    assert code == 0 and out == "3\n6 4\n5 3\n1 2\n", out

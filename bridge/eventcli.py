@@ -1,0 +1,425 @@
+"""The commands that run an event from a player list (typer): ``new``, ``set``,
+``player add|withdraw|bye|forbid`` and ``report`` (the FIDE report), registered on the ``swissbridge``
+application by :mod:`swissbridge.cli`. Each is a thin function over
+:mod:`swissbridge.event`, :mod:`swissbridge.players` and :mod:`swissbridge.report`; a
+file is rewritten as ``result`` rewrites it: atomically, the previous version kept as
+``FILE.bak``."""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from swissbridge.console import EXIT_INPUT, InitialColour, check_encoding, echo, fail, read_input, report
+from swissbridge.errors import SwissbridgeError, UsageError
+from swissbridge.options import CODES, epilog, input_argument
+from swissbridge.plugins import shipped
+from swissbridge.systems import DEFAULT
+
+if TYPE_CHECKING:
+    from swissbridge.event import Header
+    from swissbridge.model import Tournament
+
+player_app = typer.Typer(
+    name="player",
+    help="Change the list of participants: a late entry, a withdrawal, a requested bye, a pair that must not meet.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+def _option(name: str, help: str, metavar: str | None = None) -> Any:
+    return typer.Option(name, help=help, show_default=False, metavar=metavar)
+
+
+NameOption = Annotated[str | None, _option("--name", "Tournament name (TRF 012).")]
+CityOption = Annotated[str | None, _option("--city", "City (022).")]
+FederationOption = Annotated[str | None, _option("--federation", "Federation of the event, three letters (032).")]
+StartOption = Annotated[str | None, _option("--start", "Start date YYYY-MM-DD (042).")]
+EndOption = Annotated[str | None, _option("--end", "End date YYYY-MM-DD (052).")]
+ArbiterOption = Annotated[str | None, _option("--chief-arbiter", "Chief arbiter, e.g. 'Doe, Jane (FIDE id)' (102).")]
+DeputyOption = Annotated[
+    list[str] | None, _option("--deputy", "Deputy chief arbiter (112); repeat for several, '' removes them.")
+]
+TimeOption = Annotated[str | None, _option("--time-control", "Time control, e.g. '90 min + 30 s per move' (122).")]
+RoundsOption = Annotated[int | None, _option("--rounds", "Number of rounds (142).")]
+SystemOption = Annotated[
+    str | None, _option("--system", f"Pairing system (192; new: default {DEFAULT}).", "|".join(shipped()))
+]
+ColourOption = Annotated[
+    InitialColour | None, _option("--initial-colour", "The colour of the top player in round 1 (152).")
+]
+TiebreakOption = Annotated[str | None, _option("--tiebreaks", "Tie-break list, e.g. BH/C1,BH,SB,DE,WIN (202).")]
+PointsOption = Annotated[
+    str | None, _option("--points", "Points for win-draw-loss: standard (1-½-0) or e.g. 3-1-0 (162).")
+]
+RoundDatesOption = Annotated[
+    str | None, _option("--round-dates", "Dates of the rounds, comma-separated YYYY-MM-DD (132).", "DATE,DATE,...")
+]
+EncodingOption = Annotated[
+    str | None, _option("--encoding", "Encoding of the player list or Swiss-Manager file (default: UTF-8).")
+]
+
+
+def _header(
+    name: str | None,
+    city: str | None,
+    federation: str | None,
+    start: str | None,
+    end: str | None,
+    chief_arbiter: str | None,
+    deputy: list[str] | None,
+    time_control: str | None,
+    rounds: int | None,
+    system: str | None,
+    initial_colour: InitialColour | None,
+    tiebreaks: str | None,
+    points: str | None,
+    round_dates: str | None,
+) -> Header:
+    from swissbridge.event import Header
+    from swissbridge.model import Colour
+
+    colour = None if initial_colour is None else Colour.WHITE if initial_colour is InitialColour.white else Colour.BLACK
+    return Header(
+        name=name,
+        city=city,
+        federation=federation,
+        start=start,
+        end=end,
+        chief_arbiter=chief_arbiter,
+        deputies=None if deputy is None else tuple(deputy),
+        time_control=time_control,
+        rounds=rounds,
+        system=system,
+        initial_colour=colour,
+        tiebreaks=tiebreaks,
+        points=points,
+        round_dates=None if round_dates is None else tuple(d for d in round_dates.split(",") if d.strip()),
+    )
+
+
+def _write_back(input: Path, tournament: Tournament) -> None:
+    """``tournament`` over ``input``, as ``result`` writes it (atomically, ``FILE.bak`` kept,
+    record 192 naming the system it is paired with: :func:`swissbridge.systems.with_system`)."""
+    from swissbridge.formats.detect import write_any
+    from swissbridge.output import state_format, write_output
+    from swissbridge.systems import with_system
+
+    written, note = with_system(tournament)
+    write_output(input, write_any(written, state_format(input)), inputs=[input], in_place=True)
+    if note is not None:
+        echo(f"swissbridge: note: {input}: {note}")
+
+
+class RatingKind(str, Enum):
+    standard = "standard"
+    rapid = "rapid"
+    blitz = "blitz"
+
+
+def new(
+    output: Annotated[Path, input_argument("The tournament file to create (TRF-2026); it must not exist.")],
+    players: Annotated[
+        Path,
+        typer.Option(
+            "--players",
+            "-p",
+            help="Player list: CSV with an English header row, a Swiss-Manager player export, or FIDE ids.",
+            show_default=False,
+        ),
+    ],
+    ratings: Annotated[
+        Path | None,
+        _option("--ratings", "FIDE's rating list (zip or xml) to complete a list of FIDE ids.", "LIST.zip|.xml"),
+    ] = None,
+    kind: Annotated[RatingKind, typer.Option("--kind", help="Which rating of --ratings.")] = RatingKind.standard,
+    name: NameOption = None,
+    city: CityOption = None,
+    federation: FederationOption = None,
+    start: StartOption = None,
+    end: EndOption = None,
+    chief_arbiter: ArbiterOption = None,
+    deputy: DeputyOption = None,
+    time_control: TimeOption = None,
+    rounds: RoundsOption = None,
+    system: SystemOption = None,
+    initial_colour: ColourOption = None,
+    tiebreaks: TiebreakOption = None,
+    points: PointsOption = None,
+    round_dates: RoundDatesOption = None,
+    encoding: EncodingOption = None,
+) -> None:
+    """Create a tournament from a player list: start numbers in the initial order of
+    C.04.2 Art. 2.2 (rating, then title, then name; a list already in that order keeps
+    it), and the header a FIDE report needs."""
+    from swissbridge.event import new_event
+    from swissbridge.formats.playerlist import read_player_list
+    from swissbridge.formats.trf import write_trf
+    from swissbridge.output import write_output
+
+    check_encoding(encoding)
+    if output.exists():
+        fail(f"{output} exists already: `new` never replaces a file; choose another name or remove it", EXIT_INPUT)
+    header = _header(
+        name,
+        city,
+        federation,
+        start,
+        end,
+        chief_arbiter,
+        deputy,
+        time_control,
+        rounds,
+        system or DEFAULT,
+        initial_colour,
+        tiebreaks,
+        points,
+        round_dates,
+    )
+    try:
+        listed = read_player_list(players, encoding=encoding, ratings=ratings, kind=kind.value)
+        for warning in listed.warnings:
+            echo(f"swissbridge: warning: {warning}")
+        made = new_event(listed.players, header)
+        write_output(output, write_trf(made.tournament, dialect="trf26"))
+    except SwissbridgeError as exc:
+        report(exc, players)
+    if made.moved:
+        line_of = dict(zip((p.start_no for p in listed.players), listed.lines, strict=True))
+        shown = ", ".join(f"{p.name} (line {line_of[p.start_no]}) → {n}" for p, n in made.moved[:5])
+        more = f" and {len(made.moved) - 5} more" if len(made.moved) > 5 else ""
+        echo(
+            f"swissbridge: warning: {players} is not in the initial order of C.04.2 Art. 2.2 (rating, then title, "
+            f"then name): start numbers given in that order: {shown}{more}"
+        )
+    t = made.tournament
+    of = f"{t.total_rounds} rounds" if t.total_rounds else "rounds not given (--rounds N)"
+    echo(f"swissbridge: {output}: {len(t.players)} players, {of}, {t.system}")
+
+
+def set_(
+    input: Annotated[Path, input_argument("Tournament file (TRF or JSON), rewritten in place (FILE.bak kept).")],
+    name: NameOption = None,
+    city: CityOption = None,
+    federation: FederationOption = None,
+    start: StartOption = None,
+    end: EndOption = None,
+    chief_arbiter: ArbiterOption = None,
+    deputy: DeputyOption = None,
+    time_control: TimeOption = None,
+    rounds: RoundsOption = None,
+    system: SystemOption = None,
+    initial_colour: ColourOption = None,
+    tiebreaks: TiebreakOption = None,
+    points: PointsOption = None,
+    round_dates: RoundDatesOption = None,
+) -> None:
+    """Change the tournament's header (name, dates, arbiters, rounds, system, tie-breaks …)."""
+    from swissbridge.event import Header, apply_header
+
+    header = _header(
+        name,
+        city,
+        federation,
+        start,
+        end,
+        chief_arbiter,
+        deputy,
+        time_control,
+        rounds,
+        system,
+        initial_colour,
+        tiebreaks,
+        points,
+        round_dates,
+    )
+    if header == Header():
+        fail("nothing to set: give at least one option (swissbridge set --help)", EXIT_INPUT)
+    try:
+        changed, lines = apply_header(read_input(input), header)
+        if lines:
+            _write_back(input, changed)
+    except SwissbridgeError as exc:
+        report(exc, input)
+    for line in lines or ["nothing changed"]:
+        echo(f"swissbridge: {input}: {line}")
+
+
+class Missed(str, Enum):
+    zero = "zero"
+    half = "half"
+
+
+@player_app.command(
+    epilog=epilog(CODES, "swissbridge player add event.trf --name 'Doe, Jane' --rating 1850 --federation NOR")
+)
+def add(
+    input: Annotated[Path, input_argument("Tournament file (TRF or JSON), rewritten in place (FILE.bak kept).")],
+    name: Annotated[str, typer.Option("--name", help="'Surname, Given name'.", show_default=False)],
+    rating: Annotated[str, _option("--rating", "FIDE rating (blank: unrated).")] = "",
+    fide_id: Annotated[str, _option("--fide-id", "FIDE id.")] = "",
+    federation: Annotated[str, _option("--federation", "Federation, three letters.")] = "",
+    title: Annotated[str, _option("--title", "GM IM WGM FM WIM CM WFM WCM.")] = "",
+    sex: Annotated[str, _option("--sex", "m or w.")] = "",
+    birth: Annotated[str, _option("--birth", "Birth date YYYY-MM-DD (or the year).")] = "",
+    club: Annotated[str, _option("--club", "Club.")] = "",
+    from_round: Annotated[
+        int | None, _option("--from-round", "First round the player is paired in (default: the next).")
+    ] = None,
+    missed: Annotated[
+        Missed, typer.Option("--missed", help="What the rounds already paired score: zero (C.04.2 2.4) or half.")
+    ] = Missed.zero,
+) -> None:
+    """Register a late entry: it gets the pairing number C.04.2 Art. 2.4 gives (its place
+    in the initial order, renumbering the players below, until round 4 is paired; then
+    the next number) and is paired from the next round (or --from-round)."""
+    from swissbridge.formats.playerlist import make_player
+    from swissbridge.model import ByeKind
+    from swissbridge.players import add_player
+
+    values = {
+        "name": name.strip(),
+        "rating": rating.strip(),
+        "fide id": fide_id.strip(),
+        "federation": federation.strip(),
+        "title": title.strip(),
+        "sex": sex.strip(),
+        "birth date": birth.strip(),
+        "club": club.strip(),
+    }
+
+    def bad(column: str, expected: str) -> Exception:
+        option = "--birth" if column == "birth date" else "--" + column.replace(" ", "-")
+        return UsageError(f"{option} {values.get(column, '')!r}: expected {expected}")
+
+    try:
+        player = make_player(values, bad)
+        entered = add_player(
+            read_input(input),
+            player,
+            from_round=from_round,
+            missed=ByeKind.HALF if missed is Missed.half else ByeKind.ZERO,
+        )
+        _write_back(input, entered.tournament)
+    except SwissbridgeError as exc:
+        report(exc, input)
+    echo(f"swissbridge: {input}: {entered.note}")
+
+
+@player_app.command(epilog=epilog(CODES, "swissbridge player withdraw event.trf 12 --from-round 5"))
+def withdraw(
+    input: Annotated[Path, input_argument("Tournament file (TRF or JSON), rewritten in place (FILE.bak kept).")],
+    number: Annotated[int, typer.Argument(min=1, help="The player's start number.", metavar="N")],
+    from_round: Annotated[
+        int | None, _option("--from-round", "First round the player misses (default: the next).")
+    ] = None,
+) -> None:
+    """Withdraw a player from a round on: not paired in any later round (C.04.2 Art. 3.2),
+    written as record 240 for each of them."""
+    from swissbridge.messages import ranges
+    from swissbridge.players import withdraw as withdraw_player
+
+    try:
+        changed, rounds = withdraw_player(read_input(input), number, from_round)
+        _write_back(input, changed)
+    except SwissbridgeError as exc:
+        report(exc, input)
+    echo(f"swissbridge: {input}: player {number} withdrawn: not paired in rounds {ranges(rounds)}")
+
+
+class ByePoints(str, Enum):
+    half = "half"
+    zero = "zero"
+    full = "full"
+
+
+@player_app.command(epilog=epilog(CODES, "swissbridge player bye event.trf 7 --round 4 --points half"))
+def bye(
+    input: Annotated[Path, input_argument("Tournament file (TRF or JSON), rewritten in place (FILE.bak kept).")],
+    number: Annotated[int, typer.Argument(min=1, help="The player's start number.", metavar="N")],
+    round_no: Annotated[int, typer.Option("--round", "-r", min=1, help="The round.", show_default=False)],
+    points: Annotated[
+        ByePoints, typer.Option("--points", help="What the bye scores, as the rules of the tournament allow.")
+    ] = ByePoints.zero,
+) -> None:
+    """Record a requested bye before the round is paired (TRF-2026 record 240): the player
+    is not paired in that round (C.04.2 Art. 3.3)."""
+    from swissbridge.model import ByeKind
+    from swissbridge.players import request_bye
+
+    kind = {ByePoints.half: ByeKind.HALF, ByePoints.zero: ByeKind.ZERO, ByePoints.full: ByeKind.FULL}[points]
+    try:
+        _write_back(input, request_bye(read_input(input), number, round_no, kind))
+    except SwissbridgeError as exc:
+        report(exc, input)
+    echo(f"swissbridge: {input}: player {number}: {points.value}-point bye in round {round_no}")
+
+
+@player_app.command(epilog=epilog(CODES, "swissbridge player forbid event.trf 3 17 --rounds 1-4"))
+def forbid(
+    input: Annotated[Path, input_argument("Tournament file (TRF or JSON), rewritten in place (FILE.bak kept).")],
+    first: Annotated[int, typer.Argument(min=1, help="One player's start number.", metavar="A")],
+    second: Annotated[int, typer.Argument(min=1, help="The other's.", metavar="B")],
+    rounds: Annotated[str | None, _option("--rounds", "The rounds (default: all).", "FROM-TO")] = None,
+) -> None:
+    """Record two players who must not meet (family, the same club early on), as
+    TRF-2026's restriction record 260; every system honours it, `explain` shows it."""
+    from swissbridge.players import forbid as forbid_pair
+
+    lo = hi = None
+    if rounds is not None:
+        a, sep, b = rounds.partition("-")
+        if not (a.strip().isdigit() and (not sep or b.strip().isdigit())):
+            fail(f"--rounds {rounds!r}: expected FROM-TO, e.g. 1-4 (or one round)", EXIT_INPUT)
+        lo, hi = int(a), int(b if sep else a)
+    try:
+        _write_back(input, forbid_pair(read_input(input), first, second, lo, hi))
+    except SwissbridgeError as exc:
+        report(exc, input)
+    when = f"rounds {lo}-{hi}" if rounds is not None else "any round"
+    echo(f"swissbridge: {input}: players {first} and {second} are not paired against each other in {when}")
+
+
+def fide_report(
+    input: Annotated[Path, input_argument("The finished tournament (TRF or JSON).")],
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write here (atomically) instead of stdout (- is stdout).")
+    ] = None,
+) -> None:
+    """Write the TRF16 report FIDE's rating server takes: the whole header, the round
+    dates, final points and ranks. Refused, with the list of what is missing, for an
+    event whose report would be incomplete."""
+    from swissbridge.output import write_output
+    from swissbridge.report import fide_report as build
+
+    try:
+        write_output(output, build(read_input(input)), inputs=[input])
+    except SwissbridgeError as exc:
+        report(exc, input)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the commands of this module to the ``swissbridge`` application."""
+    app.command(
+        "new",
+        epilog=epilog(
+            CODES,
+            "swissbridge new open.trf --players players.csv --name 'Club Open' --rounds 7 --start 2026-05-01",
+            "swissbridge new open.trf --players ids.txt --ratings players_list_xml.zip",
+        ),
+    )(new)
+    app.command(
+        "set",
+        epilog=epilog(CODES, "swissbridge set open.trf --chief-arbiter 'Doe, Jane' --tiebreaks BH/C1,BH,SB,DE,WIN"),
+    )(set_)
+    app.command(
+        "report",
+        epilog=epilog(CODES, "swissbridge report open.trf -o open-fide.trf"),
+    )(fide_report)
+    app.add_typer(player_app)

@@ -1,0 +1,203 @@
+"""Changes to the list of participants during an event (``swissbridge player …``): a
+late entry, a withdrawal, a requested bye and a pair that must not meet, each written
+the TRF-2026 way so that every system and every program reading the file honours it.
+
+Late entries, C.04.2 (2026) Art. 2.4: "A Late Entry is a participant who is only taken
+into account for the pairing of rounds after the first. If admitted to the tournament,
+late entries receive no points for unplayed rounds (unless the rules of the tournament
+say otherwise), and are given an appropriate TPN and paired only when they actually
+arrive." The appropriate TPN is the entry's place in the initial order of Art. 2.2
+(rating, title, name: :func:`swissbridge.model.initial_order_key`); the players below
+it move down one number. Art. 2.3 lets TPNs be reassigned, but not after round 4 has
+been paired, and Art. 2.5 makes them provisional until the list of participants is
+closed: so from round 4's pairing on a late entry takes the next free number and
+nobody is renumbered. Renumbering keeps the history: every game of the rounds already
+played keeps its opponents under their new numbers, and so do the announced byes,
+the restrictions and the accelerated ranges; the rounds the entry missed are written
+``0000 - Z`` (``- H`` when the rules give a half point for them). Engines read the
+TPN of a round among the players entered by then (``../shared/spec/dutch-reference.md``
+§1.3), so the rounds already paired replay as they were paired (``check``).
+
+Withdrawals and requested byes, C.04.2 Art. 3.2/3.3: a withdrawn participant is not
+paired, one known in advance not to play a round is not paired in it and scores zero
+unless the rules say otherwise. Both are TRF-2026 record 240 (``240 Z 005 0012``) for
+the rounds not yet paired. A pair that must not meet is record 260 with its rounds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from swissbridge.errors import InputError, UsageError
+from swissbridge.messages import ranges
+from swissbridge.model import (
+    AnnouncedBye,
+    ByeKind,
+    Entry,
+    ForbiddenPairs,
+    Player,
+    Tournament,
+    initial_order_key,
+)
+
+RENUMBER_UNTIL = 4
+"""C.04.2 Art. 2.3: no TPN is reassigned once this round has been paired."""
+
+
+@dataclass(frozen=True, slots=True)
+class LateEntry:
+    """The tournament with a late entry in it, the number it got, and who moved."""
+
+    tournament: Tournament
+    start_no: int
+    renumbered: Mapping[int, int]
+    """Old start number → new, for the players below the entry (empty: nobody moved)."""
+    note: str
+
+
+def _renumber(t: Tournament, mapping: Mapping[int, int]) -> Tournament:
+    """``t`` with start numbers changed by ``mapping`` everywhere they are written:
+    the players, their opponents, announced byes, restrictions and accelerated ranges."""
+
+    def n(x: int) -> int:
+        return mapping.get(x, x)
+
+    players = [
+        replace(
+            p,
+            start_no=n(p.start_no),
+            rank=None,
+            entries=tuple(replace(e, opponent=n(e.opponent)) if e.opponent is not None else e for e in p.entries),
+        )
+        for p in t.players
+    ]
+    return replace(
+        t,
+        players=tuple(sorted(players, key=lambda p: p.start_no)),
+        announced_byes=tuple(replace(b, players=tuple(n(x) for x in b.players)) for b in t.announced_byes),
+        forbidden=tuple(replace(g, players=tuple(n(x) for x in g.players)) for g in t.forbidden),
+        acceleration=tuple(
+            replace(a, first_player=n(a.first_player), last_player=n(a.last_player)) for a in t.acceleration
+        ),
+    )
+
+
+def add_player(
+    t: Tournament, player: Player, *, from_round: int | None = None, missed: ByeKind = ByeKind.ZERO
+) -> LateEntry:
+    """``t`` with ``player`` entered late, to be paired from ``from_round`` (default: the
+    next round): the TPN C.04.2 Art. 2.4 gives it (module docstring), the rounds already
+    paired as ``missed`` entries, the rounds after them up to ``from_round`` as record 240."""
+    nxt = t.next_round
+    first = nxt if from_round is None else from_round
+    if first < nxt:
+        raise UsageError(
+            f"--from-round {first}: rounds 1-{nxt - 1} are paired already; "
+            f"the entry plays from round {nxt} at the earliest"
+        )
+    if t.total_rounds is not None and first > t.total_rounds:
+        raise UsageError(f"--from-round {first}: the event has {t.total_rounds} rounds")
+    same = [p for p in t.players if p.fide_id and p.fide_id == player.fide_id]
+    if same:
+        raise InputError(f"FIDE id {player.fide_id} is player {same[0].start_no} ({same[0].name}) already")
+    count = len(t.players)
+    if t.completed_rounds >= RENUMBER_UNTIL or any(code == "299" for code, _ in t.headers):
+        place = count + 1
+        why = (
+            f"round {RENUMBER_UNTIL} is paired, so no TPN changes any more (C.04.2 Art. 2.3): the next number"
+            if t.completed_rounds >= RENUMBER_UNTIL
+            else "the file has record 299 (abnormal points by player number), so nobody is renumbered: the next number"
+        )
+    else:
+        key = initial_order_key(player)
+        place = next((p.start_no for p in t.players if key < initial_order_key(p)), count + 1)
+        why = "its place in the initial order (C.04.2 Art. 2.2, 2.4)"
+    mapping = {p.start_no: p.start_no + 1 for p in t.players if p.start_no >= place}
+    moved = _renumber(t, mapping) if mapping else t
+    missed_entries = tuple(Entry(missed.result) for _ in range(t.completed_rounds))
+    entry = replace(player, start_no=place, entries=missed_entries, stated_points=None, rank=None)
+    out = moved.with_players([*moved.players, entry])
+    later = tuple(AnnouncedBye(ByeKind.ZERO, r, (place,)) for r in range(max(nxt, 1), first))
+    out = replace(out, announced_byes=(*out.announced_byes, *later))
+    note = f"{player.name} is player {place}: {why}"
+    if mapping:
+        note += f"; players {ranges(mapping)} are now {ranges(mapping.values())}"
+    if missed_entries:
+        note += f"; rounds {ranges(range(1, t.completed_rounds + 1))} missed ({missed.result.value})"
+    return LateEntry(out, place, mapping, note)
+
+
+def _player(t: Tournament, n: int) -> Player:
+    try:
+        return t.player(n)
+    except KeyError:
+        raise InputError(f"there is no player {n} (the players are 1-{len(t.players)})") from None
+
+
+def _unpaired(t: Tournament, n: int, round_no: int, what: str) -> None:
+    """``what`` may be written for player ``n`` in ``round_no`` only before the round is paired."""
+    entry = _player(t, n).entry(round_no)
+    if t.is_paired(round_no) or entry is not None:
+        shown = f"; player {n} has the entry {entry.result.value} in it" if entry is not None else ""
+        raise InputError(
+            f"round {round_no} is paired already{shown}: {what} is for a round not paired yet "
+            "(enter what happened with `swissbridge result`)"
+        )
+
+
+def announce(t: Tournament, n: int, rounds: Sequence[int], kind: ByeKind) -> Tournament:
+    """``t`` with player ``n`` announced not to play ``rounds`` (record 240, ``kind``),
+    replacing what was announced for them in those rounds."""
+    kept: list[AnnouncedBye] = []
+    for b in t.announced_byes:
+        if b.round_no in rounds and n in b.players:
+            rest = tuple(x for x in b.players if x != n)
+            if rest:
+                kept.append(replace(b, players=rest))
+        else:
+            kept.append(b)
+    return replace(t, announced_byes=(*kept, *(AnnouncedBye(kind, r, (n,)) for r in rounds)))
+
+
+def withdraw(t: Tournament, n: int, from_round: int | None = None) -> tuple[Tournament, range]:
+    """``t`` with player ``n`` withdrawn from ``from_round`` (default: the next round) to
+    the last round (C.04.2 Art. 3.2), as record 240 ``Z`` for each of those rounds; and
+    the rounds written."""
+    first = t.next_round if from_round is None else from_round
+    if t.total_rounds is None:
+        raise InputError(
+            "the file does not say how many rounds the event has (TRF 142), so the rounds a withdrawn player "
+            "misses cannot be written: give it first (swissbridge set FILE --rounds N)"
+        )
+    if first > t.total_rounds:
+        raise UsageError(f"--from-round {first}: the event has {t.total_rounds} rounds")
+    _unpaired(t, n, first, "a withdrawal")
+    rounds = range(first, t.total_rounds + 1)
+    return announce(t, n, rounds, ByeKind.ZERO), rounds
+
+
+def request_bye(t: Tournament, n: int, round_no: int, kind: ByeKind) -> Tournament:
+    """``t`` with player ``n``'s requested bye for ``round_no`` (C.04.2 Art. 3.3: a
+    zero-point bye, or the half or full point the rules of the tournament give), as
+    record 240, before the round is paired."""
+    if t.total_rounds is not None and round_no > t.total_rounds:
+        raise UsageError(f"--round {round_no}: the event has {t.total_rounds} rounds")
+    _unpaired(t, n, round_no, "a requested bye")
+    return announce(t, n, range(round_no, round_no + 1), kind)
+
+
+def forbid(t: Tournament, a: int, b: int, first: int | None = None, last: int | None = None) -> Tournament:
+    """``t`` with ``a`` and ``b`` not to meet in rounds ``first``-``last`` (default: the
+    whole event), as record 260; every system treats it as an absolute criterion."""
+    if a == b:
+        raise UsageError(f"player {a} twice: a restriction is between two players")
+    for n in (a, b):
+        _player(t, n)
+    lo = 1 if first is None else first
+    hi = t.total_rounds if last is None else last
+    if hi is not None and lo > hi:
+        raise UsageError(f"--rounds {lo}-{hi}: the first round is after the last")
+    if t.total_rounds is not None and hi is not None and hi > t.total_rounds:
+        raise UsageError(f"--rounds {lo}-{hi}: the event has {t.total_rounds} rounds")
+    return replace(t, forbidden=(*t.forbidden, ForbiddenPairs((min(a, b), max(a, b)), lo, hi)))

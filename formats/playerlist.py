@@ -1,0 +1,346 @@
+"""Player lists an event is started from (``swissbridge new EVENT.trf --players FILE``):
+
+* a **CSV file** whose first row names the columns in English, in any order, separated
+  by commas, semicolons or tabs (the separator of the header row), quoted as spreadsheets
+  quote. Only ``name`` is required; the others may be left out or blank:
+
+  ============== ============================================== ==========================
+  column         also accepted as                               holds
+  ============== ============================================== ==========================
+  name           player                                         ``Surname, Given`` (≤ 33)
+  surname        last name, family name                         with ``given name``, for
+  given name     first name, forename                           a file without ``name``
+  rating         elo, fide rating                               0-9999, blank unrated
+  fide id        fide_id, fideid, id                            digits
+  federation     fed, country                                   three letters (``NOR``)
+  title          fide title                                     GM IM WGM FM WIM CM WFM WCM
+  sex            gender                                         m, w (f, male, female)
+  birth date     birth, born, date of birth, birth year         YYYY, YYYY/MM/DD,
+                                                                YYYY-MM-DD or DD.MM.YYYY
+  club           team                                           free text
+  ============== ============================================== ==========================
+
+  Header names are read without regard to case, blanks, ``_`` or ``-``. A column
+  with another name is not read, and said so (a warning naming it);
+* a **Swiss-Manager player export** (``Spielerdaten``), whole or any of its columns
+  (:func:`swissbridge.formats.swissmanager.parse_players`);
+* a **list of FIDE ids**, one a line (an optional first line ``fide id``), completed
+  from FIDE's rating list (:func:`players_from_rating_list`).
+
+Players come in the order of the file, numbered from 1; ordering them by C.04.2
+Art. 2.2 is the caller's (``swissbridge new``). Every bad value is an
+:class:`~swissbridge.errors.InputError` at its file, line and column.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import IO
+
+from swissbridge.errors import InputError
+from swissbridge.formats._text import (
+    MAX_RATING,
+    bounded_value,
+    decode,
+    parse_date,
+    read_bytes,
+    refuse_control,
+    shown,
+    split_lines,
+)
+from swissbridge.model import TITLE_ORDER, Player, Tournament, control_character, control_name
+
+__all__ = ["COLUMNS", "PlayerList", "parse_player_list", "players_from_rating_list", "read_player_list"]
+
+NAME_LENGTH = 33
+"""The longest name TRF holds (columns 15-47): a longer one is refused, never cut."""
+
+COLUMNS: Mapping[str, tuple[str, ...]] = {
+    "name": ("player",),
+    "surname": ("last name", "family name"),
+    "given name": ("first name", "forename"),
+    "rating": ("elo", "fide rating"),
+    "fide id": ("fideid", "id"),
+    "federation": ("fed", "country"),
+    "title": ("fide title",),
+    "sex": ("gender",),
+    "birth date": ("birth", "born", "date of birth", "birth year", "birthdate"),
+    "club": ("team",),
+}
+"""The CSV columns read (the documented name, then the other names accepted)."""
+
+_ALIASES = {alias: column for column, aliases in COLUMNS.items() for alias in (column, *aliases)}
+_SEXES = {"m": "m", "male": "m", "w": "w", "f": "w", "female": "w"}
+_SEPARATORS = (",", ";", "\t")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerList:
+    """The players of a list in file order (start numbers 1, 2, … in that order), the
+    line each came from, and what the reader warns about (columns it does not read)."""
+
+    players: tuple[Player, ...]
+    lines: tuple[int, ...]
+    path: str | None = None
+    warnings: tuple[str, ...] = ()
+
+
+def _header_key(text: str) -> str:
+    return re.sub(r"[\s_\-]+", " ", text.strip().lower()).strip()
+
+
+def _columns(line: str, separator: str) -> list[int]:
+    """The 1-based column at which each field of a CSV line starts (quotes kept in mind)."""
+    starts = [1]
+    quoted = False
+    for i, c in enumerate(line):
+        if c == '"':
+            quoted = not quoted
+        elif c == separator and not quoted:
+            starts.append(i + 2)
+    return starts
+
+
+class _Row:
+    """One data row of a CSV list, with located errors."""
+
+    def __init__(self, fields: list[str], columns: list[int], where: Mapping[str, int], path: str | None, line: int):
+        self.fields = fields
+        self.columns = columns
+        self.where = where
+        self.path = path
+        self.line = line
+
+    def values(self) -> dict[str, str]:
+        """The row's value of each column the header names."""
+        return {c: self.fields[i].strip() if i < len(self.fields) else "" for c, i in self.where.items()}
+
+    def bad(self, column: str, expected: str) -> InputError:
+        index = self.where.get(column, len(self.columns))
+        return InputError(
+            f"{column} is {shown(self.values().get(column, ''))}, expected {expected}",
+            path=self.path,
+            line=self.line,
+            column=self.columns[index] if index < len(self.columns) else None,
+        )
+
+
+def parse_birth(text: str) -> str | None:
+    """A birth date as TRF writes it (``YYYY/MM/DD``, or a bare year) from ``YYYY`` or a
+    date (:func:`~swissbridge.formats._text.parse_date`); ``None`` if it is neither."""
+    if re.fullmatch(r"\d{4}", text):
+        return text
+    day = parse_date(text)
+    return None if day is None else day.strftime("%Y/%m/%d")
+
+
+def make_player(row: Mapping[str, str], bad: Callable[[str, str], Exception], start_no: int = 1) -> Player:
+    """A player from the values of the :data:`COLUMNS` (blank or missing: not given),
+    checked; ``bad(column, expected)`` is the error for a value that is wrong (a control
+    character anywhere, too: :func:`~swissbridge.model.control_character`)."""
+    for column, value in row.items():
+        at = control_character(value)
+        if at is not None:
+            raise bad(column, f"text without the control character {control_name(value[at])}")
+    name = row.get("name", "")
+    named = "surname" if not name and "surname" in row and "name" not in row else "name"
+    if not name and (row.get("surname") or row.get("given name")):
+        name = ", ".join(part for part in (row.get("surname", ""), row.get("given name", "")) if part)
+    if not name:
+        raise bad(named, "the player's name")
+    if len(name) > NAME_LENGTH:
+        raise bad(named, f"a name of at most {NAME_LENGTH} characters (TRF columns 15-47 hold no more)")
+    rating_text = row.get("rating", "")
+    rating = bounded_value(rating_text, MAX_RATING) if rating_text else 0
+    if rating is None:
+        raise bad("rating", f"a rating 0-{MAX_RATING} (blank: unrated)")
+    fide_id = row.get("fide id", "")
+    if fide_id and not (fide_id.isascii() and fide_id.isdigit() and len(fide_id) <= 11):
+        raise bad("fide id", "a FIDE id (up to 11 digits)")
+    federation = row.get("federation", "").upper()
+    if federation and not re.fullmatch(r"[A-Z]{3}", federation):
+        raise bad("federation", "a federation of three letters (NOR, GER, IND)")
+    title = row.get("title", "").upper()
+    if title and title not in TITLE_ORDER:
+        raise bad("title", f"a FIDE title ({' '.join(TITLE_ORDER)}) or blank")
+    sex_text = row.get("sex", "").lower()
+    if sex_text and sex_text not in _SEXES:
+        raise bad("sex", "m or w (or blank)")
+    birth_text = row.get("birth date", "")
+    birth = parse_birth(birth_text) if birth_text else ""
+    if birth is None:
+        raise bad("birth date", "a date YYYY/MM/DD, YYYY-MM-DD, DD.MM.YYYY or a year YYYY")
+    return Player(
+        start_no=start_no,
+        name=name,
+        sex=_SEXES.get(sex_text, ""),
+        title=title,
+        rating=rating,
+        federation=federation,
+        fide_id="" if not fide_id.strip("0") else fide_id,
+        birth=birth,
+        club=row.get("club", ""),
+    )
+
+
+def _parse_csv(lines: list[str], path: str | None) -> PlayerList:
+    header = lines[0]
+    separator = max(_SEPARATORS, key=header.count)
+    names = next(csv.reader([header], delimiter=separator))
+    starts = _columns(header, separator)
+    where: dict[str, int] = {}
+    warnings: list[str] = []
+    for i, raw in enumerate(names):
+        key = _ALIASES.get(_header_key(raw))
+        if key is None:
+            if raw.strip():
+                warnings.append(
+                    f"{path or '<input>'}:1:{starts[i]}: column {raw.strip()!r} is not read "
+                    f"(the columns read are {', '.join(COLUMNS)})"
+                )
+            continue
+        if key in where:
+            raise InputError(f"two columns give the {key}: {raw.strip()!r}", path=path, line=1, column=starts[i])
+        where[key] = i
+    if not {"name", "surname"} & where.keys():
+        raise InputError(
+            f"the header row names no name column (expected name, or surname and given name; "
+            f"separated by {'tabs' if separator == chr(9) else repr(separator)})",
+            path=path,
+            line=1,
+            column=1,
+        )
+    players: list[Player] = []
+    where_from: list[int] = []
+    for line_no, line in enumerate(lines[1:], 2):
+        if not line.strip():
+            continue
+        fields = next(csv.reader([line], delimiter=separator))
+        if len(fields) > len(names):
+            raise InputError(
+                f"{len(fields)} fields where the header has {len(names)}",
+                path=path,
+                line=line_no,
+                column=_columns(line, separator)[len(names)],
+            )
+        row = _Row(fields, _columns(line, separator), where, path, line_no)
+        players.append(make_player(row.values(), row.bad, len(players) + 1))
+        where_from.append(line_no)
+    refuse_control(Tournament(players=tuple(players)), path=path, text="\n".join(lines))
+    return PlayerList(tuple(players), tuple(where_from), path, tuple(warnings))
+
+
+def _parse_ids(lines: list[str], path: str | None) -> list[tuple[str, int]]:
+    """The FIDE ids of a list of ids (one a line, an optional ``fide id`` header)."""
+    out: list[tuple[str, int]] = []
+    for line_no, line in enumerate(lines, 1):
+        text = line.strip()
+        if not text or (line_no == 1 and _ALIASES.get(_header_key(text)) == "fide id"):
+            continue
+        if not (text.isascii() and text.isdigit() and len(text) <= 11):
+            raise InputError(
+                f"expected a FIDE id (up to 11 digits), found {shown(text)}", path=path, line=line_no, column=1
+            )
+        out.append((text, line_no))
+    return out
+
+
+def is_id_list(lines: Sequence[str]) -> bool:
+    """Every line but a ``fide id`` header is a number: a list of FIDE ids."""
+    body = [line.strip() for line in lines if line.strip()]
+    if body and _ALIASES.get(_header_key(body[0])) == "fide id":
+        body = body[1:]
+    return bool(body) and all(text.isascii() and text.isdigit() for text in body)
+
+
+def parse_player_list(
+    data: bytes | str,
+    *,
+    path: str | None = None,
+    encoding: str | None = None,
+    ratings: str | os.PathLike[str] | IO[bytes] | None = None,
+    kind: str = "standard",
+) -> PlayerList:
+    """The players of a CSV list, a Swiss-Manager player export or a list of FIDE ids
+    (completed from ``ratings``, FIDE's XML list, its ``kind`` of rating)."""
+    from swissbridge.formats.swissmanager import is_players_header, parse_players
+
+    text = decode(data, path=path, encoding=encoding, what="player list")
+    lines = split_lines(text)
+    if not any(line.strip() for line in lines):
+        raise InputError("empty player list: expected a header row and one row per player", path=path, line=1)
+    if is_id_list(lines):
+        if ratings is None:
+            raise InputError(
+                "a list of FIDE ids: give FIDE's rating list (--ratings players_list_xml.zip) to complete it", path=path
+            )
+        return players_from_rating_list(_parse_ids(lines, path), ratings, kind=kind, path=path)
+    if is_players_header(lines[0]):
+        sm = parse_players(text, path=path)
+        return PlayerList(sm.players, tuple(sm.lines[p.start_no] for p in sm.players), path)
+    return _parse_csv(lines, path)
+
+
+def read_player_list(
+    path: str | os.PathLike[str],
+    *,
+    encoding: str | None = None,
+    ratings: str | os.PathLike[str] | None = None,
+    kind: str = "standard",
+) -> PlayerList:
+    """:func:`parse_player_list` of a file."""
+    name = os.fspath(path)
+    return parse_player_list(read_bytes(name), path=name, encoding=encoding, ratings=ratings, kind=kind)
+
+
+def players_from_rating_list(
+    ids: Sequence[tuple[str, int]],
+    source: str | os.PathLike[str] | IO[bytes],
+    *,
+    kind: str = "standard",
+    path: str | None = None,
+) -> PlayerList:
+    """Players for FIDE ids (each with its line in ``path``) from FIDE's XML rating list:
+    name, federation, sex, the higher title, the ``kind`` rating and the birth year. An id
+    given twice, or not in the list, is an error at its line."""
+    from swissbridge.formats.fidexml import KINDS, scan_players, trf_sex
+
+    if kind not in KINDS:
+        raise InputError(f"unknown rating kind {kind!r}: expected standard, rapid or blitz")
+    first: dict[str, int] = {}
+    for fide_id, line in ids:
+        key = fide_id.lstrip("0")
+        if key in first:
+            raise InputError(f"FIDE id {fide_id} is listed twice (first on line {first[key]})", path=path, line=line)
+        first[key] = line
+    found = {r.fide_id.lstrip("0"): r for r in scan_players(source, first.keys())}
+    players: list[Player] = []
+    for fide_id, line in ids:
+        record = found.get(fide_id.lstrip("0"))
+        if record is None:
+            raise InputError(f"FIDE id {fide_id} is not in the rating list", path=path, line=line, column=1)
+        if len(record.name) > NAME_LENGTH:
+            raise InputError(
+                f"FIDE id {fide_id}: the name {record.name!r} is longer than the {NAME_LENGTH} characters TRF holds",
+                path=path,
+                line=line,
+                column=1,
+            )
+        players.append(
+            Player(
+                start_no=len(players) + 1,
+                name=record.name,
+                rating=record.rating_of(kind),
+                title=record.best_title,
+                federation=record.federation,
+                fide_id=record.fide_id,
+                birth=record.birth_year,
+                sex=trf_sex(record.sex),
+            )
+        )
+    refuse_control(Tournament(players=tuple(players)), path=path)
+    return PlayerList(tuple(players), tuple(line for _, line in ids), path)
