@@ -439,3 +439,27 @@ def test_a_control_character_is_refused_where_it_stands(tmp_path: Path) -> None:
     assert "\x1b" not in out and not (tmp_path / "e.trf").exists()
     code, out = run("new", str(tmp_path / "e.trf"), "--players", str(SAMPLE), "--name", "Open\x07")
     assert code == 2 and "--name: expected text without the control character U+0007" in out
+
+
+def test_renumbering_keeps_byes_restrictions_and_accelerated_ranges() -> None:
+    """The players below a late entry move down one number in every record that names
+    them; an accelerated range keeps its last player (C.04.7: the last GA player stays)."""
+    from swissbridge.model import Acceleration, AnnouncedBye
+    from swissbridge.players import add_player
+
+    t = Tournament(
+        players=tuple(Player(n, f"P{n}", rating=2000 - 10 * n) for n in range(1, 7)),
+        total_rounds=5,
+        announced_byes=(AnnouncedBye(ByeKind.HALF, 1, (2, 5)),),
+        forbidden=(ForbiddenPairs((3, 6), 1, 5),),
+        acceleration=(Acceleration(10, 1, 2, 1, 4),),
+    )
+    entered = add_player(t, Player(0, "New", rating=1975))  # between #2 (1980) and #3 (1970)
+    assert entered.start_no == 3 and entered.renumbered == {3: 4, 4: 5, 5: 6, 6: 7}
+    out = entered.tournament
+    assert [p.name for p in out.players] == ["P1", "P2", "New", "P3", "P4", "P5", "P6"]
+    assert out.announced_byes == (AnnouncedBye(ByeKind.HALF, 1, (2, 6)),)
+    assert out.forbidden == (ForbiddenPairs((4, 7), 1, 5),)
+    assert out.acceleration == (Acceleration(10, 1, 2, 1, 5),)  # the entry inside the range joins it
+    after = add_player(t, Player(0, "Low", rating=1955)).tournament  # between #4 (1960) and #5 (1950)
+    assert after.acceleration == (Acceleration(10, 1, 2, 1, 4),)  # just after the last GA player: not in it
