@@ -263,10 +263,21 @@ class PointSystem:
     write it back. A game without a result scores nothing in the standings
     (:meth:`points`) and a draw for pairing (:meth:`pairing_points`, GHR 3.1),
     whatever ``X`` says."""
+    _by_code: tuple[dict[str, Points], dict[str, Points]] = field(init=False, repr=False, compare=False)
+    """:meth:`points` and :meth:`pairing_points` of every result, by its code: a lookup
+    instead of the rules, since every state of every round asks them for every entry."""
+
+    def __post_init__(self) -> None:
+        standings = {r.value: self._points(r) for r in Result}
+        pairing = {**standings, Result.PENDING.value: self.draw}
+        object.__setattr__(self, "_by_code", (standings, pairing))
 
     def points(self, result: Result) -> Points:
         """The points one entry scores in the standings (a game without a result:
         nothing yet)."""
+        return self._by_code[0][result._value_]
+
+    def _points(self, result: Result) -> Points:
         if result in _WINS:
             return self.win
         if result in _DRAWS:
@@ -287,7 +298,7 @@ class PointSystem:
         """The points one entry counts for pairing purposes: GHR 3.1 counts an
         adjourned game (any game without a result) as a draw; everything else
         scores as in the standings."""
-        return self.draw if result is Result.PENDING else self.points(result)
+        return self._by_code[1][result._value_]
 
     @property
     def is_standard(self) -> bool:

@@ -804,6 +804,9 @@ def standings_output(
         chosen = choose_tiebreaks(tournament, tiebreaks, str(path), notes)
     except ValueError as exc:
         raise UsageError(f"--tiebreaks: {exc}") from None
+    if category is not None and (crosstable or explain is not None or fmt == "trf"):
+        what = "--crosstable" if crosstable else "--explain" if explain is not None else "--format trf"
+        raise UsageError(f"--category ranks a list of players; {what} is of the whole tournament")
     s = compute(tournament, chosen, after_round, unrated=unrated)
     if category is not None:
         s = restrict(s, category, notes)

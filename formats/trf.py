@@ -43,6 +43,7 @@ dispatched by the table ``_RECORDS``.
 
 from __future__ import annotations
 
+import codecs
 import os
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -59,6 +60,7 @@ from swissbridge.formats._text import (
     read_as,
     refuse_control,
     undecodable,
+    utf16_without_mark,
 )
 from swissbridge.history import infer_initial_colour
 from swissbridge.model import (
@@ -161,7 +163,8 @@ capital followed by a symbol); compiled by ``re`` when a file is not UTF-8."""
 
 
 def _decode(data: bytes | str, path: str | None, warnings: list[str] | None = None) -> str:
-    """UTF-8 with or without BOM; anything that is not valid UTF-8 is read as Windows-1252
+    """UTF-8 with or without BOM, or UTF-16 with its BOM (UTF-16 without one is refused,
+    naming it); anything else that is not valid UTF-8 is read as Windows-1252
     (Latin-1 with the printable 0x80-0x9F characters of Windows programs). A byte that is
     neither (one of the five Windows-1252 leaves undefined, which Latin-1 would read as
     an invisible control character in a name) is refused, in hex, at its line and column.
@@ -177,6 +180,19 @@ def _decode(data: bytes | str, path: str | None, warnings: list[str] | None = No
     silently as a letter."""
     if isinstance(data, str):
         text = data[1:] if data.startswith("\ufeff") else data
+    elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            text = data.decode("utf-16").removeprefix("\ufeff")
+        except UnicodeDecodeError as exc:
+            raise undecodable(data, exc.start, ["UTF-16"], path=path, what="TRF file") from None
+    elif utf16_without_mark(data):
+        raise InputError(
+            "the file is UTF-16 without a byte-order mark (a NUL at every other byte): "
+            "save it as UTF-8 (or as UTF-16 with its byte-order mark)",
+            path=path,
+            line=1,
+            column=1,
+        )
     else:
         if data.startswith(b"\xef\xbb\xbf"):
             data = data[3:]
@@ -808,7 +824,7 @@ class _Reader:
             name=self.name,
             total_rounds=self.total_rounds,
             initial_colour=self.initial_colour,
-            points=replace(PointSystem(), **self.points),
+            points=PointSystem(**self.points),
             system=self.system,
             headers=tuple(self.headers),
             layout=layout,
@@ -1170,6 +1186,11 @@ def _cell_text(e: Entry) -> str:
     return f"{opp} {colour} {_code(e.result)}"
 
 
+TRF_NAME_WIDTH = 33
+"""The characters of a name a 001 line holds (columns 15-47); a longer one is cut, and
+``convert`` says whose (:func:`~swissbridge.formats.detect.lost_in`)."""
+
+
 def _player_line(t: Tournament, p: Player, completed: int, open_round: bool, team_file: bool) -> str:
     """A 001 line; the points column keeps the stated points while they still agree
     with the results (always, in a team file, where they follow the team's scoring),
@@ -1181,7 +1202,7 @@ def _player_line(t: Tournament, p: Player, completed: int, open_round: bool, tea
         stated = p.score(t.points, len(p.entries))
     title = p.title
     head = (
-        f"001 {p.start_no:>4} {p.sex[:1]:1}{title[:3]:>3} {p.name[:33]:<33} "
+        f"001 {p.start_no:>4} {p.sex[:1]:1}{title[:3]:>3} {p.name[:TRF_NAME_WIDTH]:<{TRF_NAME_WIDTH}} "
         f"{p.rating if p.rating else '':>4} {p.federation[:3]:<3} {p.fide_id[:11]:>11} {p.birth[:10]:<10} "
         f"{_points_field(stated, p)} {p.rank if p.rank is not None else '':>4}"
     )
