@@ -796,10 +796,11 @@ def standings_output(
     reader must know about the choices made (the option replacing the file's list) is
     added to ``notes``."""
     from swissbridge.errors import UsageError
-    from swissbridge.service import read_tournament
+    from swissbridge.service import not_for_team_events, read_tournament
 
     if tournament is None:
         tournament = read_tournament(path, encoding=encoding)
+    not_for_team_events(tournament, "standings")
     try:
         chosen = choose_tiebreaks(tournament, tiebreaks, str(path), notes)
     except ValueError as exc:

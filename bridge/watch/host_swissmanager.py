@@ -170,12 +170,14 @@ class SwissManagerHost:
         """Swiss-Manager's own file: the rounds it holds are the host's, numbered
         as it numbered the boards; a round robin or a team event is not paired."""
         from swissbridge.formats.tunx import board_numbers, read_layout, tournament_of
+        from swissbridge.service import not_for_team_events
         from swissbridge.systems import choose_system
 
         try:
             layout = read_layout(f.data, path=str(f.path))
             t = tournament_of(layout, path=str(f.path))
             choose_system(t, self.config.system)  # refused here, in the file's name, when the system cannot pair it
+            not_for_team_events(t, "watch")
         except InputError as exc:
             return Fault(job, str(exc.located(str(f.path))), "")
         return self._decide(
