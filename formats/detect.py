@@ -57,6 +57,7 @@ __all__ = [
     "lost_in",
     "pairing_formats",
     "read_any",
+    "sniff",
     "state_format_of",
     "target_format",
     "write_any",
@@ -421,17 +422,25 @@ def state_format_of(path: str | os.PathLike[str]) -> str | None:
     return FORMATS[kind].state or None if kind in FORMATS else None
 
 
-def _sniff(head: bytes) -> str:
-    """The format of a file by its first bytes (TRF when nothing says otherwise)."""
+def sniff(head: bytes) -> str | None:
+    """The format a file's first bytes show (:attr:`Format.sniff`), or None."""
     from swissbridge.formats._text import head_text
 
     text = head_text(head)
-    for f in FORMATS.values():  # the first TRF is checked first: the common case needs no other reader
+    for f in FORMATS.values():  # the first, TRF, is checked first: the common case needs no other reader
         if f.sniff is not None and f.sniff(head, text):
             return f.name
-    if text.lstrip().startswith("<"):
-        return "xml"
-    return "trf"
+    return None
+
+
+def _sniff(head: bytes) -> str:
+    """The format of a file by its first bytes: TRF when nothing says otherwise."""
+    found = sniff(head)
+    if found is not None:
+        return found
+    from swissbridge.formats._text import head_text
+
+    return "xml" if head_text(head).lstrip().startswith("<") else "trf"
 
 
 def detect_format(path: str | os.PathLike[str]) -> str:
