@@ -38,11 +38,12 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 
 TIEBREAKS = (
-    "DE,BH/C1,BH/C2,BH/M1,BH,AOB,SB/C1,SB,FB,WIN,WON,BPG,BWG,PS,REP,GE,STD,TPN,KS,ARO,ARO/C1,TPR,PTP,APRO,APPO,RTNG"
+    "DE,BH/C1,BH/C2,BH/M1,BH,AOB,SB/C1,SB,FB,WIN,WON,BPG,BWG,PS,REP,GE,STD,TPN,KS,ARO,ARO/C1,TPR,PTP,APRO,APPO,RTNG,AOB/F"
 )
 """Every tie-break compared; DE comes right after the points, so both tools break the
 same ties with it. AOB comes before FB: after Fore Buchholz, Gacrux 1.11.65 averages the
-opponents' Fore Buchholz in AOB (what 2026's ``AOB/F`` asks for), not their Buchholz."""
+opponents' Fore Buchholz in AOB (what 2026's ``AOB/F`` asks for), not their Buchholz; AOB/F
+comes last."""
 
 
 def corpora() -> dict[str, list[Path]]:
@@ -62,7 +63,7 @@ def corpora() -> dict[str, list[Path]]:
 Theirs = Fraction | None | tuple[Fraction, int]
 """A value as Gacrux wrote it: exact, no value, or (value, decimals) when it rounds."""
 
-ROUNDED = {"AOB"}
+ROUNDED = {"AOB", "AOB/F"}
 """Tie-breaks Gacrux writes rounded (an average to 2-5 decimals) where swissbridge keeps the
 exact value (C.07 8.2 states no rounding): compared at Gacrux's decimals, halves up."""
 

@@ -349,6 +349,8 @@ def check_tournament(
     ``system`` and compare each with the pairing published for it."""
     name, engine = resolve(system)
     refuse(engine, tournament)
+    if tournament.team_event:
+        return _check_teams(tournament, name, engine, rounds=rounds, total_rounds=total_rounds, path=path)
     inferred = tournament.initial_colour is None
     t = prepare_for_replay(tournament, total_rounds=total_rounds)
     last = t.completed_rounds
@@ -404,6 +406,46 @@ def check_tournament(
         initial_colour=t.initial_colour,
         initial_colour_inferred=inferred and t.initial_colour is not None,
         names={p.start_no: p.name for p in t.players},
+    )
+
+
+def _check_teams(
+    tournament: Tournament,
+    name: str,
+    engine: PairingSystem,
+    *,
+    rounds: list[int] | None,
+    total_rounds: int | None,
+    path: str | None,
+) -> CheckReport:
+    """:func:`check_tournament` of a team event: each round's team pairs, replayed by the
+    team system, against the matches played (:func:`~swissbridge.teams.played_team_pairing`)."""
+    from swissbridge.teams import TeamEvent, played_team_pairing
+
+    inferred = tournament.initial_colour is None
+    t = prepare_for_replay(tournament, total_rounds=total_rounds)
+    last = t.completed_rounds
+    results: list[RoundCheck] = []
+    for r in rounds if rounds is not None else list(range(1, last + 1)):
+        if not 1 <= r <= last:
+            raise InputError(f"round {r} has not been paired in this file (rounds 1-{last} have)", path=path)
+        played, uncoloured = played_team_pairing(t, r)
+        try:
+            expected = engine.trace(before_round(t, r), r).result()
+        except NoLegalPairing as exc:
+            results.append(
+                RoundCheck(round_no=r, played=played, expected=None, error=f"the system finds no legal pairing: {exc}")
+            )
+            continue
+        diffs = () if _same(expected, played, uncoloured) else compare_round(expected, played, uncoloured=uncoloured)
+        results.append(RoundCheck(round_no=r, played=played, expected=expected, diffs=diffs))
+    return CheckReport(
+        system=name,
+        rounds=tuple(results),
+        total_rounds=t.total_rounds,
+        initial_colour=t.initial_colour,
+        initial_colour_inferred=inferred and t.initial_colour is not None,
+        names={team.number: team.name for team in TeamEvent(t).setup.teams},
     )
 
 

@@ -683,9 +683,14 @@ def generate(
         str, typer.Option("--system", "-s", metavar="SYSTEM", help=f"Pairing system: {SYSTEMS}.")
     ] = DEFAULT,
     seed: Annotated[int, typer.Option("--seed", help="Random seed: the same seed gives the same file.")] = 1,
-    points: Annotated[PointsOption, typer.Option("--points", help="Scoring: standard (1-½-0) or 310.")] = (
-        PointsOption.standard
-    ),
+    points: Annotated[
+        PointsOption | None,
+        typer.Option(
+            "--points",
+            help="Scoring: standard (1-½-0) or 310 (default: the system's own, else standard).",
+            show_default=False,
+        ),
+    ] = None,
     accelerate: Annotated[bool, typer.Option("--accelerate", help="Baku acceleration (C.04.7).")] = False,
     forbidden: Annotated[int, typer.Option("--forbidden", min=0, help="Groups of players who may not meet.")] = 0,
     output: Annotated[
@@ -697,8 +702,9 @@ def generate(
     from swissbridge.generate import POINTS_310, GenerateOptions, GenerationFailed, generate_tournament
     from swissbridge.model import PointSystem
 
+    chosen = {None: None, PointsOption.p310: POINTS_310, PointsOption.standard: PointSystem()}[points]
     options = GenerateOptions(
-        points=POINTS_310 if points is PointsOption.p310 else PointSystem(),
+        points=chosen,
         accelerate=accelerate,
         forbidden_groups=forbidden,
     )

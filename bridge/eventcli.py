@@ -264,14 +264,18 @@ class Missed(str, Enum):
 )
 def add(
     input: Annotated[Path, input_argument("Tournament file (TRF or JSON), rewritten in place (FILE.bak kept).")],
-    name: Annotated[str, typer.Option("--name", help="'Surname, Given name'.", show_default=False)],
+    name: Annotated[str, _option("--name", "'Surname, Given name' (with --ratings: the list's).")] = "",
+    ratings: Annotated[
+        Path | None,
+        _option("--ratings", "FIDE's rating list (zip or xml): the --fide-id's name, rating, title …", "LIST.zip|.xml"),
+    ] = None,
+    kind: Annotated[RatingKind, typer.Option("--kind", help="Which rating of --ratings.")] = RatingKind.standard,
     rating: Annotated[str, _option("--rating", "FIDE rating (blank: unrated).")] = "",
     fide_id: Annotated[str, _option("--fide-id", "FIDE id.")] = "",
     federation: Annotated[str, _option("--federation", "Federation, three letters.")] = "",
     title: Annotated[str, _option("--title", "GM IM WGM FM WIM CM WFM WCM.")] = "",
     sex: Annotated[str, _option("--sex", "m or w.")] = "",
     birth: Annotated[str, _option("--birth", "Birth date YYYY-MM-DD (or the year).")] = "",
-    club: Annotated[str, _option("--club", "Club.")] = "",
     from_round: Annotated[
         int | None, _option("--from-round", "First round the player is paired in (default: the next).")
     ] = None,
@@ -294,7 +298,6 @@ def add(
         "title": title.strip(),
         "sex": sex.strip(),
         "birth date": birth.strip(),
-        "club": club.strip(),
     }
 
     def bad(column: str, expected: str) -> Exception:
@@ -302,6 +305,9 @@ def add(
         return UsageError(f"{option} {values.get(column, '')!r}: expected {expected}")
 
     try:
+        if ratings is not None:
+            for column, value in _listed(values["fide id"], ratings, kind).items():
+                values[column] = values[column] or value  # what the options give wins
         player = make_player(values, bad)
         with editing(input):
             entered = add_player(
@@ -314,6 +320,22 @@ def add(
     except SwissbridgeError as exc:
         report(exc, input)
     echo(f"swissbridge: {input}: {entered.note}")
+
+
+def _listed(fide_id: str, ratings: Path, kind: RatingKind) -> dict[str, str]:
+    """The player ``fide_id`` as FIDE's rating list ``ratings`` gives them, by column."""
+    from swissbridge.errors import InputError
+    from swissbridge.formats.playerlist import players_from_rating_list
+
+    if not fide_id:
+        raise UsageError("--ratings completes a player by FIDE id: give --fide-id too")
+    try:
+        p = players_from_rating_list([(fide_id, 1)], ratings, kind=kind.value).players[0]
+    except InputError as exc:
+        raise UsageError(f"--fide-id {fide_id}: {exc.message} {ratings}") from None
+    rating = str(p.rating) if p.rating else ""
+    given = (p.name, rating, p.federation, p.title, p.sex, p.birth)
+    return dict(zip(("name", "rating", "federation", "title", "sex", "birth date"), given, strict=True))
 
 
 @player_app.command(epilog=epilog(CODES, "swissbridge player withdraw event.trf 12 --from-round 5"))

@@ -84,10 +84,11 @@ def explain(
     from swissbridge.diagnosis import UnpairableRound, diagnose
     from swissbridge.pairing import NoLegalPairing
     from swissbridge.plugins import resolve
-    from swissbridge.service import unpairable
+    from swissbridge.service import not_for_team_events, unpairable
 
     name, engine = resolve(system)
     refuse(engine, tournament)
+    not_for_team_events(tournament, "explain")
     r = round_to_pair(tournament, trace.round_no if trace is not None else round_no)
     failure: UnpairableRound | None = None
     if trace is None:

@@ -9,11 +9,14 @@ written once."""
 from __future__ import annotations
 
 from dataclasses import replace
+from operator import attrgetter
 
 from swissbridge.errors import InputError
 from swissbridge.messages import listed, ranges
 from swissbridge.model import ABSENT, Colour, Entry, Player, Result, Tournament
 from swissbridge.pairing import Board, RoundPairing
+
+_result = attrgetter("result")
 
 __all__ = [
     "SHOWN_GAMES",
@@ -189,6 +192,8 @@ SHOWN_GAMES = 8
 def unfinished_games(tournament: Tournament, round_no: int) -> str | None:
     """The games of rounds before ``round_no`` without a result (``"2 games without a
     result (round 4 3-7, round 4 12-15)"``), or None when there are none."""
+    if not any(Result.PENDING in map(_result, p.entries[: round_no - 1]) for p in tournament.players):
+        return None  # the common case, found at the speed of a scan (check asks it of every round)
     games = [f"round {r} {w}-{b}" for r in range(1, round_no) for w, b in tournament.pending_games(r)]
     if not games:
         return None

@@ -263,10 +263,21 @@ class PointSystem:
     write it back. A game without a result scores nothing in the standings
     (:meth:`points`) and a draw for pairing (:meth:`pairing_points`, GHR 3.1),
     whatever ``X`` says."""
+    _by_code: tuple[dict[str, Points], dict[str, Points]] = field(init=False, repr=False, compare=False)
+    """:meth:`points` and :meth:`pairing_points` of every result, by its code: a lookup
+    instead of the rules, since every state of every round asks them for every entry."""
+
+    def __post_init__(self) -> None:
+        standings = {r.value: self._points(r) for r in Result}
+        pairing = {**standings, Result.PENDING.value: self.draw}
+        object.__setattr__(self, "_by_code", (standings, pairing))
 
     def points(self, result: Result) -> Points:
         """The points one entry scores in the standings (a game without a result:
         nothing yet)."""
+        return self._by_code[0][result._value_]
+
+    def _points(self, result: Result) -> Points:
         if result in _WINS:
             return self.win
         if result in _DRAWS:
@@ -287,7 +298,7 @@ class PointSystem:
         """The points one entry counts for pairing purposes: GHR 3.1 counts an
         adjourned game (any game without a result) as a draw; everything else
         scores as in the standings."""
-        return self.draw if result is Result.PENDING else self.points(result)
+        return self._by_code[1][result._value_]
 
     @property
     def is_standard(self) -> bool:
@@ -439,6 +450,90 @@ class Acceleration:
     last_player: int
 
 
+@dataclass(frozen=True, slots=True)
+class Team:
+    """A team of a team event (TRF-2026 record 310, TRF16 record 013): its team pairing
+    number (TPN, C.04.6 1.1), its name and its members' start numbers in board order."""
+
+    number: int
+    name: str
+    members: tuple[int, ...]
+    nickname: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ForfeitedMatch:
+    """A match forfeited as a whole (TRF-2026 record 330): ``+-`` the White team won it,
+    ``-+`` the Black team, ``--`` both lost it."""
+
+    round_no: int
+    white: int
+    black: int
+    kind: str
+
+
+@dataclass(frozen=True, slots=True)
+class TeamPoints:
+    """Points given to teams outside the boards (TRF-2026 record 299 in a team event):
+    ``kind`` blank is a bonus or penalty added to the scores; a result code (``W D L
+    F H Z + -``) says what that kind of match result is worth instead. ``round_no`` 0
+    is every round; no teams is every team. ``None``: the record leaves that score alone."""
+
+    kind: str
+    match: Points | None
+    game: Points | None
+    round_no: int
+    teams: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TeamAcceleration:
+    """Virtual match and game points (C.04.7; TRF-2026 record 250 in a team event) for
+    teams ``first_team..last_team`` in rounds ``first_round..last_round``."""
+
+    match: Points
+    game: Points
+    first_round: int
+    last_round: int
+    first_team: int
+    last_team: int
+
+
+@dataclass(frozen=True, slots=True)
+class TeamSetup:
+    """What a team event adds to its players: the teams and how matches score, as the
+    file states them. Missing values stay ``None``/empty; their defaults (C.04.6 1.4: the
+    PAB is worth a drawn match; record 362's 2-1-0) are applied by :mod:`swissbridge.teams`.
+    The team records 240/250/260 of a team event name teams and are read here, not into
+    the players' fields of :class:`Tournament`."""
+
+    teams: tuple[Team, ...]
+    match_points: tuple[Points, Points, Points] = (20, 10, 0)
+    """Record 362: a match won, drawn, lost (TW, TD, TL)."""
+    pab_match: Points | None = None
+    """Record 320: the match points of the PAB."""
+    pab_game: Points | None = None
+    """Record 320: the game points of the PAB."""
+    pab_teams: tuple[int, ...] = ()
+    """Record 320: the PAB team of each round (0: none)."""
+    forfeits: tuple[ForfeitedMatch, ...] = ()
+    board_colours: str = ""
+    """Record 352: the colours of the first-named team's boards (``WBWB``); empty: not stated."""
+    byes: tuple[AnnouncedBye, ...] = ()
+    """Record 240: teams with a bye known in advance."""
+    forbidden: tuple[ForbiddenPairs, ...] = ()
+    """Record 260: teams that may not meet."""
+    acceleration: tuple[TeamAcceleration, ...] = ()
+    adjustments: tuple[TeamPoints, ...] = ()
+
+    def team(self, number: int) -> Team:
+        """The team with this TPN; ``KeyError`` if there is none."""
+        for t in self.teams:
+            if t.number == number:
+                return t
+        raise KeyError(number)
+
+
 class EventKind(enum.Enum):
     """What kind of event a file describes. Only individual Swiss events are paired;
     the others are read as far as the model holds them (players, rounds, results)."""
@@ -482,6 +577,9 @@ class Tournament:
     ``""`` for each verbatim entry of :attr:`headers`. Empty for a built model."""
     line_ending: str = field(default="\n", compare=False)
     """The source file's line ending (``"\\r"``, ``"\\n"`` or ``"\\r\\n"``), reused on writing."""
+    teams: TeamSetup | None = None
+    """The teams of a team event (C.04.6) and how its matches score; ``None`` in an
+    individual event, and in a team event whose file has no team records."""
 
     def __post_init__(self) -> None:
         numbers = [p.start_no for p in self.players]

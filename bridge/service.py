@@ -34,6 +34,16 @@ def read_tournament(
     return read_any(path, fmt, encoding=encoding, notes=notes, warnings=warnings)
 
 
+def not_for_team_events(tournament: Tournament, command: str) -> None:
+    """Refuse a team event to a command that does not handle teams yet (only ``pair``
+    does, docs/team.md): its players' games are not what it would read."""
+    if tournament.team_event:
+        raise InputError(
+            f"this is a team tournament: swissbridge {command} does not handle team events yet "
+            "(swissbridge pair does; see docs/team.md)"
+        )
+
+
 def pair_tournament(
     tournament: Tournament,
     *,
@@ -61,7 +71,7 @@ def unpairable(tournament: Tournament, round_no: int, exc: NoLegalPairing) -> No
     """``exc`` with who cannot be paired, and why (:mod:`swissbridge.diagnosis`)."""
     from swissbridge.diagnosis import UnpairableRound, diagnose
 
-    if isinstance(exc, UnpairableRound):
+    if isinstance(exc, UnpairableRound) or tournament.team_event:  # the diagnosis reads players, not teams
         return exc
     return UnpairableRound(round_no, str(exc), diagnose(tournament, round_no))
 
@@ -116,6 +126,12 @@ def render_pairing(tournament: Tournament, pairing: RoundPairing, fmt: str, *, a
     made around games without a result, see :func:`pair_tournament`)."""
     if fmt == "pairlist":
         return pairing.pairlist()
+    if tournament.team_event:  # the team pairs as the games of their members
+        from swissbridge.teams import board_pairing
+
+        if fmt == "text":
+            return team_board_list(tournament, pairing)
+        pairing = board_pairing(tournament, pairing)
     if fmt == "text":
         return board_list(tournament, pairing)
     from swissbridge.formats.detect import write_pairing
@@ -161,4 +177,36 @@ def board_list(tournament: Tournament, pairing: RoundPairing) -> str:
         num, name, score = who(n)
         why = result.name.lower().replace("_", " ")
         lines.append(f"{'':>3}  {num:>5} {name:<{wide}} {score:>5}   not paired ({why})")
+    return "\n".join(lines) + "\n"
+
+
+def team_board_list(tournament: Tournament, pairing: RoundPairing) -> str:
+    """A readable list of a round of team pairs: each match with the teams' match and game
+    points, then its boards (:func:`~swissbridge.teams.board_pairing`)."""
+    from swissbridge.teams import TeamEvent, board_pairing
+
+    event = TeamEvent(tournament)
+    done = pairing.round_no - 1
+    games = iter(board_pairing(tournament, pairing).boards)
+
+    def team(n: int) -> str:
+        rec = event.record(n)
+        scores = f"{format_points(rec.match_points(done))}/{format_points(rec.game_points(done))}"
+        return f"({n}) {rec.team.name or f'Team {n}'} {scores}"
+
+    title = tournament.name or "Tournament"
+    of = f" of {tournament.total_rounds}" if tournament.total_rounds else ""
+    lines = [f"{title} — round {pairing.round_no}{of} (teams: match points/game points)"]
+    for i, m in enumerate(pairing.boards, 1):
+        lines.append(f"{i:>3}  {team(m.white)} - {team(m.black)}")
+        for k in range(
+            min(event.boards, len(event.setup.team(m.white).members), len(event.setup.team(m.black).members))
+        ):
+            g = next(games)
+            names = [f"({n}) {tournament.player(n).name}" for n in (g.white, g.black)]
+            lines.append(f"       {k + 1:>2}. {names[0]:<32} - {names[1]}")
+    if pairing.bye is not None:
+        lines.append(f"     {team(pairing.bye)}   pairing-allocated bye")
+    for n, result in sorted(pairing.absent.items()):
+        lines.append(f"     {team(n)}   not paired ({result.name.lower().replace('_', ' ')})")
     return "\n".join(lines) + "\n"

@@ -114,7 +114,10 @@ def rating_order(tournament: Tournament) -> str | None:
     after the rated ones). Start numbers out of that order are not refused — a late
     entry, or a ranking the organiser chose, can explain them — but the arbiter is
     warned, naming the first neighbours out of order, since every pairing follows
-    the start numbers."""
+    the start numbers. Not in a team event, whose team numbers the competition's rules
+    assign (C.04.6 1.1.2 overrides C.04.2 2.1-2.3)."""
+    if tournament.team_event:  # C.04.6 1.1.2: the competition numbers its teams, not by ratings
+        return None
     players = tournament.players
     wrong = [(a, b) for a, b in pairwise(players) if b.rating > 0 and (a.rating == 0 or b.rating > a.rating)]
     if not wrong:

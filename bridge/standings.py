@@ -797,14 +797,18 @@ def standings_output(
     reader must know about the choices made (the option replacing the file's list) is
     added to ``notes``."""
     from swissbridge.errors import UsageError
-    from swissbridge.service import read_tournament
+    from swissbridge.service import not_for_team_events, read_tournament
 
     if tournament is None:
         tournament = read_tournament(path, encoding=encoding)
+    not_for_team_events(tournament, "standings")
     try:
         chosen = choose_tiebreaks(tournament, tiebreaks, str(path), notes)
     except ValueError as exc:
         raise UsageError(f"--tiebreaks: {exc}") from None
+    if category is not None and (crosstable or explain is not None or fmt == "trf"):
+        what = "--crosstable" if crosstable else "--explain" if explain is not None else "--format trf"
+        raise UsageError(f"--category ranks a list of players; {what} is of the whole tournament")
     s = compute(tournament, chosen, after_round, unrated=unrated)
     if category is not None:
         s = restrict(s, category, notes)

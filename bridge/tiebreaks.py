@@ -382,6 +382,8 @@ class TieBreak:
     name: str
     cut_low: int = 0
     cut_high: int = 0
+    fore: bool = False
+    """``AOB/F`` (2026 edition): the opponents' Fore Buchholz instead of their Buchholz."""
 
     @property
     def lower_is_better(self) -> bool:
@@ -424,11 +426,16 @@ def parse_tiebreak(text: str) -> TieBreak:
         known = " ".join(sorted(CODES))
         raise ValueError(f"unknown tie-break {text.strip()!r} (expected one of {known}, with /C1, /M1 ...)")
     low = high = 0
+    fore = False
     for mod in mods:
+        if mod == "F" and name == "AOB" and not fore:
+            fore = True
+            continue
         m = _MOD.match(mod)
         if m is None or m.group(1) not in _MODIFIABLE.get(name, ""):
             allowed = _MODIFIABLE.get(name)
-            what = f"{name} takes " + ("/Cn or /Mn" if allowed == "CM" else "/Cn") if allowed else f"{name} takes none"
+            takes = {"CM": "/Cn or /Mn", "C": "/Cn"}.get(allowed or "", "")
+            what = f"{name} takes {takes}" if takes else "AOB takes /F" if name == "AOB" else f"{name} takes none"
             raise ValueError(f"unknown modifier {'/' + mod!r} in tie-break {text.strip()!r} ({what})")
         digits = m.group(2)
         if len(digits) > 3:  # never converted: thousands of digits cost nothing
@@ -441,7 +448,7 @@ def parse_tiebreak(text: str) -> TieBreak:
         low += n
         if m.group(1) == "M":
             high += n
-    return TieBreak(code, name, low, high)
+    return TieBreak(code, name, low, high, fore)
 
 
 def parse_tiebreaks(text: str) -> list[TieBreak]:
@@ -549,13 +556,14 @@ def _sum(event: Event, p: Participant, tb: TieBreak, *, sonneborn: bool, fore: b
 
 def tb_aob(event: Event, p: Participant, tb: TieBreak) -> Value:
     """AOB, C.07 8.2: the average of the Buchholz (8.1) of the opponents met over the
-    board, each game counted (4.4: an opponent met twice counts twice); exact, no value
-    without such a game."""
-    cached = event._cache.get("buchholz")
+    board, each game counted (4.4: an opponent met twice counts twice); ``AOB/F`` (2026
+    edition) their Fore Buchholz (8.3); exact, no value without such a game."""
+    key = "fore buchholz" if tb.fore else "buchholz"
+    cached = event._cache.get(key)
     if not isinstance(cached, dict):
         plain = TieBreak("BH", "BH")
-        cached = {n: _sum(event, q, plain, sonneborn=False, fore=False) for n, q in event.participants.items()}
-        event._cache["buchholz"] = cached
+        cached = {n: _sum(event, q, plain, sonneborn=False, fore=tb.fore) for n, q in event.participants.items()}
+        event._cache[key] = cached
     buchholz: dict[int, Fraction] = cached
     values = [buchholz[r.opponent] for r in p.rounds if r.played and r.opponent is not None]
     return sum(values, Fraction(0)) / len(values) if values else None
@@ -810,6 +818,9 @@ def describe(tb: TieBreak) -> str:
     if median:
         words.append(f"Median-{median}")
         articles.append({1: "14.3", 2: "14.4"}.get(median, "14"))
+    if tb.fore:
+        words = ["average of opponents' Fore Buchholz"]
+        articles.append("8.3")
     return f"{' '.join(words)} (C.07 {', '.join(articles)})"
 
 

@@ -50,6 +50,23 @@ def decode(data: bytes | str, *, path: str | None, encoding: str | None = None, 
         raise InputError(f"unknown encoding {enc!r}", path=path) from None
 
 
+def head_text(data: bytes) -> str:
+    """The first bytes of a file as text, to tell its format by: a UTF-16 byte-order mark
+    decides (Swiss-Manager exports in UTF-16 are recognised like the others), else UTF-8
+    (a UTF-8 mark dropped); bytes that do not decode are replaced, and the reader
+    reports them at their line and column."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return data[: len(data) // 2 * 2].decode("utf-16", "replace").lstrip("\ufeff")
+    return data.decode("utf-8", "replace").lstrip("\ufeff")
+
+
+def utf16_without_mark(data: bytes) -> bool:
+    """``data`` looks like UTF-16 without a byte-order mark: a NUL at every other byte of
+    its start (ASCII text in UTF-16), which no 8-bit text has."""
+    head = data[:200]
+    return len(head) >= 8 and any(head[k::2].count(0) == len(head[k::2]) for k in (0, 1))
+
+
 def locate(data: bytes, at: int) -> tuple[int, int]:
     """The 1-based line and column of byte ``at`` (lines ended by LF, CRLF or CR)."""
     before = data[:at]

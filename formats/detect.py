@@ -58,6 +58,7 @@ __all__ = [
     "lost_in",
     "pairing_formats",
     "read_any",
+    "sniff",
     "state_format_of",
     "target_format",
     "write_any",
@@ -243,6 +244,14 @@ def _trf_lost(dialect: str) -> Callable[[Tournament], list[str]]:
             )
         if any(k.startswith("sm.") for p in tournament.players for k, _ in p.extras):
             out.append("Swiss-Manager player columns TRF has no field for (national id and rating, tie-breaks)")
+        from swissbridge.formats.trf import TRF_NAME_WIDTH
+
+        long = [f"#{p.start_no} {p.name!r}" for p in tournament.players if len(p.name) > TRF_NAME_WIDTH]
+        if long:
+            out.append(
+                f"the end of names over {TRF_NAME_WIDTH} characters (TRF columns 15-47 hold no more): "
+                + listed(long, 6)
+            )
         if dialect == "trf16":
             if tournament.forbidden and any(g.first_round is not None for g in tournament.forbidden):
                 out.append("round ranges of forbidden pairs (XXP forbids for every round)")
@@ -420,22 +429,25 @@ def state_format_of(path: str | os.PathLike[str]) -> str | None:
     return FORMATS[kind].state or None if kind in FORMATS else None
 
 
-def _sniff(head: bytes) -> str:
-    """The format of a file by its first bytes (TRF when nothing says otherwise)."""
-    if head.startswith((b"\xff\xfe", b"\xfe\xff")):
-        try:
-            text = head.decode("utf-16", "ignore")
-        except UnicodeDecodeError:
-            text = ""
-    else:
-        text = head.decode("utf-8", "replace")
-    text = text.lstrip("\ufeff")
-    for f in FORMATS.values():  # the first TRF is checked first: the common case needs no other reader
+def sniff(head: bytes) -> str | None:
+    """The format a file's first bytes show (:attr:`Format.sniff`), or None."""
+    from swissbridge.formats._text import head_text
+
+    text = head_text(head)
+    for f in FORMATS.values():  # the first, TRF, is checked first: the common case needs no other reader
         if f.sniff is not None and f.sniff(head, text):
             return f.name
-    if text.lstrip().startswith("<"):
-        return "xml"
-    return "trf"
+    return None
+
+
+def _sniff(head: bytes) -> str:
+    """The format of a file by its first bytes: TRF when nothing says otherwise."""
+    found = sniff(head)
+    if found is not None:
+        return found
+    from swissbridge.formats._text import head_text
+
+    return "xml" if head_text(head).lstrip().startswith("<") else "trf"
 
 
 def detect_format(path: str | os.PathLike[str]) -> str:

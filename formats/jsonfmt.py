@@ -17,6 +17,7 @@ import json.scanner
 import math
 import os
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from swissbridge.errors import InputError
@@ -481,7 +482,7 @@ def _tournament(doc: Any, r: _Reader) -> Tournament:
         if len(h) != 2:
             raise r.error(f"$.headers[{i}]", "expected [code, value]")
         headers.append((r.text(h[0], f"$.headers[{i}][0]"), r.text(h[1], f"$.headers[{i}][1]")))
-    return Tournament(
+    t = Tournament(
         players=tuple(sorted(players, key=lambda p: p.start_no)),
         name=r.text(d.get("name", ""), "$.name"),
         total_rounds=r.integer(d.get("total_rounds"), "$.total_rounds", maximum=MAX_ROUNDS, minimum=1, optional=True),
@@ -497,6 +498,9 @@ def _tournament(doc: Any, r: _Reader) -> Tournament:
         ),
         headers=tuple(headers),
     )
+    from swissbridge.formats.trf import team_setup_of  # the team records are kept as TRF records
+
+    return replace(t, teams=team_setup_of(t, path=r.path)) if t.team_event else t
 
 
 def _event_kind(r: _Reader, value: Any) -> EventKind:

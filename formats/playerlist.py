@@ -17,11 +17,11 @@
   sex            gender                                         m, w (f, male, female)
   birth date     birth, born, date of birth, birth year         YYYY, YYYY/MM/DD,
                                                                 YYYY-MM-DD or DD.MM.YYYY
-  club           team                                           free text
   ============== ============================================== ==========================
 
   Header names are read without regard to case, blanks, ``_`` or ``-``. A column
-  with another name is not read, and said so (a warning naming it);
+  with another name is not read, and said so (a warning naming it): a club, for one,
+  has no column in TRF;
 * a **Swiss-Manager player export** (``Spielerdaten``), whole or any of its columns
   (:func:`swissbridge.formats.swissmanager.parse_players`);
 * a **list of FIDE ids**, one a line (an optional first line ``fide id``), completed
@@ -69,7 +69,6 @@ COLUMNS: Mapping[str, tuple[str, ...]] = {
     "title": ("fide title",),
     "sex": ("gender",),
     "birth date": ("birth", "born", "date of birth", "birth year", "birthdate"),
-    "club": ("team",),
 }
 """The CSV columns read (the documented name, then the other names accepted)."""
 
@@ -183,7 +182,6 @@ def make_player(row: Mapping[str, str], bad: Callable[[str, str], Exception], st
         federation=federation,
         fide_id="" if not fide_id.strip("0") else fide_id,
         birth=birth,
-        club=row.get("club", ""),
     )
 
 

@@ -42,6 +42,7 @@ from swissbridge.formats._text import (
     bounded_value,
     decode,
     field_column,
+    head_text,
     is_whole_number,
     read_bytes,
     refuse_control,
@@ -1012,7 +1013,7 @@ def find_sm_files(folder: str | os.PathLike[str]) -> tuple[Path | None, list[Pat
                 head = fh.read(200)
         except OSError:
             continue
-        kind = sniff(head.decode("utf-8", "replace"))
+        kind = sniff(head_text(head))
         if kind == "sm-players":
             players.append(f)
         elif kind == "sm-pairings":

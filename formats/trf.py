@@ -43,6 +43,7 @@ dispatched by the table ``_RECORDS``.
 
 from __future__ import annotations
 
+import codecs
 import os
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -59,6 +60,7 @@ from swissbridge.formats._text import (
     read_as,
     refuse_control,
     undecodable,
+    utf16_without_mark,
 )
 from swissbridge.history import infer_initial_colour
 from swissbridge.model import (
@@ -69,10 +71,15 @@ from swissbridge.model import (
     Colour,
     Entry,
     ForbiddenPairs,
+    ForfeitedMatch,
     Player,
     Points,
     PointSystem,
     Result,
+    Team,
+    TeamAcceleration,
+    TeamPoints,
+    TeamSetup,
     Tournament,
     format_points,
     is_team_event,
@@ -107,6 +114,8 @@ _SHORT_TITLES = {
 }
 """Single-letter titles of older German programs (``g`` GM, ``m`` IM, ``f`` FM, ``wf`` WFM)."""
 
+_TEAM_RECORDS = frozenset({"013", "310", "320", "330", "352", "362"})
+"""Records that describe the teams of a team event and how their matches score."""
 _KNOWN_NUMERIC = frozenset({"001", "013", "240", "250", "260", "299", "300", "310", "320", "330", "801", "802"})
 _BB_CODES = ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU")
 
@@ -138,6 +147,22 @@ _DEFAULT_ORDER = ("012", "", "142", "152", "POINTS", "192", "001", "BYES", "ACCE
 # ---------------------------------------------------------------------------
 
 
+def team_setup_of(tournament: Tournament, *, path: str | None = None) -> TeamSetup | None:
+    """The teams of a team event whose TRF team records are kept verbatim in its headers
+    (a model from JSON, which keeps them so); ``None`` for an individual event."""
+    if not tournament.team_event:
+        return None
+    r = _Reader(path, [])
+    for code, value in tournament.headers:
+        if code in _TEAM_RECORDS:
+            r.team_records.append((code, value, 0))
+        elif code in ("240", "250", "260"):
+            r.team_lines.append((code, value, 0))
+        elif code == "299":
+            r.abnormal.append((value, 0))
+    return r.team_setup({p.start_no for p in tournament.players})
+
+
 def read_trf(path: str | os.PathLike[str], *, warnings: list[str] | None = None) -> Tournament:
     """Read a TRF16 or TRF-2026 file (``warnings``: see :func:`parse_trf`)."""
     name = os.fspath(path)
@@ -163,7 +188,8 @@ capital followed by a symbol); compiled by ``re`` when a file is not UTF-8."""
 
 
 def _decode(data: bytes | str, path: str | None, warnings: list[str] | None = None) -> str:
-    """UTF-8 with or without BOM; anything that is not valid UTF-8 is read as Windows-1252
+    """UTF-8 with or without BOM, or UTF-16 with its BOM (UTF-16 without one is refused,
+    naming it); anything else that is not valid UTF-8 is read as Windows-1252
     (Latin-1 with the printable 0x80-0x9F characters of Windows programs). A byte that is
     neither (one of the five Windows-1252 leaves undefined, which Latin-1 would read as
     an invisible control character in a name) is refused, in hex, at its line and column.
@@ -179,6 +205,19 @@ def _decode(data: bytes | str, path: str | None, warnings: list[str] | None = No
     silently as a letter."""
     if isinstance(data, str):
         text = data[1:] if data.startswith("\ufeff") else data
+    elif data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            text = data.decode("utf-16").removeprefix("\ufeff")
+        except UnicodeDecodeError as exc:
+            raise undecodable(data, exc.start, ["UTF-16"], path=path, what="TRF file") from None
+    elif utf16_without_mark(data):
+        raise InputError(
+            "the file is UTF-16 without a byte-order mark (a NUL at every other byte): "
+            "save it as UTF-8 (or as UTF-16 with its byte-order mark)",
+            path=path,
+            line=1,
+            column=1,
+        )
     else:
         if data.startswith(b"\xef\xbb\xbf"):
             data = data[3:]
@@ -283,10 +322,14 @@ class _Reader:
         self.forbidden: list[tuple[ForbiddenPairs, int]] = []
         self.team_file = False
         self.team_lines: list[tuple[str, str, int]] = []
+        self.team_records: list[tuple[str, str, int]] = []
+        self.team_places: list[int] = []
         self.xxc_rank: tuple[int, int] | None = None
         self.abnormal: list[tuple[str, int]] = []
 
     def error(self, message: str, line: int | None = None, column: int | None = None) -> InputError:
+        if not line:  # a record kept verbatim in a model (team_setup_of) has no line
+            line = column = None
         return InputError(message, path=self.path, line=line, column=column)
 
     # -- pass 1: lines ----------------------------------------------------------
@@ -328,6 +371,8 @@ class _Reader:
             # team records, national rating records (a federation code), vendor lines.
             if code == "299":
                 self.abnormal.append((value, no))
+            if code in _TEAM_RECORDS:
+                self.team_records.append((code, value, no))
             self.layout.append("")
             self.headers.append((code, value))
 
@@ -363,8 +408,10 @@ class _Reader:
         self.system = value.strip()
 
     def _team_or_player_record(self, code: str, raw: str, value: str, no: int) -> None:
-        # Team files use 240/250/260 for teams; they are kept verbatim (see finish()).
+        # Team files use 240/250/260 for teams; they are kept verbatim (see finish()),
+        # where they stand among the other verbatim records.
         self.team_lines.append((code, value, no))
+        self.team_places.append(len(self.headers))
 
     def _xxz_record(self, code: str, raw: str, value: str, no: int) -> None:
         self.absent_next.append((self.numbers(value, no, 5, "start numbers"), no))
@@ -789,9 +836,12 @@ class _Reader:
                 *self.xxc_rank,
             )
         self.team_file = is_team_event(self.system, self.headers, numbers)
+        teams = self.team_setup(set(numbers)) if self.team_file else None
+        if self.team_file:
+            for (code, value, _), place in reversed(list(zip(self.team_lines, self.team_places, strict=True))):
+                self.headers.insert(place, (code, value))
         for code, value, no in self.team_lines:
             if self.team_file:
-                self.headers.append((code, value))
                 continue
             if code == "240":
                 self.record_240(value, no)
@@ -810,11 +860,12 @@ class _Reader:
             name=self.name,
             total_rounds=self.total_rounds,
             initial_colour=self.initial_colour,
-            points=replace(PointSystem(), **self.points),
+            points=PointSystem(**self.points),
             system=self.system,
             headers=tuple(self.headers),
             layout=layout,
             line_ending=line_ending,
+            teams=teams,
         )
         completed = t.completed_rounds
         self.check_total(t, lines)
@@ -836,6 +887,165 @@ class _Reader:
         if not self.team_file:
             self.check_points(t, lines, completed)
         return t
+
+    def team_setup(self, players: set[int]) -> TeamSetup | None:
+        """The teams of a team event and how its matches score (C.04.6): records 310 (or
+        TRF16's 013), 320, 330, 352, 362, and the team forms of 240, 250, 260 and 299.
+        ``None`` when the file has no team records (a team system named by 192 alone).
+        The teams the other records name are checked when the event is paired
+        (:class:`~swissbridge.teams.TeamEvent`): a file is read whatever they say."""
+        teams: list[Team] = []
+        legacy: list[Team] = []  # TRF16's 013, which 310 replaces when a file has both
+        setup: dict[str, object] = {}
+        for code, value, no in self.team_records:
+            if code == "310":
+                teams.append(self.record_310(value, no, players))
+            elif code == "013":
+                members = self.numbers(value[32:], no, 37, "start numbers of the team's members")
+                legacy.append(Team(len(legacy) + 1, value[:32].strip(), tuple(members)))
+            elif code == "362":
+                setup["match_points"] = self.record_362(value, no)
+            elif code == "352":
+                setup["board_colours"] = self.record_352(value, no)
+            elif code == "320":
+                setup.update(zip(("pab_match", "pab_game", "pab_teams"), self.record_320(value, no), strict=True))
+        teams = teams or legacy
+        if not teams:
+            return None
+        if len({t.number for t in teams}) != len(teams):
+            raise self.error("two team records (310) give the same team pairing number")
+        seen: dict[int, int] = {}
+        for t in teams:
+            for m in t.members:
+                if m in seen:
+                    raise self.error(f"player {m} is a member of teams {seen[m]} and {t.number}")
+                seen[m] = t.number
+
+        forfeits = [self.record_330(v, no) for c, v, no in self.team_records if c == "330"]
+        byes, forbidden, acceleration = [], [], []
+        for code, value, no in self.team_lines:
+            if code == "240":
+                self.record_240(value, no)
+                byes.append(self.byes.pop()[0])
+            elif code == "260":
+                self.record_260(value, no)
+                forbidden.append(self.forbidden.pop()[0])
+            else:
+                acceleration.append(self.team_250(value, no))
+        adjustments = [self.team_299(value, no) for value, no in self.abnormal]
+        return TeamSetup(
+            teams=tuple(sorted(teams, key=lambda t: t.number)),
+            forfeits=tuple(forfeits),
+            byes=tuple(byes),
+            forbidden=tuple(forbidden),
+            acceleration=tuple(acceleration),
+            adjustments=tuple(adjustments),
+            **setup,  # type: ignore[arg-type]
+        )
+
+    def record_310(self, value: str, no: int, players: set[int]) -> Team:
+        """``310 TTT NAME… NICKN STRENG MMMMMM GGGGGG RRR  PPPP PPPP …``: the team pairing
+        number in columns 5-7, the name in 9-40, the nickname in 42-46, the members'
+        start numbers from column 74, one every five columns (columns counted in
+        characters, so a name in UTF-8 does not shift them)."""
+        number = bounded_int(
+            value[:3].strip(),
+            "the team pairing number in columns 5-7",
+            minimum=1,
+            maximum=999,
+            path=self.path,
+            line=no,
+            column=5,
+        )
+        members = self.numbers(value[69:], no, 74, "start numbers of the team's members")
+        for m in members:
+            if m not in players:
+                raise self.error(f"team {number} lists player {m}, but there is no player {m}", no, 74)
+        return Team(number, value[4:36].strip(), tuple(members), value[37:42].strip())
+
+    def record_362(self, value: str, no: int) -> tuple[Points, Points, Points]:
+        """``362 TW  2.0   TD  1.0   TL  0.0``: the match points of a match won, drawn and
+        lost (symbols TW, TD, TL, each followed by its points; a symbol left out keeps
+        its default 2-1-0)."""
+        values = {"TW": 20, "TD": 10, "TL": 0}
+        words = value.split()
+        if len(words) % 2 or not words:
+            raise self.error("expected '362 TW 2.0 TD 1.0 TL 0.0': each symbol followed by its points", no, 5)
+        for symbol, text in zip(words[::2], words[1::2], strict=True):
+            if symbol.upper() not in values:
+                raise self.error(f"record 362: expected the symbol TW, TD or TL, found {symbol!r}", no, 5)
+            values[symbol.upper()] = self.amount(text, no, 5 + value.find(text))
+        return values["TW"], values["TD"], values["TL"]
+
+    def record_352(self, value: str, no: int) -> str:
+        """``352 WBWB``: the colours of the first-named team on boards 1, 2, …"""
+        text = value.strip().upper()
+        if not text or set(text) - {"W", "B"}:
+            raise self.error(f"record 352: expected the board colours as W and B (e.g. WBWB), found {text!r}", no, 5)
+        return text
+
+    def record_320(self, value: str, no: int) -> tuple[Points, Points, tuple[int, ...]]:
+        """``320 MMMM GGGG TTT TTT …``: the match and game points of the PAB (columns 5-8,
+        10-13), then the PAB team of each round (``000``: none), one every four columns."""
+        words = value.split()
+        if len(words) < 2:
+            raise self.error("expected '320 MMMM GGGG TTT …': the PAB's match points and game points", no, 5)
+        match, game = self.amount(words[0], no, 5), self.amount(words[1], no, 10)
+        rounds = [
+            bounded_int(w, "a team pairing number", maximum=999, path=self.path, line=no, column=15) for w in words[2:]
+        ]
+        return match, game, tuple(rounds)
+
+    def record_330(self, value: str, no: int) -> ForfeitedMatch:
+        """``330 TT RRR WWW BBB``: the forfeit (``+-`` White won, ``-+`` Black won, ``--``
+        both lost), the round, the White and the Black team."""
+        words = value.split()
+        if len(words) != 4 or words[0] not in ("+-", "-+", "--"):
+            raise self.error("expected '330 TT RRR WWW BBB' with the forfeit +-, -+ or -- in columns 5-6", no, 5)
+        whats = ("the round", "the White team", "the Black team")
+        r, white, black = (
+            bounded_int(w, what, minimum=1, maximum=999, path=self.path, line=no, column=col)
+            for w, what, col in zip(words[1:], whats, (8, 12, 16), strict=True)
+        )
+        return ForfeitedMatch(r, white, black, words[0])
+
+    def team_250(self, value: str, no: int) -> TeamAcceleration:
+        """Record 250 of a team event: virtual match points (columns 5-8) and game points
+        (10-13, blank: none), rounds 15-17 to 19-21, teams 23-26 to 28-31."""
+        words = value.split()
+        fields = [value[0:4], value[5:9], *value[10:].split()] if len(words) < 6 else words
+        if len(fields) != 6:
+            raise self.error("expected '250 MMMM GGGG RRR RRR TTTT TTTT' for teams", no, 5)
+        match = self.amount(fields[0].strip() or "0", no, 5)
+        game = self.amount(fields[1].strip() or "0", no, 10)
+        r1, r2, t1, t2 = (
+            bounded_int(w, what, minimum=1, maximum=999, path=self.path, line=no, column=col)
+            for w, what, col in zip(
+                fields[2:],
+                ("the first round", "the last round", "the first team", "the last team"),
+                (15, 19, 23, 28),
+                strict=True,
+            )
+        )
+        return TeamAcceleration(match, game, r1, r2, t1, t2)
+
+    def team_299(self, value: str, no: int) -> TeamPoints:
+        """Record 299 of a team event: the type in column 5 (blank: a bonus or penalty), match
+        points in columns 8-11 and game points in 14-17 (blank: left alone), the round in
+        20-22 (blank or 000: every round), then the teams from column 24 (none: every team)."""
+        kind = value[:1].strip()
+        if kind and kind not in "WDLFHZ+-":
+            raise self.error(
+                f"record 299: expected the type W D L F H Z + - or blank in column 5, found {kind!r}", no, 5
+            )
+        amounts: list[Points | None] = []
+        for start, col in ((3, 8), (9, 14)):
+            text = value[start : start + 5].strip()
+            amounts.append(self.amount(text, no, col) if text else None)
+        round_text = value[15:18].strip() or "0"
+        round_no = bounded_int(round_text, "the round", maximum=MAX_ROUNDS, path=self.path, line=no, column=20)
+        teams = self.numbers(value[19:], no, 24, "team pairing numbers")
+        return TeamPoints(kind, amounts[0], amounts[1], round_no, tuple(teams))
 
     def apply_299(self) -> None:
         """TRF-2026 record 299, abnormal points assignment: ``299 T MMMM GGGG RRR IIII …``,
@@ -1172,6 +1382,11 @@ def _cell_text(e: Entry) -> str:
     return f"{opp} {colour} {_code(e.result)}"
 
 
+TRF_NAME_WIDTH = 33
+"""The characters of a name a 001 line holds (columns 15-47); a longer one is cut, and
+``convert`` says whose (:func:`~swissbridge.formats.detect.lost_in`)."""
+
+
 def _player_line(t: Tournament, p: Player, completed: int, open_round: bool, team_file: bool) -> str:
     """A 001 line; the points column keeps the stated points while they still agree
     with the results (always, in a team file, where they follow the team's scoring),
@@ -1183,7 +1398,7 @@ def _player_line(t: Tournament, p: Player, completed: int, open_round: bool, tea
         stated = p.score(t.points, len(p.entries))
     title = p.title
     head = (
-        f"001 {p.start_no:>4} {p.sex[:1]:1}{title[:3]:>3} {p.name[:33]:<33} "
+        f"001 {p.start_no:>4} {p.sex[:1]:1}{title[:3]:>3} {p.name[:TRF_NAME_WIDTH]:<{TRF_NAME_WIDTH}} "
         f"{p.rating if p.rating else '':>4} {p.federation[:3]:<3} {p.fide_id[:11]:>11} {p.birth[:10]:<10} "
         f"{_points_field(stated, p)} {p.rank if p.rank is not None else '':>4}"
     )

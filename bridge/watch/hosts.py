@@ -82,9 +82,10 @@ def with_given(job: str, t: Tournament, config: WatchConfig) -> Tournament | Fau
 def pair_next(t: Tournament, job: str, ctx: HostContext) -> RoundPairing:
     """Pair the next round of ``t`` (the settings given, :func:`with_given`) with the
     system record 192 now names (a spinner on a terminal for big fields)."""
-    from swissbridge.service import pair_tournament
+    from swissbridge.service import not_for_team_events, pair_tournament
     from swissbridge.systems import choose_system
 
+    not_for_team_events(t, "watch")
     system = choose_system(t, ctx.config.system).system
     r = t.next_round
     if len(t.players) >= 100:

@@ -172,9 +172,8 @@ class LimProcedure:
                 # 2.6: below only when more floaters came from above than from below
                 # ("exceeds" is strict); otherwise, equal numbers included, above.
                 side = Side.BELOW if n_down > n_up else Side.ABOVE
-                reason = (
-                    f"{n_down} floaters from above, {n_up} from below: break the last pairing made "
-                    + ("below the median" if side is Side.BELOW else "above the median")
+                reason = f"{n_down} floaters from above, {n_up} from below: break the last pairing made " + (
+                    "below the median" if side is Side.BELOW else "above the median"
                 )
                 if not stacks[side]:
                     side = Side.ABOVE if side is Side.BELOW else Side.BELOW

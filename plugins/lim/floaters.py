@@ -64,9 +64,7 @@ def choose_floaters(
         if rnd.maxi and majority is not None and key[2] == 0:
             same_class = sorted((e for e in keyed if e[0][:2] == key[:2]), key=lambda e: e[0][3])
             default_pick = next(e for e in same_class if valid(e[1]) is not None)
-            if default_pick[1] != chosen and not within_maxi_limit(
-                lp[chosen].rating, lp[default_pick[1]].rating
-            ):
+            if default_pick[1] != chosen and not within_maxi_limit(lp[chosen].rating, lp[default_pick[1]].rating):
                 rule = (
                     f"3.2.3 (Maxi): #{lp[chosen].no}, due the majority colour, is rated more than 100 points "
                     f"from #{lp[default_pick[1]].no}, whom {default_words.split(' (')[0]} would float; "

@@ -225,6 +225,9 @@ def test_rounds_elected_to_play_standard_points_pairing_number_aob_and_rating() 
     assert v[2]["AOB"] == (F("5") + F("4.5")) / 2  # #5, #1 (round 2 was a forfeit)
     assert v[4]["AOB"] == F("4.5")  # #1 only
     assert {n: v[n]["RTNG"] for n in v} == {1: 2100, 2: 2000, 3: 1900, 4: 1800, 5: 1700}
+    # AOB/F (2026): the opponents' Fore Buchholz (C.07 8.3: #1-#2 drawn already, #3-#5 as a draw)
+    fore = values("byes-forfeits-withdrawal.trf", "FB,AOB/F")
+    assert fore[1]["AOB/F"] == (fore[4]["FB"] + fore[3]["FB"] + fore[2]["FB"]) / 3 == F("12.5") / 3
     # TPN ranks the lowest first
     s = compute(read_trf(GOLDEN / "byes-forfeits-withdrawal.trf"), parse_tiebreaks("TPN"))
     assert [r.start_no for r in s.rows if r.points == 2] == [2, 3]

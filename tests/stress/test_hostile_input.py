@@ -381,7 +381,7 @@ def test_a_pgn_of_more_players_than_a_tournament_can_have_is_refused() -> None:
 
 def _field(players: int, rounds: int = 0) -> str:
     """A TRF of ``players`` players (ratings falling) and ``rounds`` rounds of absences."""
-    lines = ["012 Big", "142 9", "152 W"]
+    lines = ["012 Big", f"142 {max(9, rounds)}", "152 W"]
     for i in range(1, players + 1):
         cells = "  0000 - Z" * rounds
         lines.append(f"001 {i:4d}      {f'P{i:04d}, T':<33} {2800 - i * 1800 // players:4d}{'':28} 0.0 {i:4d}{cells}")
@@ -397,3 +397,70 @@ def test_explain_of_a_big_field_stays_small(tmp_path: Path, players: int) -> Non
     status, peak, err = _peak_mb([*SWISSBRIDGE, "explain", str(f), "-o", str(tmp_path / "x.txt")])
     assert status == 0, err
     assert peak < (500 if players > 2000 else 150), peak
+
+
+# -- 8. encodings -----------------------------------------------------------------------------------
+
+
+def test_a_folder_of_utf16_swiss_manager_exports_is_recognised_by_the_watcher(tmp_path: Path) -> None:
+    """Each UTF-16 (BOM) export read alone; the watcher waited for ever on a folder of them."""
+    from swissbridge.watch.loop import Watcher
+    from swissbridge.watch.types import WatchConfig
+
+    sm = shared_path("realworld", "rochade", "swiss_manager")
+    for name, target in (
+        ("players_round1.txt", "Spielerdaten.txt"),
+        ("pairings_round1_played.txt", "Spielerauslosung.txt"),
+    ):
+        (tmp_path / target).write_bytes((sm / name).read_text(encoding="utf-8").encode("utf-16"))
+    report = Watcher(WatchConfig(tmp_path, host="swiss-manager", system="dutch", stable=0, rounds=5)).run_once()
+    assert report.published == [("tournament", 2)], report.status
+    assert read_any(tmp_path).players  # and read as a folder
+
+
+def test_a_utf16_trf_is_read_and_one_without_its_mark_refused_naming_it() -> None:
+    text = OPEN.read_text(encoding="utf-8")
+    assert parse_trf(text.encode("utf-16")) == parse_trf(text.encode())
+    assert parse_trf(b"\xfe\xff" + text.encode("utf-16-be")) == parse_trf(text.encode())
+    for raw in (text.encode("utf-16-le"), text.encode("utf-16-be")):
+        with pytest.raises(InputError, match="UTF-16 without a byte-order mark") as err:
+            parse_trf(raw, path="x.trf")
+        assert (err.value.line, err.value.column) == (1, 1)
+
+
+def test_pgn_to_trf_says_whose_names_are_cut(tmp_path: Path) -> None:
+    long = "Wolfeschlegelsteinhausenbergerdorff, Hubert Blaine"
+    games = (
+        f'[Round "1"]\n[White "{long}"]\n[Black "Short, Name"]\n[Result "1-0"]\n\n1-0\n\n'
+        '[Round "1"]\n[White "C, D"]\n[Black "E, F"]\n[Result "0-1"]\n\n0-1\n'
+    )
+    src = tmp_path / "r1.pgn"
+    src.write_text(games)
+    out = tmp_path / "ev.trf"
+    result = runner.invoke(cli.app, ["convert", str(src), str(out)])
+    assert result.exit_code == 0, result.output
+    assert "names over 33 characters" in result.output and repr(long) in result.output
+    assert long[:33] in out.read_text()
+
+
+@pytest.mark.parametrize("rounds", [100, pytest.param(998, marks=pytest.mark.stress)])
+def test_check_of_many_rounds_is_not_quadratic_in_practice(tmp_path: Path, rounds: int) -> None:
+    """issue 27: ``check`` of 998 rounds of 100 players took 145 s (each round's state
+    worked out every entry's points by the rules); CPU time of the command, whatever the
+    machine's load: 100 rounds 0.9 s, 998 rounds 19.5 s on the development machine."""
+    f = tmp_path / "long.trf"
+    f.write_text(_field(100, rounds))
+    code = (
+        "import resource, subprocess, sys\n"
+        "p = subprocess.run(sys.argv[1:], capture_output=True, text=True)\n"
+        "print(p.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, *SWISSBRIDGE, "check", str(f)],
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=True,
+    )
+    status, seconds = out.stdout.split()
+    assert status == "0" and float(seconds) < (60 if rounds > 100 else 6), out.stdout

@@ -70,3 +70,12 @@ def test_bad_categories_are_refused_before_reading(bad: str) -> None:
         check_category(bad)
     result = CliRunner().invoke(app, ["standings", "/nonexistent.trf", "--category", bad])
     assert result.exit_code == 2 and "--category" in result.stderr and "cannot read" not in result.stderr
+
+
+@pytest.mark.parametrize("other", [["--crosstable"], ["--explain", "#1"], ["--format", "trf"]])
+def test_whole_tournament_outputs_are_refused_with_a_category(other: list[str]) -> None:
+    result = CliRunner().invoke(app, ["standings", str(SAMPLE), "--category", "women", *other])
+    assert result.exit_code == 2 and "--category ranks a list of players" in result.stderr
+    for fmt in ("csv", "html", "json"):
+        assert CliRunner().invoke(app, ["standings", str(SAMPLE), "--category", "women", "-f", fmt]).exit_code == 0
+    assert CliRunner().invoke(app, ["standings", str(SAMPLE), "--category", "U30", "--rating-change"]).exit_code == 0

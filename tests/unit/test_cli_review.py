@@ -18,7 +18,7 @@ from tests.conftest import SAMPLES
 runner = CliRunner()
 OPEN = SAMPLES / "open-round4.trf"
 START = SAMPLES / "club-start.trf"
-UNKNOWN = "swissbridge: unknown pairing system 'xyz'; installed: dutch, lim, roundrobin\n"
+UNKNOWN = "swissbridge: unknown pairing system 'xyz'; installed: dutch, lim, roundrobin, team\n"
 
 
 def run(*args: str | Path) -> tuple[int, str, str]:

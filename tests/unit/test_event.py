@@ -49,7 +49,7 @@ def test_csv_surname_and_given_name_and_a_column_not_read() -> None:
     assert listed.players[0].name == "Doe, Jane"
     assert listed.warnings == (
         "p.csv:1:20: column 'email' is not read (the columns read are name, surname, given name, rating, "
-        "fide id, federation, title, sex, birth date, club)",
+        "fide id, federation, title, sex, birth date)",
     )
 
 
@@ -433,9 +433,47 @@ def test_convert_reads_a_short_swiss_manager_player_file(tmp_path: Path) -> None
 
 
 def test_a_control_character_is_refused_where_it_stands(tmp_path: Path) -> None:
-    path = write(tmp_path, "p.csv", "name,club\nDoe,Club\x1b[2J\n")
+    path = write(tmp_path, "p.csv", "rating,name\n1800,Doe\x1b[2J\n")
     code, out = run("new", str(tmp_path / "e.trf"), "--players", str(path))
-    assert code == 2 and "p.csv:2:5: club is 'Club\\x1b[2J', expected text without the control character U+001B" in out
+    assert code == 2 and "p.csv:2:6: name is 'Doe\\x1b[2J', expected text without the control character U+001B" in out
     assert "\x1b" not in out and not (tmp_path / "e.trf").exists()
     code, out = run("new", str(tmp_path / "e.trf"), "--players", str(SAMPLE), "--name", "Open\x07")
     assert code == 2 and "--name: expected text without the control character U+0007" in out
+
+
+def test_renumbering_keeps_byes_restrictions_and_accelerated_ranges() -> None:
+    """The players below a late entry move down one number in every record that names
+    them; an accelerated range keeps its last player (C.04.7: the last GA player stays)."""
+    from swissbridge.model import Acceleration, AnnouncedBye
+    from swissbridge.players import add_player
+
+    t = Tournament(
+        players=tuple(Player(n, f"P{n}", rating=2000 - 10 * n) for n in range(1, 7)),
+        total_rounds=5,
+        announced_byes=(AnnouncedBye(ByeKind.HALF, 1, (2, 5)),),
+        forbidden=(ForbiddenPairs((3, 6), 1, 5),),
+        acceleration=(Acceleration(10, 1, 2, 1, 4),),
+    )
+    entered = add_player(t, Player(0, "New", rating=1975))  # between #2 (1980) and #3 (1970)
+    assert entered.start_no == 3 and entered.renumbered == {3: 4, 4: 5, 5: 6, 6: 7}
+    out = entered.tournament
+    assert [p.name for p in out.players] == ["P1", "P2", "New", "P3", "P4", "P5", "P6"]
+    assert out.announced_byes == (AnnouncedBye(ByeKind.HALF, 1, (2, 6)),)
+    assert out.forbidden == (ForbiddenPairs((4, 7), 1, 5),)
+    assert out.acceleration == (Acceleration(10, 1, 2, 1, 5),)  # the entry inside the range joins it
+    after = add_player(t, Player(0, "Low", rating=1955)).tournament  # between #4 (1960) and #5 (1950)
+    assert after.acceleration == (Acceleration(10, 1, 2, 1, 4),)  # just after the last GA player: not in it
+
+
+def test_a_late_entry_completed_from_the_rating_list(tmp_path: Path) -> None:
+    path = new_event(tmp_path)
+    ratings = tmp_path / "list.xml"
+    ratings.write_bytes(LIST)
+    code, out = run("player", "add", str(path), "--ratings", str(ratings), "--fide-id", "2924056")
+    assert code == 0 and "Toncheva, Nadya is player 4" in out, out  # 2283: after Berg (2295), before Novak (2180)
+    p = read_trf(path).player(4)
+    shown = (p.name, p.rating, p.title, p.federation, p.sex, p.birth)
+    assert shown == ("Toncheva, Nadya", 2283, "WGM", "BUL", "w", "1995")
+    code, out = run("player", "add", str(path), "--ratings", str(ratings), "--fide-id", "12345")
+    assert code == 2 and "--fide-id 12345: FIDE id 12345 is not in the rating list" in out
+    assert run("player", "add", str(path), "--ratings", str(ratings))[0] == 2

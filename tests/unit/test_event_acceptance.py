@@ -1,7 +1,8 @@
 """Issue 24's acceptance: a scripted event of 23 players from a CSV through 7 rounds —
 a requested bye, a late entry before round 3, forfeits and a double forfeit, a withdrawal
 — run with the commands alone; it ends with record 192 in the file, every round as the
-system pairs it (``check``), and tie-breaks equal to Gacrux's (FIDE's tool, run as a
+system pairs it (``check``), the final standings on the site the watcher publishes with
+no dangling link, and tie-breaks equal to Gacrux's (FIDE's tool, run as a
 command, as ``benchmarks/tiebreaks_vs_gacrux.py`` runs it; skipped where it is not installed)."""
 
 from __future__ import annotations
@@ -77,3 +78,21 @@ def test_its_tie_breaks_equal_gacrux(event: Path, tmp_path: Path) -> None:
     status, differences, players = compare_file(sys.executable, event, tmp_path, swiss=True)
     assert status == "ok" and players == 24
     assert differences == {}
+
+
+def test_its_final_standings_are_on_the_site_with_no_dangling_link(event: Path, tmp_path: Path) -> None:
+    import re
+    import shutil
+
+    folder = tmp_path / "event"
+    folder.mkdir()
+    shutil.copy(event, folder)
+    run("watch", str(folder), "--once", "--stable", "0", "--out", str(tmp_path / "site"))
+    final = tmp_path / "site" / "open-R7-final"
+    assert "Final standings" in (final / "index.html").read_text(encoding="utf-8")
+    pages = sorted((tmp_path / "site").rglob("*.html"))
+    assert pages
+    for page in pages:
+        for link in re.findall(r'href="([^"#]+)', page.read_text(encoding="utf-8")):
+            if "://" not in link:
+                assert (page.parent / link).resolve().exists(), f"{page.relative_to(tmp_path)}: {link}"

@@ -507,9 +507,11 @@ def test_p6_one_team_line_in_an_individual_open_is_accepted_by_every_command(tmp
     assert "013 Riverside CC" in (tmp_path / "out.trf").read_text(encoding="utf-8")
 
 
-def test_p6_a_team_event_is_refused_by_every_pairing_command(tmp_path: Path) -> None:
+def test_p6_a_team_event_is_paired_by_teams_and_refused_by_the_individual_commands(tmp_path: Path) -> None:
     path = with_teams(tmp_path, ("A", [1, 2, 3]), ("B", [4, 5, 6]), ("C", [7, 8, 9]))
-    for args in (["pair", path], ["check", path], ["explain", path]):
+    code, text = run("pair", path, "--system", "team")  # it reads it, and finds its games are not matches
+    assert code == 2 and "a team meets one team in a round" in text, text
+    for args in (["pair", path], ["check", path], ["explain", path], ["pair", path, "--system", "dutch"]):
         code, text = run(*args)
         assert code == 2 and "this is a team tournament" in text, (args, text)
     from swissbridge.formats.trf import read_trf

@@ -35,7 +35,12 @@ def test_the_readme_event_runs_verbatim(tmp_path: Path, monkeypatch: pytest.Monk
     commands = readme_commands()
     assert len(commands) >= 15
     for words in commands:
-        assert words[0] == COMMAND, words  # every line is a swissbridge command
+        if words[0] == "mkdir":  # the two shell commands of the block, as the shell runs them
+            assert words[1:] == ["-p", "event", "&&", "cp", "club.trf", "event/"], words
+            (tmp_path / "event").mkdir(exist_ok=True)
+            shutil.copy(tmp_path / "club.trf", tmp_path / "event")
+            continue
+        assert words[0] == COMMAND, words  # every other line is a swissbridge command
         done = runner.invoke(cli._only(words[1]) or cli.app, words[1:], prog_name="swissbridge")
         assert done.exit_code == 0, (words, done.output)
         if words[1] == "check":
@@ -50,3 +55,5 @@ def test_the_readme_event_runs_verbatim(tmp_path: Path, monkeypatch: pytest.Monk
     report = (tmp_path / "club-fide.trf").read_text()
     assert report.startswith("012 Club Championship\n022 Bergen\n") and "\nXX" not in report
     assert "<table" in (tmp_path / "standings.html").read_text()
+    final = (tmp_path / "site" / "club-R5-final" / "index.html").read_text()
+    assert "Final standings" in final and "Nilsen, Kari" in final

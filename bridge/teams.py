@@ -1,0 +1,355 @@
+"""The matches of a team event, read from its members' games: what every system that
+pairs teams reads (the team Swiss of C.04.6, a team round robin).
+
+A team event is its players (the ``001`` records with their board results) and its
+teams (:class:`~swissbridge.model.TeamSetup`, records 310/013, 320, 330, 352, 362, and
+the team forms of 240, 250, 260, 299). Here each team's round becomes a
+:class:`Match`: who the opponent team was, the game points of both sides, the match
+points, whether the match was played and the team's colour in it.
+
+Articles cited are those of C.04.6 (Swiss Team Pairing System, 2026):
+
+* 1.2 — the primary and secondary scores, match points or game points (the 192 code);
+* 1.4 — the PAB is worth a drawn match, in match and in game points, unless the rules
+  of the competition (record 320) say otherwise;
+* 1.6.1 — a team had a colour in a match only when the match was actually played: the
+  colour its board-1 player was scheduled. A match in which some boards were played is
+  played, however many boards were forfeited, and so is one in which both teams scored
+  (both were present, if only by forfeits won); any other match none of whose boards
+  was played is a forfeit, won by the side that scored (or as record 330 says), lost by
+  both when neither did.
+
+Points are tenths, as everywhere in the model.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cached_property
+
+from swissbridge.errors import InputError
+from swissbridge.model import Colour, Entry, Points, Result, Team, TeamSetup, Tournament
+from swissbridge.pairing import Board, RoundPairing
+
+
+class ColourModel(enum.Enum):
+    """The colour preferences of C.04.6 1.7: Type A (the default), Type B, or none."""
+
+    TYPE_A = "A"
+    TYPE_B = "B"
+    NONE = "none"
+
+
+@dataclass(frozen=True, slots=True)
+class TeamCode:
+    """What a record-192 team code (ETT26 ``FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP][_BAKU]``)
+    says: the colour model (1.7), whether game points are the primary score and whether
+    the other score breaks ties for colours (1.2, 4.2.2), and the Baku acceleration."""
+
+    colours: ColourModel = ColourModel.TYPE_A
+    game_primary: bool = False
+    secondary_for_colours: bool = True
+    baku: bool = False
+
+
+CODE_PREFIX = "FIDE_TEAM"
+
+
+def team_code(system: str) -> TeamCode | None:
+    """The team code of record 192, or ``None`` when it does not name the team Swiss.
+
+    Without a TYPE token the colour model is none (``FIDE_TEAM_MP_GP``), except for the
+    bare ``FIDE_TEAM`` (and ``FIDE_TEAM_BAKU``), which is the default of every article:
+    Type A (1.7), match points primary and game points for colours (1.2.2). One score
+    token names the primary score and says the other is not used for colours (4.2.2)."""
+    code = system.strip().upper()
+    if code != CODE_PREFIX and not code.startswith(CODE_PREFIX + "_"):
+        return None
+    tokens = [t for t in code[len(CODE_PREFIX) :].split("_") if t]
+    baku = "BAKU" in tokens
+    tokens = [t for t in tokens if t != "BAKU"]
+    colours = ColourModel.TYPE_A
+    if tokens and tokens[0] in ("TYPEA", "TYPEB"):
+        colours = ColourModel.TYPE_A if tokens.pop(0) == "TYPEA" else ColourModel.TYPE_B
+    elif tokens:
+        colours = ColourModel.NONE
+    if any(t not in ("MP", "GP") for t in tokens) or len(tokens) > 2 or len(set(tokens)) != len(tokens):
+        return None
+    game_primary = bool(tokens) and tokens[0] == "GP"
+    return TeamCode(colours, game_primary, len(tokens) != 1, baku)
+
+
+class MatchKind(enum.Enum):
+    """What a team's round was (the letters are those of record 299's types)."""
+
+    WIN = "W"
+    DRAW = "D"
+    LOSS = "L"
+    FORFEIT_WIN = "+"
+    FORFEIT_LOSS = "-"
+    PAB = "U"
+    FULL_BYE = "F"
+    HALF_BYE = "H"
+    ABSENT = "Z"
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """One team's match in one round."""
+
+    round_no: int
+    kind: MatchKind
+    opponent: int | None
+    """The opponent team; ``None`` for a bye or an absence."""
+    played: bool
+    """Some board of the match was played over the board (1.6.1)."""
+    colour: Colour | None
+    """The team's colour in a played match: its board-1 player's (1.6.1)."""
+    match_points: Points
+    game_points: Points
+
+
+@dataclass(frozen=True, slots=True)
+class TeamRecord:
+    """A team and its matches, round 1 first (rounds not reached are left out)."""
+
+    team: Team
+    matches: tuple[Match, ...]
+
+    @property
+    def number(self) -> int:
+        return self.team.number
+
+    def match(self, round_no: int) -> Match | None:
+        if 1 <= round_no <= len(self.matches):
+            return self.matches[round_no - 1]
+        return None
+
+    def match_points(self, rounds: int) -> Points:
+        return sum(m.match_points for m in self.matches[:rounds])
+
+    def game_points(self, rounds: int) -> Points:
+        return sum(m.game_points for m in self.matches[:rounds])
+
+
+class TeamEvent:
+    """A team event's teams and matches, derived once from a tournament."""
+
+    def __init__(self, tournament: Tournament) -> None:
+        setup = tournament.teams
+        if setup is None:
+            raise InputError(
+                "this is a team tournament without team records: each team needs a 310 record "
+                "(or TRF16's 013) listing its members' start numbers"
+            )
+        self.tournament = tournament
+        self.setup: TeamSetup = setup
+        self.code = team_code(tournament.system) or TeamCode()
+        self.team_of: dict[int, int] = {m: t.number for t in setup.teams for m in t.members}
+        self.players = {p.start_no: p for p in tournament.players}
+        """The players by start number."""
+        missing = [p.start_no for p in tournament.players if p.start_no not in self.team_of]
+        numbers = {t.number for t in setup.teams}
+        named = [
+            *(("240", n) for b in setup.byes for n in b.players),
+            *(("260", n) for g in setup.forbidden for n in g.players),
+            *(("330", n) for f in setup.forfeits for n in (f.white, f.black)),
+            *(("299", n) for a in setup.adjustments for n in a.teams),
+            *(("250", n) for a in setup.acceleration for n in (a.first_team, a.last_team)),
+        ]
+        for code, n in named:
+            if n not in numbers:
+                raise InputError(f"record {code} names team {n}, but there is no team {n} (no 310 record gives it)")
+        if missing:
+            raise InputError(
+                f"player {missing[0]} is in no team: every player of a team event is listed in a 310 record"
+            )
+
+    @cached_property
+    def boards(self) -> int:
+        """The number of boards of a match: record 352's, else the most games a team had
+        in one round, else the largest roster."""
+        if self.setup.board_colours:
+            return len(self.setup.board_colours)
+        most = 0
+        for t in self.setup.teams:
+            for r in range(1, self.tournament.rounds_in_file + 1):
+                most = max(most, sum(1 for e in self._entries(t, r) if e.opponent is not None or e.is_forfeit))
+        return most or max((len(t.members) for t in self.setup.teams), default=1)
+
+    @property
+    def draw(self) -> Points:
+        """The match points of a drawn match (record 362's TD)."""
+        return self.setup.match_points[1]
+
+    def pab_points(self) -> tuple[Points, Points]:
+        """1.4: the PAB's match and game points: a drawn match unless record 320 says."""
+        match = self.setup.pab_match if self.setup.pab_match is not None else self.draw
+        game = self.setup.pab_game if self.setup.pab_game is not None else self.boards * self.tournament.points.draw
+        return match, game
+
+    def _entries(self, team: Team, round_no: int) -> list[Entry]:
+        """The members' entries of a round, in board (roster) order."""
+        out = []
+        for m in team.members:
+            e = self.players[m].entry(round_no)
+            if e is not None:
+                out.append(e)
+        return out
+
+    @cached_property
+    def records(self) -> tuple[TeamRecord, ...]:
+        """Every team with its matches of the rounds completed in the file."""
+        rounds = self.tournament.completed_rounds
+        return tuple(TeamRecord(t, tuple(self._match(t, r) for r in range(1, rounds + 1))) for t in self.setup.teams)
+
+    def record(self, number: int) -> TeamRecord:
+        for rec in self.records:
+            if rec.number == number:
+                return rec
+        raise KeyError(number)
+
+    def _match(self, team: Team, round_no: int) -> Match:
+        entries = self._entries(team, round_no)
+        points = self.tournament.points
+        game = sum(points.points(e.result) for e in entries)
+        opponents = {self.team_of[e.opponent] for e in entries if e.opponent is not None and e.opponent in self.team_of}
+        if len(opponents) > 1:
+            raise InputError(
+                f"round {round_no}: the members of team {team.number} play members of teams "
+                f"{', '.join(map(str, sorted(opponents)))}; a team meets one team in a round"
+            )
+        forfeit = next(
+            (f for f in self.setup.forfeits if f.round_no == round_no and team.number in (f.white, f.black)), None
+        )
+        if opponents:
+            opponent = opponents.pop()
+            other = sum(points.points(e.result) for e in self._entries(self.setup.team(opponent), round_no))
+            # both sides scoring shows both present (TRF-2026 330: a team shows up when one of
+            # its players does): a match, though every board was forfeited by one side or the other
+            played = any(e.played for e in entries) or (game > 0 and other > 0)
+            kind = self._outcome(game, other, played)
+            colour = self._colour(entries) if played else None
+            return self._scored(team, Match(round_no, kind, opponent, played, colour, 0, game))
+        if forfeit is not None:
+            white = forfeit.white == team.number
+            won = forfeit.kind == ("+-" if white else "-+")
+            kind = MatchKind.FORFEIT_WIN if won else MatchKind.FORFEIT_LOSS
+            opponent = forfeit.black if white else forfeit.white
+            return self._scored(team, Match(round_no, kind, opponent, False, None, 0, game))
+        pab_rounds = self.setup.pab_teams
+        if (round_no <= len(pab_rounds) and pab_rounds[round_no - 1] == team.number) or any(
+            e.result is Result.PAB for e in entries
+        ):
+            mp, gp = self.pab_points()
+            return self._scored(team, Match(round_no, MatchKind.PAB, None, False, None, mp, gp))
+        results = {e.result for e in entries}
+        if Result.FULL_BYE in results:
+            kind, mp = MatchKind.FULL_BYE, self.setup.match_points[0]
+        elif Result.HALF_BYE in results:
+            kind, mp = MatchKind.HALF_BYE, self.draw
+        else:
+            kind, mp = MatchKind.ABSENT, 0
+        return self._scored(team, Match(round_no, kind, None, False, None, mp, game))
+
+    def _outcome(self, game: Points, other: Points, played: bool) -> MatchKind:
+        """The match's result from the game points; a match of no board played is a
+        forfeit (won by the side with more game points, lost by both when neither scored)."""
+        if game > other:
+            return MatchKind.WIN if played else MatchKind.FORFEIT_WIN
+        if game < other or not played:
+            return MatchKind.LOSS if played else MatchKind.FORFEIT_LOSS
+        return MatchKind.DRAW
+
+    def _colour(self, entries: Iterable[Entry]) -> Colour | None:
+        """1.6.1: the colour of the board-1 player; when board 1 was not paired in the
+        match, the colour the lowest paired board implies (record 352's sequence, else
+        alternating colours from White on board 1)."""
+        sequence = self.setup.board_colours or "WB"
+        for board, e in enumerate(entries):
+            if e.opponent is None or e.colour is None:
+                continue
+            same = sequence[board % len(sequence)] == sequence[0]
+            return e.colour if same else e.colour.opposite
+        return None
+
+    def _scored(self, team: Team, match: Match) -> Match:
+        """The match with its match points (record 362) and the record-299 points of the
+        team's round: a typed record replaces what that kind of result is worth, a blank
+        one adds a bonus or penalty."""
+        win, draw, loss = self.setup.match_points
+        mp = {
+            MatchKind.WIN: win,
+            MatchKind.FORFEIT_WIN: win,
+            MatchKind.DRAW: draw,
+            MatchKind.LOSS: loss,
+            MatchKind.FORFEIT_LOSS: loss,
+        }.get(match.kind, match.match_points)
+        gp = match.game_points
+        for a in self.setup.adjustments:
+            if a.round_no not in (0, match.round_no) or (a.teams and team.number not in a.teams):
+                continue
+            if not a.kind:
+                mp += a.match or 0
+                gp += a.game or 0
+            elif a.kind == match.kind.value:
+                mp = a.match if a.match is not None else mp
+                gp = a.game if a.game is not None else gp
+        return Match(match.round_no, match.kind, match.opponent, match.played, match.colour, mp, gp)
+
+
+def board_pairing(tournament: Tournament, pairing: RoundPairing) -> RoundPairing:
+    """The games of a round of team pairs (``pairing``: team numbers on its boards, the PAB
+    team as its bye, teams not paired in ``absent``): each match is played on the event's
+    boards by the teams' first members in board order (record 310's order, TRF-2026's
+    default line-up), the White team's player White on board 1 and the colours following
+    record 352 (alternating when it is not given) down the boards. The PAB team's members
+    get the PAB; a team not paired gives its members its entry."""
+    event = TeamEvent(tournament)
+    sequence = event.setup.board_colours or "WB"
+    boards: list[Board] = []
+    absent: dict[int, Result] = {}
+    for match in pairing.boards:
+        white, black = event.setup.team(match.white), event.setup.team(match.black)
+        for k, (w, b) in enumerate(zip(white.members[: event.boards], black.members[: event.boards], strict=False)):
+            same = sequence[k % len(sequence)] == sequence[0]
+            boards.append(Board(w, b) if same else Board(b, w))
+    if pairing.bye is not None:
+        absent.update((m, Result.PAB) for m in event.setup.team(pairing.bye).members[: event.boards])
+    for team, result in pairing.absent.items():
+        absent.update((m, result) for m in event.setup.team(team).members)
+    return RoundPairing(pairing.round_no, tuple(boards), None, absent, pairing.system)
+
+
+def played_team_pairing(tournament: Tournament, round_no: int) -> tuple[RoundPairing, frozenset[frozenset[int]]]:
+    """The team pairing published for ``round_no``, read back from the matches: each
+    match with the White team first (its board-1 player's colour, 1.6.1), the PAB team,
+    the teams not paired with their entry; and the matches whose colours the file does
+    not give (no board of them played: listed with the smaller number first)."""
+    event = TeamEvent(tournament)
+    boards: list[Board] = []
+    uncoloured: set[frozenset[int]] = set()
+    bye: int | None = None
+    absent: dict[int, Result] = {}
+    seen: set[int] = set()
+    byes = {MatchKind.FULL_BYE: Result.FULL_BYE, MatchKind.HALF_BYE: Result.HALF_BYE, MatchKind.ABSENT: Result.ZERO_BYE}
+    for rec in event.records:
+        m = rec.match(round_no)
+        if m is None or rec.number in seen:
+            continue
+        if m.kind is MatchKind.PAB:
+            bye = rec.number
+        elif m.opponent is None:
+            absent[rec.number] = byes[m.kind]
+        else:
+            seen.update((rec.number, m.opponent))
+            if m.colour is None:
+                uncoloured.add(frozenset((rec.number, m.opponent)))
+                boards.append(Board(min(rec.number, m.opponent), max(rec.number, m.opponent)))
+            elif m.colour is Colour.WHITE:
+                boards.append(Board(rec.number, m.opponent))
+            else:
+                boards.append(Board(m.opponent, rec.number))
+    return RoundPairing(round_no, tuple(boards), bye, absent), frozenset(uncoloured)

@@ -1,0 +1,111 @@
+"""The Swiss Team Pairing System (FIDE C.04.6, applied from 1 February 2026) as a
+swissbridge pairing system: ``swissbridge pair TEAMFILE --system team``, chosen by
+itself when record 192 names a team code (``FIDE_TEAM…``).
+
+It pairs teams, not players: the pairing it returns has the teams' pairing numbers
+(TPN) on its boards and as its PAB. The team event is read by :mod:`swissbridge.teams`
+(matches from the members' board results); the rules of Articles 1-2 are in
+:mod:`.rules`, the procedure of Article 3 in :mod:`.round`, the colours of Article 4 in
+:mod:`.colours`. Our reading of the text is ``docs/team.md``.
+"""
+
+from __future__ import annotations
+
+from swissbridge.errors import InputError
+from swissbridge.model import Acceleration, Tournament
+from swissbridge.pairing import Board, NoLegalPairing, RoundPairing, board_key
+from swissbridge.plugins import Trace, TracedBoard
+from swissbridge.teams import CODE_PREFIX
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING: reading who the system is loads nothing else
+if TYPE_CHECKING:
+    from swissbridge.plugins.document import SystemPart
+
+__all__ = ["SYSTEM", "TeamSystem"]
+
+_CODES = tuple(
+    f"{CODE_PREFIX}{colours}{scores}{baku}"
+    for colours in ("_TYPEA", "_TYPEB", "")
+    for scores in ("_MP_GP", "_GP_MP", "_MP", "_GP", "")
+    for baku in ("", "_BAKU")
+)
+"""Every code of ``FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP][_BAKU]`` (:func:`~swissbridge.teams.team_code`)."""
+
+
+class TeamSystem:
+    """The team Swiss of C.04.6."""
+
+    name = "team"
+    codes: tuple[str, ...] = ("FIDE_TEAM_TYPEA_MP_GP", *(c for c in _CODES if c != "FIDE_TEAM_TYPEA_MP_GP"))
+    """The record-192 codes of ETT26 this system pairs (the first is written)."""
+    engine_flag = "--team"
+    entrants = frozenset({"teams"})
+
+    def trace(self, tournament: Tournament, round_no: int | None = None) -> Trace:
+        """Pair the round (3.3.2) and record how: the boards with the rule of 4.3 that
+        gave their colours, the PAB, and one note per bracket."""
+        from swissbridge.plugins.team.colours import allocate
+        from swissbridge.plugins.team.round import pair_round
+        from swissbridge.plugins.team.rules import RoundState
+
+        r = tournament.next_round if round_no is None else round_no
+        if r < 1:
+            raise InputError(f"rounds are numbered from 1, not {r}")
+        state = RoundState(tournament, r)
+        trace = Trace(round_no=r)
+        try:
+            result = pair_round(state)
+        except NoLegalPairing as exc:
+            trace.failure = str(exc)
+            return trace
+        allocations = [allocate(state, a, b) for br in result.brackets for a, b in br.pairs]
+
+        def key(white: int, black: int) -> tuple[int, int, int]:
+            a, b = state.teams[white], state.teams[black]
+            return board_key((a.score, a.number), (b.score, b.number))
+
+        allocations.sort(key=lambda al: key(al.white, al.black))
+        trace.boards = [TracedBoard(al.white, al.black, al.rule) for al in allocations]
+        trace.bye = result.bye
+        for br in result.brackets:
+            ups = f", upfloaters {', '.join(map(str, br.upfloaters))}" if br.upfloaters else ""
+            pairs = ", ".join(f"{a}-{b}" for a, b in br.pairs)
+            trace.notes.append(f"bracket of teams scoring {br.score / 10:g}{ups}: {pairs}")
+        trace.pairing = RoundPairing(
+            round_no=r,
+            boards=tuple(Board(al.white, al.black) for al in allocations),
+            bye=result.bye,
+            absent=state.announced,
+            system=self.name,
+        )
+        return trace
+
+    def pair(self, tournament: Tournament, round_no: int | None = None) -> RoundPairing:
+        """The team pairs of ``round_no`` (default: the next round), team numbers on the
+        boards; :class:`~swissbridge.pairing.NoLegalPairing` when none is legal (3.3.3)."""
+        return self.trace(tournament, round_no).result()
+
+    def explain(self, tournament: Tournament, trace: Trace) -> SystemPart:
+        """The boards (teams) with the colour rule of 4.3 that decided each, and the PAB."""
+        from swissbridge.plugins.document import Bye
+
+        bye: Bye | None = None
+        if trace.bye is not None:
+            bye = {"player": trace.bye, "score": "", "reasons": [], "passed_over": []}
+        return {
+            "boards": [
+                {"board": i, "white": b.white, "black": b.black, "rule": b.rule, "reasons": []}
+                for i, b in enumerate(trace.boards, 1)
+            ],
+            "bye": bye,
+        }
+
+    def compare(self, tournament: Tournament, round_no: int, expected: RoundPairing, played: RoundPairing) -> str:
+        return ""
+
+    def default_acceleration(self, tournament: Tournament) -> tuple[Acceleration, ...]:
+        return ()
+
+
+SYSTEM = TeamSystem
+"""The system this package ships (:func:`swissbridge.plugins.load`)."""
