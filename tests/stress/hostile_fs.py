@@ -420,13 +420,15 @@ class HammerTally:
         return {k: getattr(self, k) for k in self.__slots__}  # type: ignore[attr-defined]
 
 
-def together(first: Callable[[], int], second: Callable[[], int]) -> tuple[Run, Run]:
-    """Run two works at the same instant in two children (released by one pipe)."""
+def together(first: Callable[[], int], second: Callable[[], int], *, lag: float = 0.0) -> tuple[Run, Run]:
+    """Run two works in two children released at one instant by one pipe, the second
+    ``lag`` seconds after (so that either may reach the file first)."""
     gate_r, gate_w = os.pipe()
 
-    def gated(work: Callable[[], int]) -> Callable[[], int]:
+    def gated(work: Callable[[], int], wait: float = 0.0) -> Callable[[], int]:
         def run() -> int:
             os.read(gate_r, 1)
+            time.sleep(wait)
             return work()
 
         return run
@@ -435,7 +437,7 @@ def together(first: Callable[[], int], second: Callable[[], int]) -> tuple[Run, 
 
     with ThreadPoolExecutor(2) as pool:
         a = pool.submit(contained, gated(first))
-        b = pool.submit(contained, gated(second))
+        b = pool.submit(contained, gated(second, lag))
         time.sleep(0.05)
         os.write(gate_w, b"xx")
         runs = a.result(), b.result()
@@ -455,7 +457,9 @@ def edit_pair(i: int, folder: Path, fixture: Fixture, tally: HammerTally) -> Non
         kinds = ("result", "result")
     else:  # the round's last result against pairing the next round
         path.write_bytes(fixture.last_result)
-        runs = together(cli("result", path, str(r), "1", "1-0"), cli("pair", path, "--in-place"))
+        # pair starts faster than result (no typer): lagged by 0-0.6 s, either goes first
+        lag = (i // 2 % 7) * 0.1
+        runs = together(cli("result", path, str(r), "1", "1-0"), cli("pair", path, "--in-place"), lag=lag)
         kinds = ("result", "pair")
     tally.pairs += 1
     for run in runs:
