@@ -30,7 +30,7 @@ from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from swissbridge.atomic import write_atomic
+from swissbridge.atomic import open_regular, write_atomic
 from swissbridge.check import BoardDiff, CheckReport, RoundCheck, check_tournament
 from swissbridge.errors import InputError, SwissbridgeError
 from swissbridge.settings import Settings, apply_settings
@@ -156,7 +156,7 @@ def _is_tournament_file(entry: Path, suffixes: frozenset[str]) -> bool:
     if suffix != ".json":
         return True
     try:
-        with entry.open("rb") as fh:
+        with open_regular(entry) as fh:
             head = fh.read(512)
     except OSError:
         return True  # reading it reports why it cannot be read

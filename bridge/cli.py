@@ -328,16 +328,17 @@ def ratings(
     XML rating list; players not found are reported on stderr."""
     from swissbridge.formats.detect import holds_system, lost_in, target_format, write_any
     from swissbridge.formats.fidexml import refresh_ratings
-    from swissbridge.output import write_output
+    from swissbridge.output import editing, write_output
     from swissbridge.systems import with_system
 
     check_encoding(encoding)
     try:
-        tournament = read_input(input, encoding)
-        refreshed = refresh_ratings(tournament, rating_list, kind=kind.value)
-        fmt = target_format(output or Path("out.trf"), to.value if to else None)
-        rated, note = with_system(refreshed.tournament)
-        write_output(output, write_any(rated, fmt), inputs=[input], in_place=in_place)
+        with editing(input, active=in_place):
+            tournament = read_input(input, encoding)
+            refreshed = refresh_ratings(tournament, rating_list, kind=kind.value)
+            fmt = target_format(output or Path("out.trf"), to.value if to else None)
+            rated, note = with_system(refreshed.tournament)
+            write_output(output, write_any(rated, fmt), inputs=[input], in_place=in_place)
         for what in lost_in(rated, fmt):
             echo(f"swissbridge: note: the output cannot hold {what}")
         if note is not None and holds_system(fmt):
@@ -633,27 +634,28 @@ def result(
     points; then `pair` pairs the next round from the same file. Boards are numbered
     as `pair` prints them. Written atomically; the previous file is kept as FILE.bak."""
     from swissbridge.formats.detect import holds_system, target_format, write_any
-    from swissbridge.output import state_format, write_output
+    from swissbridge.output import editing, is_input, state_format, write_output
     from swissbridge.results import corrected_under_later_rounds, enter_results, items_from_pgn, parse_items
     from swissbridge.systems import with_system
 
     check_encoding(encoding)
+    target = output or input
     try:
         items = parse_items(results or [])
-        tournament = read_input(input, encoding)
-        if from_pgn is not None:
-            found, notes = items_from_pgn(tournament, round_no, str(from_pgn))
-            for note in notes:
-                echo(f"swissbridge: note: {note}")
-            items = [*found, *items]
-        if not items:
-            fail("no results given: BOARD|#START RESULT pairs, or --from-pgn", EXIT_INPUT)
-        updated, added = with_system(enter_results(tournament, round_no, items, correct=correct))
-        if (stale := corrected_under_later_rounds(tournament, updated, round_no)) is not None:
-            typer.echo(f"swissbridge: warning: {stale}", err=True)
-        target = output or input
-        fmt = target_format(target, None) if output is not None else state_format(input)
-        write_output(target, write_any(updated, fmt), inputs=[input], in_place=in_place or output is None)
+        with editing(input, active=in_place or output is None or is_input(output, [input])):
+            tournament = read_input(input, encoding)
+            if from_pgn is not None:
+                found, notes = items_from_pgn(tournament, round_no, str(from_pgn))
+                for note in notes:
+                    echo(f"swissbridge: note: {note}")
+                items = [*found, *items]
+            if not items:
+                fail("no results given: BOARD|#START RESULT pairs, or --from-pgn", EXIT_INPUT)
+            updated, added = with_system(enter_results(tournament, round_no, items, correct=correct))
+            if (stale := corrected_under_later_rounds(tournament, updated, round_no)) is not None:
+                typer.echo(f"swissbridge: warning: {stale}", err=True)
+            fmt = target_format(target, None) if output is not None else state_format(input)
+            write_output(target, write_any(updated, fmt), inputs=[input], in_place=in_place or output is None)
         if added is not None and holds_system(fmt):
             echo(f"swissbridge: note: {target.name}: {added}")
     except SwissbridgeError as exc:
@@ -681,9 +683,14 @@ def generate(
         str, typer.Option("--system", "-s", metavar="SYSTEM", help=f"Pairing system: {SYSTEMS}.")
     ] = DEFAULT,
     seed: Annotated[int, typer.Option("--seed", help="Random seed: the same seed gives the same file.")] = 1,
-    points: Annotated[PointsOption, typer.Option("--points", help="Scoring: standard (1-½-0) or 310.")] = (
-        PointsOption.standard
-    ),
+    points: Annotated[
+        PointsOption | None,
+        typer.Option(
+            "--points",
+            help="Scoring: standard (1-½-0) or 310 (default: the system's own, else standard).",
+            show_default=False,
+        ),
+    ] = None,
     accelerate: Annotated[bool, typer.Option("--accelerate", help="Baku acceleration (C.04.7).")] = False,
     forbidden: Annotated[int, typer.Option("--forbidden", min=0, help="Groups of players who may not meet.")] = 0,
     output: Annotated[
@@ -695,8 +702,9 @@ def generate(
     from swissbridge.generate import POINTS_310, GenerateOptions, GenerationFailed, generate_tournament
     from swissbridge.model import PointSystem
 
+    chosen = {None: None, PointsOption.p310: POINTS_310, PointsOption.standard: PointSystem()}[points]
     options = GenerateOptions(
-        points=POINTS_310 if points is PointsOption.p310 else PointSystem(),
+        points=chosen,
         accelerate=accelerate,
         forbidden_groups=forbidden,
     )

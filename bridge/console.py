@@ -152,9 +152,9 @@ def run_pair(
 ) -> None:
     """``swissbridge pair``: pair the round, print or write it (and the state into
     ``input`` with ``in_place`` and no ``output``); errors as one line and an exit status."""
-    from swissbridge.output import STDOUT, holds_tournament, is_input, state_format, write_output
+    from swissbridge.output import STDOUT, editing, holds_tournament, is_input, state_format, write_output
     from swissbridge.pairing import NoLegalPairing
-    from swissbridge.service import not_for_team_events, render_pairing, trace_tournament, unpairable
+    from swissbridge.service import not_for_team_events, paired_tournament, render_pairing, trace_tournament, unpairable
 
     to_stdout = output is None or output == STDOUT
     if in_place and output is not None and output != STDOUT and not is_input(output, [input]):
@@ -164,26 +164,33 @@ def run_pair(
             EXIT_INPUT,
         )
     options = settings(system, initial_colour, rounds, encoding)
+    if in_place and not to_stdout and not holds_tournament(fmt.value):
+        fail(
+            f"{output} is the input file: only a tournament (--format trf) may replace it, --format {fmt.value} "
+            "holds the round alone; give --in-place without -o to write the round into it (the pairing is printed)",
+            EXIT_INPUT,
+        )
     try:
-        given = applied(read_input(input, options.encoding), options)
-        tournament, system_name = given.tournament, given.system
-        if explain:
-            not_for_team_events(tournament, "pair --explain")
-        trace = trace_tournament(tournament, system=system_name, round_no=round_no, adjourned=adjourned)
-        if tournament.total_rounds is None:  # PGN cannot hold it; a TRF file without XXR or 142
-            echo(
-                f"swissbridge: warning: pairing round {trace.round_no} of an unknown number of rounds "
-                f"({input.name} does not say it; the last rounds' rules need it): give it with --rounds N"
-            )
-        try:
-            pairing = trace.result()
-        except NoLegalPairing as exc:
-            raise unpairable(tournament, trace.round_no, exc) from exc
-        text = render_pairing(tournament, pairing, fmt.value, adjourned=adjourned)
-        if in_place and to_stdout:  # the paired round into the input; the pairing on stdout
-            state = render_pairing(tournament, pairing, state_format(input), adjourned=adjourned)
-            write_output(input, state, inputs=[input], in_place=True)
-        write_output(output, text, inputs=[input], in_place=in_place, whole=holds_tournament(fmt.value))
+        with editing(input, active=in_place):
+            given = applied(read_input(input, options.encoding), options)
+            tournament, system_name = given.tournament, given.system
+            if explain:
+                not_for_team_events(tournament, "pair --explain")
+            trace = trace_tournament(tournament, system=system_name, round_no=round_no, adjourned=adjourned)
+            if tournament.total_rounds is None:  # PGN cannot hold it; a TRF file without XXR or 142
+                echo(
+                    f"swissbridge: warning: pairing round {trace.round_no} of an unknown number of rounds "
+                    f"({input.name} does not say it; the last rounds' rules need it): give it with --rounds N"
+                )
+            try:
+                pairing = trace.result()
+            except NoLegalPairing as exc:
+                raise unpairable(tournament, trace.round_no, exc) from exc
+            text = render_pairing(tournament, pairing, fmt.value, adjourned=adjourned)
+            if in_place and to_stdout:  # the paired round into the input; the pairing on stdout
+                state = paired_tournament(tournament, pairing, state_format(input))
+                write_output(input, state, inputs=[input], in_place=True)
+            write_output(output, text, inputs=[input], in_place=in_place, whole=holds_tournament(fmt.value))
         if explain:
             from swissbridge.explain import explain as build_explanation
             from swissbridge.explain import render_text

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from swissbridge.errors import InputError, OutputError, SwissbridgeError, UsageError
-from swissbridge.output import write_output
+from swissbridge.output import editing, write_output
 
 __all__ = ["Conversion", "batch_sources", "convert_batch", "convert_file", "exit_code", "is_batch", "summary"]
 
@@ -48,9 +48,11 @@ def convert_file(
     dst_fmt: str | None = None,
     in_place: bool = False,
     encoding: str | None = None,
+    own_name: bool = False,
 ) -> Conversion:
     """Convert one tournament; errors are raised (:class:`InputError`, :class:`OutputError`,
-    :class:`UsageError` for a target that is the source without ``in_place``)."""
+    :class:`UsageError` for a target that is the source without ``in_place``). A
+    target named by the batch (``own_name``) is never written through a link."""
     from swissbridge.formats.detect import (
         holds_system,
         is_tournament_folder,
@@ -70,13 +72,19 @@ def convert_file(
     from swissbridge.systems import with_system
 
     warnings: list[str] = []
-    tournament, note = with_system(read_any(source, src_fmt, encoding=encoding, warnings=warnings))
-    if not holds_system(fmt):
-        note = None
-    data = write_any(tournament, fmt)
-    written = write_output(
-        Path(target), data, inputs=[Path(source)], in_place=in_place, elsewhere="another output file"
-    )
+    with editing(Path(source), active=in_place and not Path(source).is_dir()):
+        tournament, note = with_system(read_any(source, src_fmt, encoding=encoding, warnings=warnings))
+        if not holds_system(fmt):
+            note = None
+        data = write_any(tournament, fmt)
+        written = write_output(
+            Path(target),
+            data,
+            inputs=[Path(source)],
+            in_place=in_place,
+            elsewhere="another output file",
+            own_name=own_name,
+        )
     return Conversion(
         Path(source),
         Path(target),
@@ -136,7 +144,7 @@ def convert_batch(
         used[name] = src
         target = out_dir / name
         try:
-            result = convert_file(src, target, src_fmt=src_fmt, dst_fmt=fmt, encoding=encoding)
+            result = convert_file(src, target, src_fmt=src_fmt, dst_fmt=fmt, encoding=encoding, own_name=True)
         except InputError as exc:
             result = Conversion(src, None, error=_naming(src, str(exc.located(os.fspath(src)))))
         except OutputError as exc:

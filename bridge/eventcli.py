@@ -15,6 +15,7 @@ import typer
 from swissbridge.console import EXIT_INPUT, InitialColour, check_encoding, echo, fail, read_input, report
 from swissbridge.errors import SwissbridgeError, UsageError
 from swissbridge.options import CODES, epilog, input_argument
+from swissbridge.output import editing
 from swissbridge.plugins import shipped
 from swissbridge.systems import DEFAULT
 
@@ -106,7 +107,8 @@ def _header(
 
 def _write_back(input: Path, tournament: Tournament) -> None:
     """``tournament`` over ``input``, as ``result`` writes it (atomically, ``FILE.bak`` kept,
-    record 192 naming the system it is paired with: :func:`swissbridge.systems.with_system`)."""
+    record 192 naming the system it is paired with: :func:`swissbridge.systems.with_system`);
+    called inside :func:`swissbridge.output.editing`, around the read of ``input`` too."""
     from swissbridge.formats.detect import write_any
     from swissbridge.output import state_format, write_output
     from swissbridge.systems import with_system
@@ -242,9 +244,10 @@ def set_(
     if header == Header():
         fail("nothing to set: give at least one option (swissbridge set --help)", EXIT_INPUT)
     try:
-        changed, lines = apply_header(read_input(input), header)
-        if lines:
-            _write_back(input, changed)
+        with editing(input):
+            changed, lines = apply_header(read_input(input), header)
+            if lines:
+                _write_back(input, changed)
     except SwissbridgeError as exc:
         report(exc, input)
     for line in lines or ["nothing changed"]:
@@ -306,13 +309,14 @@ def add(
             for column, value in _listed(values["fide id"], ratings, kind).items():
                 values[column] = values[column] or value  # what the options give wins
         player = make_player(values, bad)
-        entered = add_player(
-            read_input(input),
-            player,
-            from_round=from_round,
-            missed=ByeKind.HALF if missed is Missed.half else ByeKind.ZERO,
-        )
-        _write_back(input, entered.tournament)
+        with editing(input):
+            entered = add_player(
+                read_input(input),
+                player,
+                from_round=from_round,
+                missed=ByeKind.HALF if missed is Missed.half else ByeKind.ZERO,
+            )
+            _write_back(input, entered.tournament)
     except SwissbridgeError as exc:
         report(exc, input)
     echo(f"swissbridge: {input}: {entered.note}")
@@ -348,8 +352,9 @@ def withdraw(
     from swissbridge.players import withdraw as withdraw_player
 
     try:
-        changed, rounds = withdraw_player(read_input(input), number, from_round)
-        _write_back(input, changed)
+        with editing(input):
+            changed, rounds = withdraw_player(read_input(input), number, from_round)
+            _write_back(input, changed)
     except SwissbridgeError as exc:
         report(exc, input)
     echo(f"swissbridge: {input}: player {number} withdrawn: not paired in rounds {ranges(rounds)}")
@@ -377,7 +382,8 @@ def bye(
 
     kind = {ByePoints.half: ByeKind.HALF, ByePoints.zero: ByeKind.ZERO, ByePoints.full: ByeKind.FULL}[points]
     try:
-        _write_back(input, request_bye(read_input(input), number, round_no, kind))
+        with editing(input):
+            _write_back(input, request_bye(read_input(input), number, round_no, kind))
     except SwissbridgeError as exc:
         report(exc, input)
     echo(f"swissbridge: {input}: player {number}: {points.value}-point bye in round {round_no}")
@@ -401,7 +407,8 @@ def forbid(
             fail(f"--rounds {rounds!r}: expected FROM-TO, e.g. 1-4 (or one round)", EXIT_INPUT)
         lo, hi = int(a), int(b if sep else a)
     try:
-        _write_back(input, forbid_pair(read_input(input), first, second, lo, hi))
+        with editing(input):
+            _write_back(input, forbid_pair(read_input(input), first, second, lo, hi))
     except SwissbridgeError as exc:
         report(exc, input)
     when = f"rounds {lo}-{hi}" if rounds is not None else "any round"

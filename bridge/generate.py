@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from swissbridge.acceleration import baku_acceleration
 from swissbridge.errors import InputError
@@ -78,7 +78,8 @@ class GenerateOptions:
     """The knobs of the random tournament. Rates are probabilities per player and
     round (byes, absences), per player (late entry, withdrawal) or per game."""
 
-    points: PointSystem = field(default_factory=PointSystem)
+    points: PointSystem | None = None
+    """The point system; None: the pairing system's own (:func:`default_points`)."""
     accelerate: bool = False
     """Baku acceleration (C.04.7), written as record 250 ranges."""
     forbidden_groups: int = 0
@@ -188,6 +189,13 @@ class Plan:
     """Round → start number → the entry of a player not paired that round."""
 
 
+def default_points(system: PairingSystem) -> PointSystem:
+    """The point system ``system`` declares as its own (an optional class attribute
+    ``points``, as a team system's match points), else FIDE's 1 - ½ - 0."""
+    points = getattr(system, "points", None)
+    return points if isinstance(points, PointSystem) else PointSystem()
+
+
 def plan_tournament(
     players: int, rounds: int, system: str | PairingSystem, seed: int, options: GenerateOptions | None = None
 ) -> Plan:
@@ -263,7 +271,8 @@ def _plan(n: int, rounds: int, system: str | PairingSystem, rng: random.Random, 
                 if key[1] == r and p in announced[key]:
                     announced[key].remove(p)
     initial = [p for p in numbers if p not in absences[1]]
-    acceleration = baku_acceleration(initial, rounds, o.points) if o.accelerate else ()
+    points = o.points if o.points is not None else default_points(engine)
+    acceleration = baku_acceleration(initial, rounds, points) if o.accelerate else ()
     forbidden: list[ForbiddenPairs] = []
     for _ in range(o.forbidden_groups):
         size = 3 if n >= 6 and rng.random() < 0.2 else 2
@@ -288,7 +297,7 @@ def _plan(n: int, rounds: int, system: str | PairingSystem, rng: random.Random, 
         name=f"swissbridge random {name} tournament",
         total_rounds=rounds,
         initial_colour=rng.choice((Colour.WHITE, Colour.BLACK)),
-        points=o.points,
+        points=points,
         acceleration=acceleration,
         forbidden=tuple(forbidden),
         announced_byes=byes,
@@ -314,7 +323,7 @@ def _round_robin_plan(n: int, rounds: int, engine: PairingSystem, rng: random.Ra
         players=tuple(players),
         name=f"swissbridge random {engine.name} tournament (pairing numbers drawn at random)",
         total_rounds=rounds,
-        points=replace(o.points, pab=0),
+        points=replace(o.points if o.points is not None else default_points(engine), pab=0),
         system=code,
     )
     absences: dict[int, dict[int, Entry]] = {r: {} for r in range(1, rounds + 1)}

@@ -9,7 +9,7 @@ import os
 from swissbridge.errors import InputError
 from swissbridge.history import round_to_pair, unfinished_games
 from swissbridge.model import Tournament, format_points
-from swissbridge.pairing import NoLegalPairing, RoundPairing
+from swissbridge.pairing import NoLegalPairing, RoundPairing, apply_pairing
 from swissbridge.plugins import Trace, resolve
 from swissbridge.systems import DEFAULT, refuse
 
@@ -137,6 +137,15 @@ def render_pairing(tournament: Tournament, pairing: RoundPairing, fmt: str, *, a
     from swissbridge.formats.detect import write_pairing
 
     return write_pairing(tournament, pairing, fmt, adjourned=adjourned)
+
+
+def paired_tournament(tournament: Tournament, pairing: RoundPairing, fmt: str) -> str:
+    """The whole tournament with the round paired, in ``fmt`` (``trf`` or ``json``, a
+    :func:`swissbridge.output.state_format`): what ``pair --in-place`` writes back
+    into its input, in the input's own format."""
+    from swissbridge.formats.detect import write_any
+
+    return write_any(apply_pairing(tournament, pairing), fmt)
 
 
 def board_list(tournament: Tournament, pairing: RoundPairing) -> str:

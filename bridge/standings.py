@@ -20,6 +20,7 @@ from datetime import date
 from fractions import Fraction
 
 from swissbridge import fide_rating
+from swissbridge.atomic import open_regular
 from swissbridge.errors import InputError
 from swissbridge.fide_rating import RatingChange, development_coefficient, rating_change
 from swissbridge.model import Colour, Player, Result, Tournament, format_points
@@ -126,7 +127,7 @@ def _record_line(path: str | None) -> int | None:
     if path is None:
         return None
     try:
-        with open(path, "rb") as fh:
+        with open_regular(path) as fh:
             text = fh.read().decode("utf-8", "replace")
     except OSError:
         return None

@@ -8,8 +8,8 @@ import os
 import re
 from collections.abc import Callable
 from datetime import date
-from pathlib import Path
 
+from swissbridge.atomic import NotRegular, read_regular
 from swissbridge.errors import InputError
 from swissbridge.model import Tournament, control_character, control_name
 
@@ -17,9 +17,12 @@ _LINE_END = re.compile(r"\r\n|\n|\r")
 
 
 def read_bytes(path: str | os.PathLike[str]) -> bytes:
-    """The bytes of ``path``; a missing or unreadable file is an :class:`InputError`."""
+    """The bytes of ``path``; a missing or unreadable file, or one that is not a
+    regular file (a named pipe, a device: never waited on), is an :class:`InputError`."""
     try:
-        return Path(path).read_bytes()
+        return read_regular(path)
+    except NotRegular as exc:
+        raise InputError(exc.reason, path=os.fspath(path)) from None
     except IsADirectoryError:
         raise InputError("is a folder, not a file", path=os.fspath(path)) from None
     except OSError as exc:

@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
 
+from swissbridge.atomic import open_regular
 from swissbridge.errors import InputError, UsageError
 from swissbridge.messages import listed
 from swissbridge.model import Tournament
@@ -57,6 +58,7 @@ __all__ = [
     "lost_in",
     "pairing_formats",
     "read_any",
+    "sniff",
     "state_format_of",
     "target_format",
     "write_any",
@@ -86,6 +88,11 @@ class Format:
     pairing: Callable[[Tournament, RoundPairing, bool], str] | None = None
     """Its writer of one round's pairing (``pair --format NAME``; the flag: the round
     was paired around adjourned games), ``None``: not a ``pair`` format."""
+    paired_whole: bool = False
+    """Its pairing writer writes the whole tournament with the round (TRF), so that
+    ``pair -o INPUT --in-place --format NAME`` may replace the input with it; a
+    pairing-only document (JSON's ``swissbridge-pairing``, PGN, Swiss-Manager's
+    import file) never does."""
     suffixes: tuple[str, ...] = ()
     """The extensions that name it (lower case)."""
     suffix: str = ""
@@ -283,6 +290,7 @@ FORMATS: dict[str, Format] = {
             _read_trf,
             _trf_writer("trf26"),
             _pair_trf,
+            paired_whole=True,
             suffixes=(_TRF, ".trfx", ".input"),
             suffix=_TRF,
             sniff=_looks_like_trf,
@@ -421,17 +429,25 @@ def state_format_of(path: str | os.PathLike[str]) -> str | None:
     return FORMATS[kind].state or None if kind in FORMATS else None
 
 
-def _sniff(head: bytes) -> str:
-    """The format of a file by its first bytes (TRF when nothing says otherwise)."""
+def sniff(head: bytes) -> str | None:
+    """The format a file's first bytes show (:attr:`Format.sniff`), or None."""
     from swissbridge.formats._text import head_text
 
     text = head_text(head)
-    for f in FORMATS.values():  # the first TRF is checked first: the common case needs no other reader
+    for f in FORMATS.values():  # the first, TRF, is checked first: the common case needs no other reader
         if f.sniff is not None and f.sniff(head, text):
             return f.name
-    if text.lstrip().startswith("<"):
-        return "xml"
-    return "trf"
+    return None
+
+
+def _sniff(head: bytes) -> str:
+    """The format of a file by its first bytes: TRF when nothing says otherwise."""
+    found = sniff(head)
+    if found is not None:
+        return found
+    from swissbridge.formats._text import head_text
+
+    return "xml" if head_text(head).lstrip().startswith("<") else "trf"
 
 
 def detect_format(path: str | os.PathLike[str]) -> str:
@@ -448,7 +464,7 @@ def detect_format(path: str | os.PathLike[str]) -> str:
     if by_suffix not in (None, "trf"):
         return by_suffix
     try:
-        with p.open("rb") as fh:
+        with open_regular(p) as fh:
             head = fh.read(4096)
     except OSError:
         return "trf"  # the reader says why it cannot read it
@@ -514,9 +530,10 @@ def _read_sm_file(p: Path, kind: str, encoding: str | None = None, notes: list[s
     its games; a ``Spielerauslosung`` export with the ``Spielerdaten`` export that
     names its players. An error in a sibling says whose sibling it was read as."""
     from swissbridge.formats import swissmanager as sm
+    from swissbridge.formats._text import read_bytes
 
     if kind == "sm":
-        head = p.read_bytes()[:512]
+        head = read_bytes(p)[:512]
         kind = _sniff(head)
         if kind not in ("sm-players", "sm-pairings"):
             raise InputError("not a Swiss-Manager text export (header Nr;Name;… or Runde;Brett;…)", path=str(p))

@@ -21,10 +21,10 @@ import re
 import zipfile
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 from typing import IO
 
 from lxml import etree
+from swissbridge.atomic import NotRegular, open_regular
 from swissbridge.errors import InputError
 from swissbridge.formats._text import MAX_RATING, bounded_int, refuse_control
 from swissbridge.model import TITLE_ORDER, Player, Tournament
@@ -87,9 +87,14 @@ def _open(source: str | os.PathLike[str] | IO[bytes]) -> tuple[IO[bytes], str | 
     if isinstance(source, (str, os.PathLike)):
         p = os.fspath(source)
         try:
-            if zipfile.is_zipfile(p):
+            fh = open_regular(p)
+            if zipfile.is_zipfile(fh):
+                fh.close()
                 return _zip_member(p)
-            return open(p, "rb"), p, True
+            fh.seek(0)
+            return fh, p, True
+        except NotRegular as exc:
+            raise InputError(exc.reason, path=p) from None
         except OSError as exc:
             raise InputError(f"cannot read: {exc.strerror or exc}", path=p) from None
     return source, getattr(source, "name", None), False
@@ -407,10 +412,11 @@ def refresh_ratings(
 def looks_like_rating_list(path: str | os.PathLike[str]) -> bool:
     """True when the file starts like XML (used to tell the list from a tournament file)."""
     try:
-        if zipfile.is_zipfile(path):
-            with zipfile.ZipFile(path) as archive:
-                return any(name.lower().endswith(".xml") for name in archive.namelist())
-        with Path(path).open("rb") as fh:
+        with open_regular(path) as fh:
+            if zipfile.is_zipfile(fh):
+                with zipfile.ZipFile(fh) as archive:
+                    return any(name.lower().endswith(".xml") for name in archive.namelist())
+            fh.seek(0)
             head = fh.read(512).lstrip(b"\xef\xbb\xbf \t\r\n")
     except (OSError, zipfile.BadZipFile):
         return False

@@ -33,6 +33,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from swissbridge.atomic import open_regular
 from swissbridge.errors import InputError
 from swissbridge.formats._text import (
     MAX_RATING,
@@ -1008,7 +1009,7 @@ def find_sm_files(folder: str | os.PathLike[str]) -> tuple[Path | None, list[Pat
         if not f.is_file() or f.name.startswith("."):
             continue
         try:
-            with f.open("rb") as fh:
+            with open_regular(f) as fh:
                 head = fh.read(200)
         except OSError:
             continue

@@ -48,8 +48,8 @@ import os
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from pathlib import Path
 
+from swissbridge.atomic import NotRegular, read_regular
 from swissbridge.errors import InputError, OutputError
 from swissbridge.formats._text import (
     MAX_RATING,
@@ -167,7 +167,9 @@ def read_trf(path: str | os.PathLike[str], *, warnings: list[str] | None = None)
     """Read a TRF16 or TRF-2026 file (``warnings``: see :func:`parse_trf`)."""
     name = os.fspath(path)
     try:
-        data = Path(path).read_bytes()
+        data = read_regular(path)
+    except NotRegular as exc:
+        raise InputError(exc.reason, path=name) from None
     except OSError as exc:
         raise InputError(f"cannot read the file: {exc.strerror or exc}", path=name) from None
     return parse_trf(data, path=name, warnings=warnings)

@@ -19,9 +19,11 @@ if TYPE_CHECKING:
 class PairingSystem(Protocol):
     """A pairing system: who it is (class attributes), then one method per capability.
 
-    A system that pairs round robins (the events whose file says so, C.05 Annex 1)
-    says so with a class attribute ``round_robin = True``; without it, a round robin
-    is refused as an event the system does not pair."""
+    Two class attributes are optional: ``round_robin = True`` for a system that pairs
+    round robins (the events whose file says so, C.05 Annex 1; without it, a round
+    robin is refused as an event the system does not pair), and ``points``, the
+    :class:`~swissbridge.model.PointSystem` of its events when it has one of its own
+    (a team system's match points; ``generate`` plays with it unless told otherwise)."""
 
     name: str
     """Its name: ``--system NAME``, and the folder ``plugins/NAME/`` of a shipped system."""

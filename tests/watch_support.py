@@ -98,12 +98,12 @@ def run_cli_with_toy() -> None:  # pragma: no cover - runs in a subprocess
         count = [0]
 
         def announced(real: Any) -> Any:
-            def rename(src: str, dst: str) -> None:
+            def rename(src: str, dst: str, **kw: Any) -> None:
                 count[0] += 1
                 print(f"rename {Path(dst).name}", flush=True)
                 if count[0] == stall:
                     time.sleep(60)
-                real(src, dst)
+                real(src, dst, **kw)
 
             return rename
 

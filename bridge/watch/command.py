@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import signal
 import sys
 import threading
@@ -90,7 +91,7 @@ def run_cli(
         if tournament is None:
             return usage("--host pgn needs --tournament STATE.trf (the tournament to record results in)")
         if not tournament.is_file():
-            return usage(f"{tournament}: no such file")
+            return usage(f"{tournament}: {'not a regular file' if tournament.exists() else 'no such file'}")
     elif tournament is not None:
         return usage("--tournament is for --host pgn; Swiss-Manager's exports carry the tournament")
     from swissbridge.errors import UsageError
@@ -113,6 +114,11 @@ def run_cli(
         encoding=encoding,
         stable=stable,
     )
+    if os.path.lexists(config.out_dir) and not config.out_dir.is_dir():
+        return usage(
+            f"the output folder {config.out_dir} is not a folder: give --out a folder (created if missing) "
+            "for the published rounds"
+        )
     progress: Progress = NoProgress()
     if err.isatty():
         try:

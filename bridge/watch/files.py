@@ -21,6 +21,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from swissbridge.atomic import is_edited, open_regular
+
 MAX_INPUT_BYTES = 256 * 1024 * 1024
 """Larger files are reported and never read (no tournament file is this big)."""
 
@@ -116,7 +118,7 @@ def read_whole(path: Path) -> tuple[bytes, os.stat_result]:
     Raises ``FileNotFoundError`` when the file disappears before or while it is
     read, :class:`ChangedWhileReading` when it was replaced or rewritten during
     the read, and other ``OSError`` for permission or device errors."""
-    with open(path, "rb") as fh:
+    with open_regular(path) as fh:
         before = os.fstat(fh.fileno())
         if before.st_size > MAX_INPUT_BYTES:
             raise OSError(errno.EFBIG, f"larger than {MAX_INPUT_BYTES // (1024 * 1024)} MB")
@@ -150,7 +152,9 @@ class StabilityTracker:
     """Remembers what each file looked like and since when.
 
     ``observe`` is called on every pass; a file is :class:`Stable` once two
-    observations at least ``interval`` seconds apart found the same signature.
+    observations at least ``interval`` seconds apart found the same signature. A
+    file another swissbridge command holds the edit lock of
+    (:func:`swissbridge.atomic.edit_lock`) is settling until that command is done.
     With ``interval == 0`` one observation is enough (for ``--once`` on files
     known to be finished). The clock is injectable so that tests can drive time.
     """
@@ -173,6 +177,9 @@ class StabilityTracker:
 
     def observe(self, path: Path) -> Observation:
         now = self.clock()
+        if is_edited(path):  # a swissbridge command is rewriting it (result, pair --in-place): wait for it
+            self.forget(path)
+            return Settling(path, now + max(self.interval, 0.05))
         previous = self._seen.get(path)
         try:
             st = os.stat(path)

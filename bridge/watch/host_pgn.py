@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from swissbridge.atomic import read_own
 from swissbridge.errors import InputError
 from swissbridge.model import Colour, Entry, Result, Tournament
 from swissbridge.pairing import Board, RoundPairing
@@ -116,7 +117,7 @@ class PgnHost:
         cached = ctx.memory.get("pgn:working")
         reset = f"delete {ctx.out_dir / '.swissbridge-watch.json'} to start again from {self.seed}"
         try:
-            data = path.read_bytes()
+            data = read_own(ctx.out_dir, name)
         except OSError as exc:
             if cached is not None and cached[0] == pub.round_no:
                 notes.append(f"{path} is missing ({exc.strerror or exc}); continuing from memory")

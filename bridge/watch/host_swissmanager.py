@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from swissbridge.errors import InputError
+from swissbridge.formats.detect import sniff
 from swissbridge.model import Tournament
 from swissbridge.watch.files import Stable
 from swissbridge.watch.hosts import (
@@ -39,25 +40,6 @@ if TYPE_CHECKING:
 _SM_WORDS = re.compile(
     r"(?i)spielerdaten|spielerauslosung|players?|pairings?|auslosung|round\s*\d+|runde\s*\d+|[_\-\s.]+"
 )
-
-
-def _sniff(data: bytes) -> str | None:
-    """``tunx``, ``trf``, ``sm-players``, ``sm-pairings`` or ``None`` from the first bytes."""
-    from swissbridge.formats._text import head_text
-    from swissbridge.formats.tunx import MAGIC
-
-    if data.startswith(MAGIC):
-        return "tunx"
-    head = head_text(data[:4096])
-    first = head.split("\n", 1)[0].rstrip("\r")
-    if first.startswith("Nr;Name;"):
-        return "sm-players"
-    if first.startswith("Runde;Brett;"):
-        return "sm-pairings"
-    for line in re.split(r"\r\n|\r|\n", head):
-        if re.match(r"^(001|012|XXR|XXC) ", line):
-            return "trf"
-    return None
 
 
 def _sm_stem(path: Path) -> str:
@@ -91,7 +73,7 @@ class SwissManagerHost:
         players: list[Stable] = []
         pairings: list[Stable] = []
         for path in sorted(files):
-            kind = _sniff(files[path].data)
+            kind = sniff(files[path].data[:4096])  # the table of formats' sniffing (formats.detect)
             if kind == "tunx":
                 tunx.append(files[path])
             elif kind == "trf" or (kind is None and path.suffix.lower() == ".trf"):

@@ -8,7 +8,6 @@ import contextlib
 import copy
 import logging
 import os
-import sys
 import threading
 import time
 from collections.abc import Callable
@@ -16,13 +15,13 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import IO, Any
 
-from swissbridge.atomic import write_atomic
+from swissbridge.atomic import Folder, NotRegular, refusal, try_lock
 from swissbridge.errors import OutputError
 from swissbridge.watch.files import Settling, StabilityTracker, Stable, Unreadable, Vanished, scan_folder, sha256
 from swissbridge.watch.host_pgn import PgnHost
 from swissbridge.watch.host_swissmanager import SwissManagerHost
 from swissbridge.watch.memory import STATE_NAME, OutputRecord, Publication, WatchState, load_state, save_state
-from swissbridge.watch.publish import discard, leftovers, reveal, stage, staging_path, survey
+from swissbridge.watch.publish import discard, leftovers, restore, reveal, stage, staging_path, survey
 from swissbridge.watch.types import (
     Fault,
     Host,
@@ -156,7 +155,7 @@ class Watcher:
             return False
         try:
             held = os.fstat(self._lock.fileno())
-            now = os.stat(self.config.out_dir / LOCK_NAME)
+            now = os.lstat(self.config.out_dir / LOCK_NAME)
         except OSError:
             return False
         return (held.st_dev, held.st_ino) == (now.st_dev, now.st_ino)
@@ -176,18 +175,21 @@ class Watcher:
         self.release()
         if not out.is_dir() and (had or self._state_on_disk):
             self.log.warning("the output folder %s disappeared; creating it again", out)
-        lock = out / LOCK_NAME
+        if os.path.lexists(out) and not out.is_dir():
+            raise OutputError(f"the output folder {out} is not a folder")
+        # only a lock this watcher creates itself is still its own
+        flags = os.O_RDWR | os.O_CREAT | os.O_APPEND | (os.O_EXCL if had else 0)
         try:
             out.mkdir(parents=True, exist_ok=True)
-            if had:  # only a lock this watcher creates itself is still its own
-                fh = os.fdopen(os.open(lock, os.O_RDWR | os.O_CREAT | os.O_EXCL | os.O_APPEND, 0o666), "a+b")
-            else:
-                fh = open(lock, "a+b")  # noqa: SIM115 - held for the watcher's lifetime
+            with Folder(out) as folder:
+                fh: IO[bytes] | None = os.fdopen(folder.open_file(LOCK_NAME, flags), "a+b")
         except FileExistsError:
             fh = None
+        except NotRegular as exc:
+            raise OutputError(f"cannot use output folder {out}: {refusal(exc)}") from exc
         except OSError as exc:
             raise OutputError(f"cannot use output folder {out}: {exc.strerror or exc}") from exc
-        if fh is None or not _try_lock(fh):
+        if fh is None or not try_lock(fh.fileno()):
             if fh is not None:
                 fh.close()
             if had:
@@ -389,8 +391,9 @@ class Watcher:
         except OutputError as exc:
             return str(exc)
         if found.differs:
+            what = found.why or "exists with different content"
             return (
-                f"{out / s.folder / found.differs[0]} exists with different content; it is not replaced (a "
+                f"{out / s.folder / found.differs[0]} {what}; it is not replaced or written through (a "
                 "published folder is never changed). Move the folder away to let the watcher write it"
             )
         records = {f"{s.folder}/{rel}": OutputRecord(sha256(data), s.round_no, job) for rel, data in s.in_order()}
@@ -399,7 +402,7 @@ class Watcher:
                 if f"{s.folder}/{rel}" in self.state.outputs:
                     self.log.warning("%s disappeared from %s; writing it again", rel, out / s.folder)
                 try:
-                    write_atomic(out / s.folder / rel, s.files[rel])
+                    restore(out, s, rel)
                 except OutputError as exc:
                     return str(exc)
                 report.written.append(f"{s.folder}/{rel}")
@@ -501,25 +504,6 @@ def _manifest(memory: WatchState, job: str, s: OutputSet, records: dict[str, Out
     if job in memory.seeds:
         share.seeds[job] = memory.seeds[job]
     return share.to_json().encode("utf-8")
-
-
-def _try_lock(fh: IO[bytes]) -> bool:
-    """An exclusive, non-blocking lock on an open file (released when the process dies)."""
-    if sys.platform == "win32":
-        import msvcrt
-
-        try:
-            msvcrt.locking(fh.fileno(), msvcrt.LK_NBLCK, 1)
-        except OSError:
-            return False
-        return True
-    import fcntl
-
-    try:
-        fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
-        return False
-    return True
 
 
 class _Observers:

@@ -19,13 +19,11 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from swissbridge.atomic import write_atomic
-from swissbridge.errors import OutputError
+from swissbridge.atomic import Folder, NotRegular, write_own
 
 STATE_NAME = ".swissbridge-watch.json"
 MANIFEST = ".swissbridge-published.json"
@@ -204,28 +202,22 @@ def _int(value: object, where: str) -> int:
     return value
 
 
-def _read_regular(path: Path) -> bytes | None:
-    """The bytes of ``path`` if it is a regular file (``None`` when there is none);
-    raises ``ValueError`` for anything else (a folder, a device, a pipe, a link to one)."""
+def _read_regular(folder: Path, name: str) -> bytes | None:
+    """The bytes of the file ``name`` in ``folder`` if it is a regular file (``None``
+    when there is none); raises ``ValueError`` for anything else (a folder, a device,
+    a pipe, a link: never followed, never waited on)."""
     try:
-        st = os.stat(path)
+        with Folder(folder) as where:
+            data = where.read(name, limit=MAX_STATE_BYTES)
+    except NotRegular as exc:
+        raise ValueError(exc.what) from None
     except (FileNotFoundError, NotADirectoryError):
-        if os.path.islink(path):
-            raise ValueError("a link to nothing") from None
-        return None
+        return None  # no folder, so no file
     except OSError as exc:
         raise ValueError(f"cannot be read: {exc.strerror or exc}") from None
-    if not stat.S_ISREG(st.st_mode):
-        raise ValueError("a folder" if stat.S_ISDIR(st.st_mode) else "not a regular file")
-    if os.path.islink(path):
-        raise ValueError("a link")
-    if st.st_size > MAX_STATE_BYTES:
+    if data is not None and len(data) > MAX_STATE_BYTES:
         raise ValueError(f"larger than {MAX_STATE_BYTES // (1024 * 1024)} MB")
-    try:
-        with open(path, "rb") as fh:
-            return fh.read(MAX_STATE_BYTES + 1)
-    except OSError as exc:
-        raise ValueError(f"cannot be read: {exc.strerror or exc}") from None
+    return data
 
 
 def load_state(folder: Path) -> tuple[WatchState, str | None]:
@@ -234,7 +226,7 @@ def load_state(folder: Path) -> tuple[WatchState, str | None]:
     memory rebuilt from the manifests of the published folders."""
     path = folder / STATE_NAME
     try:
-        data = _read_regular(path)
+        data = _read_regular(folder, STATE_NAME)
         if data is None:
             return WatchState(), None
         return WatchState.from_json(data), None
@@ -277,7 +269,7 @@ def rebuild(folder: Path) -> WatchState:
         if entry.name.startswith(".") or not entry.is_dir(follow_symlinks=False):
             continue
         try:
-            data = _read_regular(Path(entry.path) / MANIFEST)
+            data = _read_regular(Path(entry.path), MANIFEST)
             if data is not None:
                 state.merge(WatchState.from_json(data))
         except ValueError:
@@ -289,7 +281,4 @@ def save_state(folder: Path, state: WatchState) -> bool:
     """Write the state file atomically and durably; ``False`` when it was already up
     to date. Raises :class:`~swissbridge.errors.OutputError` when it cannot be
     written, or when something other than a regular file stands in its place."""
-    path = folder / STATE_NAME
-    if os.path.lexists(path) and (os.path.islink(path) or not path.is_file()):
-        raise OutputError(f"{path} is not a regular file; it is not replaced (move it away)")
-    return write_atomic(path, state.to_json())
+    return write_own(folder / STATE_NAME, state.to_json())

@@ -37,11 +37,12 @@ from __future__ import annotations
 import contextlib
 import os
 import shutil
+import stat
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from swissbridge.atomic import sync_folder, write_new
+from swissbridge.atomic import Folder, NotRegular, kind_of, read_regular, refusal, sync_folder
 from swissbridge.errors import OutputError
 from swissbridge.watch.files import sha256
 from swissbridge.watch.memory import MANIFEST
@@ -64,29 +65,65 @@ class Found:
     """Files of the set that are not there."""
     differs: tuple[str, ...] = ()
     """Files of the set that hold something else (or are not files)."""
+    why: str = ""
+    """What stands at the first of ``differs`` when it is not a regular file (a link, a pipe)."""
+
+
+def _parts(folder: str, rel: str) -> tuple[list[str], str]:
+    """The folders leading to a set's file ``rel`` (the set's folder first) and its name."""
+    *folders, name = rel.split("/")
+    return [folder, *folders], name
 
 
 def survey(out: Path, s: OutputSet) -> Found:
-    """Compare the folder ``s.folder`` in ``out`` (if any) with the set.
-    Raises :class:`OutputError` when it cannot be read."""
-    folder = out / s.folder
-    if not os.path.lexists(folder):
-        return Found(False)
-    if folder.is_symlink() or not folder.is_dir():
-        return Found(True, differs=(".",))
+    """Compare the folder ``s.folder`` in ``out`` (if any) with the set, without
+    following a link and reading only regular files of the right size (a link to
+    ``/dev/zero`` or a pipe is a difference, never read). Raises
+    :class:`OutputError` when it cannot be read."""
     missing: list[str] = []
     differs: list[str] = []
-    for rel, data in s.in_order():
-        try:
-            if (folder / rel).read_bytes() != data:
-                differs.append(rel)
-        except FileNotFoundError:
-            missing.append(rel)
-        except IsADirectoryError:
-            differs.append(rel)
-        except OSError as exc:
-            raise OutputError(f"cannot read {folder / rel}: {exc.strerror or exc}") from exc
-    return Found(True, tuple(missing), tuple(differs))
+    why = ""
+    try:
+        with Folder(out) as top:
+            st = top.lstat(s.folder)
+            if st is None:
+                return Found(False)
+            if not stat.S_ISDIR(st.st_mode):
+                return Found(True, differs=(".",), why=f"is {kind_of(st.st_mode)}, not a folder")
+            for rel, data in s.in_order():
+                folders, name = _parts(s.folder, rel)
+                try:
+                    with top.descend(folders) as inner:
+                        st = inner.lstat(name)
+                        if st is None:
+                            missing.append(rel)
+                        elif not stat.S_ISREG(st.st_mode):
+                            differs.append(rel)
+                            why = why or f"is {kind_of(st.st_mode)}, not a regular file"
+                        elif not inner.holds(name, data):
+                            differs.append(rel)
+                except FileNotFoundError:
+                    missing.append(rel)  # its folder (players/) was deleted
+                except NotRegular as exc:
+                    differs.append(rel)
+                    why = why or f"is under {exc.filename}, which {exc.strerror}"
+    except OSError as exc:
+        raise OutputError(f"cannot read {out / s.folder}: {exc.strerror or exc}") from exc
+    return Found(True, tuple(missing), tuple(differs), why)
+
+
+def restore(out: Path, s: OutputSet, rel: str) -> None:
+    """Write the file ``rel`` of a set already in place again (it was deleted, with
+    its folder perhaps), creating its folders, never following a link. Raises
+    :class:`OutputError`."""
+    folders, name = _parts(s.folder, rel)
+    try:
+        with Folder(out) as top, top.descend(folders, create=True) as inner:
+            inner.write_atomic(name, s.files[rel])
+    except NotRegular as exc:
+        raise OutputError(refusal(exc)) from exc
+    except OSError as exc:
+        raise OutputError(f"cannot write {out / s.folder / rel}: {exc.strerror or exc}") from exc
 
 
 def stage(out: Path, s: OutputSet, manifest: bytes) -> Path:
@@ -95,18 +132,20 @@ def stage(out: Path, s: OutputSet, manifest: bytes) -> Path:
     staged = staging_path(out, s.folder)
     discard(staged)
     try:
-        staged.mkdir()
-        folders = {staged}
-        for rel, data in s.in_order():
-            path = staged / rel
-            for parent in reversed(path.relative_to(staged).parents[:-1]):
-                (staged / parent).mkdir(exist_ok=True)
-                folders.add(staged / parent)
-            write_new(path, data)
-        write_new(staged / MANIFEST, manifest)
-        for folder in sorted(folders, key=lambda p: -len(p.parts)):
-            sync_folder(folder)
-        sync_folder(out)
+        with Folder(out) as top:
+            os.mkdir(staged)  # a new folder: whatever stood there was removed just above
+            folders: set[tuple[str, ...]] = {()}
+            with top.sub(staged.name) as root:
+                for rel, data in s.in_order():
+                    parts = rel.split("/")
+                    with root.descend(parts[:-1], create=True) as inner:
+                        inner.write_new(parts[-1], data)
+                    folders.update(tuple(parts[:i]) for i in range(1, len(parts)))
+                root.write_new(MANIFEST, manifest)
+                for inside in sorted(folders, key=lambda p: -len(p)):
+                    with root.descend(list(inside)) as inner:
+                        inner.sync()
+            top.sync()
     except OSError as exc:
         discard(staged)
         raise OutputError(f"cannot write {out / s.folder}: {exc.strerror or exc}") from exc
@@ -135,12 +174,19 @@ def discard(staged: Path) -> None:
 
 
 def staged_digests(staged: Path) -> dict[str, str]:
-    """``{relative path: sha256}`` of the files in a staging folder (its manifest left out)."""
+    """``{relative path: sha256}`` of the files in a staging folder (its manifest left
+    out). Raises ``OSError`` (:class:`NotRegular` for a link or a special file in it:
+    nothing a watcher staged)."""
     out: dict[str, str] = {}
-    for path in sorted(staged.rglob("*")):
-        if path.is_file() and path.name != MANIFEST:
-            out[path.relative_to(staged).as_posix()] = sha256(path.read_bytes())
-    return out
+    for top, folders, names in os.walk(staged):
+        for name in folders:
+            if os.path.islink(os.path.join(top, name)):
+                raise NotRegular(os.path.join(top, name), "a symbolic link", "a folder")
+        for name in names:
+            path = Path(top) / name
+            if path.name != MANIFEST or path.parent != staged:
+                out[path.relative_to(staged).as_posix()] = sha256(read_regular(path, follow=False))
+    return dict(sorted(out.items()))
 
 
 def leftovers(out: Path, recorded: Mapping[str, str]) -> tuple[list[str], list[Path]]:

@@ -39,31 +39,45 @@ class RoundRobinSystem:
         "BERGER_DOUBLEROUNDROBIN",
         "FIDE_ROUNDROBIN",
         "FIDE_DOUBLEROUNDROBIN",
+        "BERGER_TEAM_ROUNDROBIN",
+        "BERGER_TEAM_DOUBLEROUNDROBIN",
+        "FIDE_TEAM_ROUNDROBIN",
+        "FIDE_TEAM_DOUBLEROUNDROBIN",
     )
-    """The record 192 codes of table ETT26 for an individual round robin paired by the
-    Berger tables (``codes[0]`` is written); ``FIDE_DOUBLEROUNDROBIN`` exchanges the
-    last two rounds of the first cycle, as Annex 1 recommends."""
+    """The record 192 codes of table ETT26 for a round robin paired by the Berger
+    tables, of players and of teams (``codes[0]`` is written; :meth:`code_for` gives
+    the double and team ones); ``FIDE_…DOUBLEROUNDROBIN`` exchanges the last two
+    rounds of the first cycle, as Annex 1 recommends."""
     engine_flag = "--roundrobin"
-    entrants: frozenset[str] = frozenset({"players"})
+    entrants: frozenset[str] = frozenset({"players", "teams"})
+    """Players, or teams (a team round robin: the teams' matches are read by
+    :mod:`swissbridge.teams`, and the core writes each match as its boards' games)."""
     round_robin = True
     """It pairs round robins (the events Swiss systems refuse)."""
 
-    def schedule_code(self, entrants: int, rounds: int) -> str:
-        """The record 192 code of a round robin of ``entrants`` playing ``rounds``
-        rounds: single up to one cycle, double up to two (more is refused)."""
+    def schedule_code(self, entrants: int, rounds: int, *, teams: bool = False) -> str:
+        """The record 192 code of a round robin of ``entrants`` (players, or ``teams``)
+        playing ``rounds`` rounds: single up to one cycle, double up to two (more is
+        refused)."""
         cycle = Schedule(entrants).cycle
         if rounds > 2 * cycle:
+            who = "teams" if teams else "players"
             raise InputError(
-                f"a round robin of {entrants} players has {cycle} rounds, a double one {2 * cycle}: not {rounds}"
+                f"a round robin of {entrants} {who} has {cycle} rounds, a double one {2 * cycle}: not {rounds}"
             )
-        return self.codes[0] if rounds <= cycle else self.codes[1]
+        return self.codes[(4 if teams else 0) + (rounds > cycle)]
 
     def code_for(self, tournament: Tournament) -> str | None:
         """The code record 192 is written with for ``tournament`` paired by this
         system (:meth:`schedule_code` of its players and rounds); ``None`` for a
         round robin longer than a double one, which no code names."""
+        rounds = tournament.total_rounds or tournament.rounds_in_file
         try:
-            return self.schedule_code(len(tournament.players), tournament.total_rounds or tournament.rounds_in_file)
+            if tournament.team_event:
+                from swissbridge.teams import TeamEvent
+
+                return self.schedule_code(len(TeamEvent(tournament).setup.teams), rounds, teams=True)
+            return self.schedule_code(len(tournament.players), rounds)
         except InputError:
             return None
 
@@ -72,8 +86,6 @@ class RoundRobinSystem:
         r = tournament.next_round if round_no is None else round_no
         if r < 1:
             raise InputError(f"rounds are numbered from 1, not {r}")
-        if len(tournament.players) < 2:
-            raise InputError(f"a round robin needs at least 2 players, not {len(tournament.players)}")
         return pair_round(tournament, r, self.name)
 
     def pair(self, tournament: Tournament, round_no: int | None = None) -> RoundPairing:

@@ -18,15 +18,17 @@ rounds as the tournament has.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from swissbridge.errors import InputError
 from swissbridge.model import Result, Tournament
 from swissbridge.pairing import Board, RoundPairing
 from swissbridge.plugins import Trace, TracedBoard
 
 from .berger import Schedule
 
-__all__ = ["RoundRobinTrace", "cycles_of", "pair_round", "schedule_of"]
+__all__ = ["Entrants", "RoundRobinTrace", "cycles_of", "entrants_of", "pair_round", "schedule_of"]
 
 ARTICLE = "C.05 Annex 1"
 
@@ -40,11 +42,49 @@ def cycles_of(code: str) -> int | None:
     return 2 if "DOUBLEROUNDROBIN" in code else 1
 
 
-def schedule_of(tournament: Tournament) -> Schedule:
-    """The Berger schedule of the tournament's entrants (every player of the file)."""
+@dataclass(frozen=True, slots=True)
+class Entrants:
+    """Who the Berger tables number: the players of an individual round robin, or the
+    teams of a team round robin (each team's matches read by :mod:`swissbridge.teams`)."""
+
+    noun: str
+    """``"player"`` or ``"team"``, for messages."""
+    numbers: tuple[int, ...]
+    """Start numbers (team numbers) in order: the ``k``-th holds pairing number ``k``."""
+    opponents: Mapping[int, tuple[int | None, ...]]
+    """Each entrant's opponent in the rounds before the round to pair (``None``: none)."""
+    not_paired: tuple[int, ...]
+    """The entrants entered as not paired in the round to pair (a bye, an absence)."""
+
+
+def entrants_of(tournament: Tournament, round_no: int) -> Entrants:
+    """The entrants of ``tournament`` and what the file says of them before ``round_no``."""
+    if tournament.team_event:
+        from swissbridge.teams import TeamEvent
+
+        event = TeamEvent(tournament)
+        away = {n for b in event.setup.byes if b.round_no == round_no for n in b.players}
+        return Entrants(
+            "team",
+            tuple(sorted(t.number for t in event.setup.teams)),
+            {rec.number: tuple(m.opponent for m in rec.matches[: round_no - 1]) for rec in event.records},
+            tuple(sorted(away)),
+        )
+    written = {p.start_no: e.result for p in tournament.players if (e := p.entry(round_no)) is not None}
+    away = {*tournament.announced(round_no), *(n for n, r in written.items() if r.is_bye and r is not Result.PAB)}
+    return Entrants(
+        "player",
+        tuple(p.start_no for p in tournament.players),
+        {p.start_no: tuple(e.opponent for e in p.entries[: round_no - 1]) for p in tournament.players},
+        tuple(sorted(away)),
+    )
+
+
+def schedule_of(tournament: Tournament, entrants: int | None = None) -> Schedule:
+    """The Berger schedule of ``entrants`` (default: every player of the file)."""
     code = tournament.system.strip().upper()
     swap = code.startswith("FIDE_") and cycles_of(code) == 2
-    return Schedule(len(tournament.players), swap_last_two=swap)
+    return Schedule(len(tournament.players) if entrants is None else entrants, swap_last_two=swap)
 
 
 @dataclass(kw_only=True)
@@ -69,8 +109,11 @@ def pair_round(tournament: Tournament, round_no: int, system: str) -> RoundRobin
     """Round ``round_no`` of the round robin as the Berger tables give it; a trace
     whose ``failure`` says why when the file's history or absences contradict the
     tables (the pairings of a round robin are fixed: nobody is paired around them)."""
-    schedule = schedule_of(tournament)
-    starts = [p.start_no for p in tournament.players]
+    entrants = entrants_of(tournament, round_no)
+    if len(entrants.numbers) < 2:
+        raise InputError(f"a round robin needs at least 2 {entrants.noun}s, not {len(entrants.numbers)}")
+    schedule = schedule_of(tournament, len(entrants.numbers))
+    starts = list(entrants.numbers)
     numbers = dict(enumerate(starts, 1))
     cycle, k, reversed_ = schedule.table_round(round_no)
     trace = RoundRobinTrace(
@@ -85,8 +128,10 @@ def pair_round(tournament: Tournament, round_no: int, system: str) -> RoundRobin
     )
     if starts != list(range(1, len(starts) + 1)):
         trace.notes.append(
-            "the start numbers do not run 1-{n}: pairing number k is the k-th start number ({pairs})".format(
-                n=len(starts), pairs=", ".join(f"{k}={s}" for k, s in numbers.items())
+            "the {what} numbers do not run 1-{n}: pairing number k is the k-th {what} number ({pairs})".format(
+                what="start" if entrants.noun == "player" else "team",
+                n=len(starts),
+                pairs=", ".join(f"{k}={s}" for k, s in numbers.items()),
             )
         )
     cycles = cycles_of(tournament.system)
@@ -96,12 +141,11 @@ def pair_round(tournament: Tournament, round_no: int, system: str) -> RoundRobin
             f"({cycles * schedule.cycle} rounds for {schedule.entrants} entrants, {ARTICLE})"
         )
         return trace
-    announced = tournament.announced(round_no)
-    written = {p.start_no: e.result for p in tournament.players if (e := p.entry(round_no)) is not None}
-    absent = sorted({*announced, *(n for n, r in written.items() if r.is_bye and r is not Result.PAB)})
+    absent = entrants.not_paired
     if absent:
+        who = f"{entrants.noun}{'s' if len(absent) > 1 else ''} {', '.join(map(str, absent))}"
         trace.failure = (
-            f"round {round_no}: {', '.join(map(str, absent))} {'is' if len(absent) == 1 else 'are'} entered as not "
+            f"round {round_no}: {who} {'is' if len(absent) == 1 else 'are'} entered as not "
             f"paired, but a round robin's pairings are fixed by the Berger tables ({ARTICLE}): "
             "enter a missed game as a forfeit (+/-) instead"
         )
@@ -119,7 +163,7 @@ def pair_round(tournament: Tournament, round_no: int, system: str) -> RoundRobin
         board = Board(numbers[w], numbers[b])
         boards.append(board)
         trace.boards.append(TracedBoard(board.white, board.black, _rule(trace, i, w, b)))
-    if (clash := _rematch(tournament, round_no, boards, cycle)) is not None:
+    if (clash := _rematch(entrants, round_no, boards, cycle)) is not None:
         trace.failure = clash
         return trace
     trace.bye = bye
@@ -138,12 +182,12 @@ def _rule(trace: RoundRobinTrace, board: int, white: int, black: int) -> str:
     return text
 
 
-def _rematch(tournament: Tournament, round_no: int, boards: list[Board], cycle: int) -> str | None:
-    """Why the tables cannot be right for this file: a board whose players have
+def _rematch(entrants: Entrants, round_no: int, boards: list[Board], cycle: int) -> str | None:
+    """Why the tables cannot be right for this file: a board whose entrants have
     already met as often as the cycles before this one allow (the file's earlier
     rounds do not follow the tables with these pairing numbers)."""
     for board in boards:
-        met = sum(1 for e in tournament.player(board.white).entries[: round_no - 1] if e.opponent == board.black)
+        met = entrants.opponents.get(board.white, ()).count(board.black)
         if met >= cycle:
             return (
                 f"round {round_no}: the Berger table pairs {board.white}-{board.black}, who have already met "

@@ -94,7 +94,7 @@ def test_p2_in_place_never_replaces_a_tournament_by_a_board_list(tmp_path: Path)
     path = copy_sample(tmp_path)
     before = path.read_bytes()
     code, text = run("pair", path, "-o", path, "--in-place")
-    assert code == 2 and "only a tournament (--format trf or json) may replace it" in text
+    assert code == 2 and "only a tournament (--format trf) may replace it" in text
     assert path.read_bytes() == before
     code, text = run("explain", path, "-o", path)
     assert code == 2 and path.read_bytes() == before

@@ -38,7 +38,11 @@ def test_every_format_is_consistent() -> None:
         assert all(s == s.lower() and s.startswith(".") for s in f.suffixes), name
     suffixes = [s for f in FORMATS.values() for s in f.suffixes]
     assert len(suffixes) == len(set(suffixes))
-    assert {n for n in FORMATS if holds_tournament(n)} == {"trf", "trf16", "trf26", "json", "tunx"}
+    assert {n for n in FORMATS if FORMATS[n].whole} == {"trf", "trf16", "trf26", "json", "tunx"}
+    # what pair writes with --format NAME holds the whole tournament only for TRF (a JSON
+    # pair output is a swissbridge-pairing document: it never replaces a tournament)
+    assert {n for n in FORMATS if holds_tournament(n)} == {"trf"}
+    assert all(FORMATS[n].pairing is not None for n in FORMATS if FORMATS[n].paired_whole)
 
 
 def test_a_file_of_each_written_format_is_read_back_as_that_format(tmp_path: Path) -> None:

@@ -328,3 +328,54 @@ def test_a_round_robin_is_paired_ahead_of_its_results(tmp_path: Path) -> None:
     assert run("pair", path, "--in-place", "--format", "pairlist")[0] == 0
     code, out = run("pair", path, "--format", "pairlist")
     assert code == 0 and out == "3\n6 4\n5 3\n1 2\n", out
+
+
+# -- team round robins ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("code", "teams", "rounds"),
+    [("FIDE_TEAM_ROUNDROBIN", 5, 5), ("FIDE_TEAM_DOUBLEROUNDROBIN", 4, 6), ("BERGER_TEAM_ROUNDROBIN", 6, 5)],
+)
+def test_a_team_round_robin_pairs_the_teams_by_the_tables(code: str, teams: int, rounds: int) -> None:
+    """The teams are numbered as the tables' entrants; each match is played on the boards
+    (:func:`swissbridge.teams.board_pairing`); check replays every round."""
+    import random
+
+    from swissbridge.teams import TeamEvent, board_pairing
+
+    from tests.team_support import random_event
+
+    rng = random.Random(4)
+    t = random_event(rng, teams, 4, rounds, code)
+    assert t.team_event and choose_system(t, None).system == "roundrobin"
+    schedule = Schedule(teams, swap_last_two=code.startswith("FIDE_") and "DOUBLE" in code)
+    for r in range(1, rounds + 1):
+        pairing = RoundRobinSystem().pair(t, r)
+        table = [(w, b) for w, b in schedule.boards(r) if schedule.dummy not in (w, b)]
+        assert [(m.white, m.black) for m in pairing.boards] == table
+        games = board_pairing(t, pairing)
+        entries = {b.white: Entry(Result.DRAW, b.black, Colour.WHITE) for b in games.boards}
+        entries |= {b.black: Entry(Result.DRAW, b.white, Colour.BLACK) for b in games.boards}
+        entries |= {n: Entry(result) for n, result in games.absent.items()}
+        t = t.with_round(r, entries)
+    t = parse_trf(write_trf(t, dialect="trf26"))
+    assert check_tournament(t, "roundrobin").ok
+    met = [sorted(m.opponent for m in rec.matches if m.opponent is not None) for rec in TeamEvent(t).records]
+    cycles = rounds // schedule.cycle
+    for team, opponents in enumerate(met, 1):
+        assert opponents == sorted([n for n in range(1, teams + 1) if n != team] * cycles)
+
+
+def test_a_team_round_robin_is_refused_a_team_not_paired() -> None:
+    import random
+
+    from swissbridge.model import AnnouncedBye, ByeKind
+
+    from tests.team_support import random_event
+
+    t = random_event(random.Random(1), 4, 2, 3, "FIDE_TEAM_ROUNDROBIN")
+    assert t.teams is not None
+    t = replace(t, teams=replace(t.teams, byes=(AnnouncedBye(ByeKind.HALF, 1, (3,)),)))
+    with pytest.raises(NoLegalPairing, match="round 1: team 3 is entered as not paired"):
+        RoundRobinSystem().pair(t, 1)

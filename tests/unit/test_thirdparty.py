@@ -68,6 +68,7 @@ def test_it_is_found_by_its_entry_point(fold: type) -> None:
 def test_generate_writes_its_code_and_check_reads_it(fold: type, tmp_path: Path) -> None:
     out = _generated(tmp_path)
     assert "\n192 FOLD_SWISS_1\n" in out.read_text(encoding="utf-8")
+    assert read_trf(out).points == fold.points  # its own point system, 3 - 1 - 0
     checked = runner.invoke(app, ["check", str(out)])
     assert checked.exit_code == 0, checked.output
     assert "check with the fold system" in checked.stdout and checked.stderr == ""

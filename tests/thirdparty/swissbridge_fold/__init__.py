@@ -6,11 +6,12 @@ Not FIDE. The players in order of score, then pairing number; the lowest one who
 has not had a bye gets it when their number is odd; the rest are folded: the top
 half meets the bottom half in order, the first opponent down the list who has not
 been met taken, with backtracking. The higher-ranked player has White when their
-last colour was Black (or on odd boards, when they have not played)."""
+last colour was Black (or on odd boards, when they have not played). Its events are
+scored 3 - 1 - 0."""
 
 from __future__ import annotations
 
-from swissbridge.model import Colour, Tournament
+from swissbridge.model import Colour, PointSystem, Tournament
 from swissbridge.pairing import Board, NoLegalPairing, RoundPairing
 from swissbridge.plugins import BasicSystem
 from swissbridge.state import PlayerState, build_state
@@ -23,6 +24,7 @@ class FoldSystem(BasicSystem):
     codes = ("FOLD_SWISS_1", "FOLD_SWISS")
     engine_flag = "--fold"
     entrants = frozenset({"players"})
+    points = PointSystem(win=30, draw=10, loss=0, forfeit_win=30, pab=30, full_bye=30, half_bye=10)
 
     def pair(self, tournament: Tournament, round_no: int | None = None) -> RoundPairing:
         r = tournament.next_round if round_no is None else round_no
