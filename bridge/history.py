@@ -13,7 +13,7 @@ from operator import attrgetter
 
 from swissbridge.errors import InputError
 from swissbridge.messages import listed, ranges
-from swissbridge.model import ABSENT, Colour, Entry, Player, Result, Tournament
+from swissbridge.model import ABSENT, Colour, Entry, Player, Result, Tournament, any_paired
 from swissbridge.pairing import Board, RoundPairing
 
 _result = attrgetter("result")
@@ -47,7 +47,7 @@ def infer_initial_colour(tournament: Tournament) -> Colour | None:
             continue
         position = 0
         for p in tournament.players:
-            if not any(e.paired for e in p.entries[:r]):
+            if not any_paired(p.entries[:r]):
                 continue
             position += 1
             e = p.entry(r)

@@ -17,8 +17,10 @@ import enum
 import re
 import unicodedata
 from bisect import bisect_left
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import repeat
+from operator import attrgetter, is_not
 
 Points = int
 """Points in tenths: ``10`` is one point."""
@@ -224,7 +226,7 @@ class Entry:
 
         A forfeit win without an opponent (``0000 - +``, written by some programs
         for the bye) counts as the PAB, as the reference engines read it."""
-        return self.opponent is not None or self.result in (Result.PAB, Result.FORFEIT_WIN)
+        return self.opponent is not None or self.result in _PAIRED_WITHOUT_OPPONENT
 
     @property
     def is_forfeit(self) -> bool:
@@ -234,6 +236,23 @@ class Entry:
     def unplayed(self) -> bool:
         """No game over the board in this round (C.04.3 [C9] counts these)."""
         return not self.played
+
+
+_PAIRED_WITHOUT_OPPONENT = frozenset({Result.PAB, Result.FORFEIT_WIN})
+"""The results that make an entry :attr:`Entry.paired` without an opponent."""
+_opponent = attrgetter("opponent")
+_entry_result = attrgetter("result")
+_code = attrgetter("_value_")
+
+
+def any_paired(entries: Sequence[Entry]) -> bool:
+    """Some entry of ``entries`` is :attr:`Entry.paired` (an opponent, or a result of
+    :data:`_PAIRED_WITHOUT_OPPONENT`), found at the speed of a scan: a state asks it of
+    every absent player's whole history, in every round ``check`` replays."""
+    if any(map(is_not, map(_opponent, entries), repeat(None))):
+        return True
+    results = tuple(map(_entry_result, entries))
+    return any(r in results for r in _PAIRED_WITHOUT_OPPONENT)
 
 
 ABSENT = Entry(Result.ZERO_BYE)
@@ -299,6 +318,11 @@ class PointSystem:
         adjourned game (any game without a result) as a draw; everything else
         scores as in the standings."""
         return self._by_code[1][result._value_]
+
+    def pairing_points_each(self, results: Iterable[Result]) -> Iterator[Points]:
+        """:meth:`pairing_points` of each result, at the speed of a scan (a state sums
+        every player's history in every round ``check`` replays)."""
+        return map(self._by_code[1].__getitem__, map(_code, results))
 
     @property
     def is_standard(self) -> bool:

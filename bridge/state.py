@@ -21,7 +21,7 @@ from functools import cached_property
 from itertools import accumulate
 from operator import attrgetter
 
-from swissbridge.model import Colour, Entry, Points, Result, Tournament
+from swissbridge.model import Colour, Entry, Points, Result, Tournament, any_paired
 
 
 class Strength(enum.IntEnum):
@@ -258,7 +258,7 @@ def build_state(tournament: Tournament, round_no: int | None = None) -> RoundSta
     scores_before: dict[int, list[Points]] = {}
     for p in tournament.players:
         if not p.adjustments:  # one pass at the speed of the interpreter's own loops
-            seq = list(accumulate(map(pts.pairing_points, map(_result, p.entries[:done])), initial=0))
+            seq = list(accumulate(pts.pairing_points_each(map(_result, p.entries[:done])), initial=0))
             seq += [seq[-1]] * (done + 1 - len(seq))  # rounds beyond the player's line add nothing
             scores_before[p.start_no] = seq
             continue
@@ -279,7 +279,7 @@ def build_state(tournament: Tournament, round_no: int | None = None) -> RoundSta
     # Entered players and their TPN (GHR Art. 2.4: a late entry gets a TPN when it joins).
     entered: list[int] = []
     for p in tournament.players:
-        if p.start_no not in absent or any(e.paired for e in p.entries[:done]):
+        if p.start_no not in absent or any_paired(p.entries[:done]):
             entered.append(p.start_no)
     tpn = {n: i + 1 for i, n in enumerate(entered)}
 
