@@ -254,27 +254,34 @@ def build_state(tournament: Tournament, round_no: int | None = None) -> RoundSta
     absent = absences(tournament, r)
     last_round = tournament.total_rounds is not None and r == tournament.total_rounds
 
-    # Scores before each round, needed for the float of each played game (1.4.2).
+    # Scores before each round, needed for the float of each played game (1.4.2):
+    # worked out for the entered players and their opponents only, when first asked.
+    by_number = {p.start_no: p for p in tournament.players}
     scores_before: dict[int, list[Points]] = {}
-    for p in tournament.players:
+
+    def scores(n: int) -> list[Points]:
+        """Pairing score of player ``n`` before each round ``1..done + 1``."""
+        if n in scores_before:
+            return scores_before[n]
+        p = by_number[n]
         if not p.adjustments:  # one pass at the speed of the interpreter's own loops
             seq = list(accumulate(pts.pairing_points_each(map(_result, p.entries[:done])), initial=0))
             seq += [seq[-1]] * (done + 1 - len(seq))  # rounds beyond the player's line add nothing
-            scores_before[p.start_no] = seq
-            continue
-        running = 0
-        seq = [0]
-        for k in range(done):
-            e = p.entries[k] if k < len(p.entries) else None
-            if e is not None:
-                running += pts.pairing_points(e.result)
-            running += p.adjustment_in(k + 1)  # record 299 penalties and bonuses
-            seq.append(running)
-        scores_before[p.start_no] = seq
+        else:
+            running = 0
+            seq = [0]
+            for k in range(done):
+                e = p.entries[k] if k < len(p.entries) else None
+                if e is not None:
+                    running += pts.pairing_points(e.result)
+                running += p.adjustment_in(k + 1)  # record 299 penalties and bonuses
+                seq.append(running)
+        scores_before[n] = seq
+        return seq
 
     def pairing_score_before(n: int, k: int) -> Points:
         """Pairing score before round k (1-based) as used for round k's floats."""
-        return scores_before[n][k - 1] + tournament.virtual_points(n, k)
+        return scores(n)[k - 1] + tournament.virtual_points(n, k)
 
     # Entered players and their TPN (GHR Art. 2.4: a late entry gets a TPN when it joins).
     entered: list[int] = []
@@ -311,7 +318,7 @@ def build_state(tournament: Tournament, round_no: int | None = None) -> RoundSta
                 floats.append(Float.DOWN if receives_downfloat_unplayed(got, pts.loss, e) else Float.NONE)
             if bars_pab(got, pts.win, e):
                 eligible = False
-        score = scores_before[n][done]
+        score = scores(n)[done]
         preferred, strength = colour_preference(tuple(colours))
         pscore = score + tournament.virtual_points(n, r)
         states[n] = PlayerState(
