@@ -83,6 +83,12 @@ def open_regular(path: str | os.PathLike[str], *, follow: bool = True) -> io.Buf
         if not follow and exc.errno == errno.ELOOP:
             raise NotRegular(name, "a symbolic link") from None
         raise
+    return os.fdopen(_regular(fd, name), "rb")
+
+
+def _regular(fd: int, name: str) -> int:
+    """``fd`` when it is open on a regular file; else it is closed and
+    :class:`NotRegular` names what ``name`` is."""
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
@@ -90,7 +96,7 @@ def open_regular(path: str | os.PathLike[str], *, follow: bool = True) -> io.Buf
     except BaseException:
         os.close(fd)
         raise
-    return os.fdopen(fd, "rb")
+    return fd
 
 
 def read_regular(path: str | os.PathLike[str], *, limit: int | None = None, follow: bool = True) -> bytes:
@@ -247,14 +253,7 @@ class Folder:
                 st = self.lstat(name)
                 raise NotRegular(full, kind_of(st.st_mode) if st else "a special file") from None
             raise
-        try:
-            mode = os.fstat(fd).st_mode
-            if not stat.S_ISREG(mode):
-                raise NotRegular(full, kind_of(mode))
-        except BaseException:
-            os.close(fd)
-            raise
-        return fd
+        return _regular(fd, full)
 
     def read(self, name: str, *, limit: int | None = None) -> bytes | None:
         """The bytes of the regular file ``name`` (``None`` when there is none; with

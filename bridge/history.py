@@ -13,7 +13,7 @@ from operator import attrgetter
 
 from swissbridge.errors import InputError
 from swissbridge.messages import listed, ranges
-from swissbridge.model import ABSENT, Colour, Entry, Player, Result, Tournament, any_paired
+from swissbridge.model import ABSENT, ByeKind, Colour, Entry, Player, Result, Tournament, any_paired
 from swissbridge.pairing import Board, RoundPairing
 
 _result = attrgetter("result")
@@ -29,6 +29,8 @@ __all__ = [
     "round_to_pair",
     "uncoloured_boards",
     "unfinished_games",
+    "unpaired_label",
+    "withdrawn",
 ]
 
 
@@ -207,3 +209,36 @@ def adjourned_note(tournament: Tournament, round_no: int) -> str | None:
     if unfinished is None:
         return None
     return f"{unfinished}: each counted as a drawn game, as GHR 3.1 counts an adjourned game"
+
+
+_UNPAIRED = {
+    Result.PAB: "pairing-allocated bye",
+    Result.FULL_BYE: "full-point bye",
+    Result.HALF_BYE: "half-point bye (requested)",
+    Result.ZERO_BYE: "zero-point bye (requested)",
+    Result.FORFEIT_WIN: "bye",
+}
+
+
+def withdrawn(t: Tournament, n: int, round_no: int) -> bool:
+    """Player ``n`` has left the event by round ``round_no``: from it to the event's last
+    round (at least two rounds) every round is a zero-point bye, recorded or announced
+    (record 240: how ``result … withdrawn`` writes a withdrawal)."""
+    last = t.total_rounds
+    if last is None or round_no >= last:
+        return False
+    player = t.player(n)
+    for r in range(round_no, last + 1):
+        e = player.entry(r)
+        zero = e.result is Result.ZERO_BYE if e is not None else t.announced(r).get(n) is ByeKind.ZERO
+        if not zero:
+            return False
+    return True
+
+
+def unpaired_label(t: Tournament, n: int, round_no: int, result: Result) -> str:
+    """What a round without a game was for player ``n``: the pairing-allocated bye, a
+    requested bye, or ``withdrawn`` (:func:`withdrawn`)."""
+    if result is Result.ZERO_BYE and withdrawn(t, n, round_no):
+        return "withdrawn"
+    return _UNPAIRED.get(result, "not paired")

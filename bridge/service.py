@@ -7,8 +7,8 @@ from __future__ import annotations
 import os
 
 from swissbridge.errors import InputError
-from swissbridge.history import round_to_pair, unfinished_games
-from swissbridge.model import Tournament, format_points
+from swissbridge.history import round_to_pair, unfinished_games, unpaired_label
+from swissbridge.model import Result, Tournament, format_points
 from swissbridge.pairing import NoLegalPairing, RoundPairing, apply_pairing
 from swissbridge.plugins import Trace, resolve
 from swissbridge.systems import DEFAULT, refuse
@@ -170,13 +170,11 @@ def board_list(tournament: Tournament, pairing: RoundPairing) -> str:
         wn, wname, wpts = who(b.white)
         bn, bname, bpts = who(b.black)
         lines.append(f"{i:>3}  {wn:>5} {wname:<{wide}} {wpts:>5} - {bpts:>5}  {bn:>5} {bname:<{wide}}")
-    if pairing.bye is not None:
-        num, name, score = who(pairing.bye)
-        lines.append(f"{'':>3}  {num:>5} {name:<{wide}} {score:>5}   pairing-allocated bye")
-    for n, result in sorted(pairing.absent.items()):
+    unpaired = [(pairing.bye, Result.PAB)] if pairing.bye is not None else []
+    for n, result in [*unpaired, *sorted(pairing.absent.items())]:
         num, name, score = who(n)
-        why = result.name.lower().replace("_", " ")
-        lines.append(f"{'':>3}  {num:>5} {name:<{wide}} {score:>5}   not paired ({why})")
+        what = unpaired_label(tournament, n, pairing.round_no, result)
+        lines.append(f"{'':>3}  {num:>5} {name:<{wide}} {score:>5}   {what}")
     return "\n".join(lines) + "\n"
 
 

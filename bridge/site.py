@@ -26,7 +26,8 @@ from __future__ import annotations
 import html
 from collections.abc import Collection
 
-from swissbridge.model import ByeKind, Colour, Result, Tournament, format_points
+from swissbridge.history import unpaired_label
+from swissbridge.model import Colour, Result, Tournament, format_points
 from swissbridge.pairing import RoundPairing
 from swissbridge.standings import (
     Standings,
@@ -106,37 +107,6 @@ _RESULT = {
     Result.FORFEIT_LOSS: "− (forfeit)",
     Result.PENDING: "*",
 }
-_UNPAIRED = {
-    Result.PAB: "pairing-allocated bye",
-    Result.FULL_BYE: "full-point bye",
-    Result.HALF_BYE: "half-point bye (requested)",
-    Result.ZERO_BYE: "zero-point bye (requested)",
-    Result.FORFEIT_WIN: "bye",
-}
-
-
-def withdrawn(t: Tournament, n: int, round_no: int) -> bool:
-    """Player ``n`` has left the event by round ``round_no``: from it to the event's last
-    round (at least two rounds) every round is a zero-point bye, recorded or announced
-    (record 240: how ``result … withdrawn`` writes a withdrawal)."""
-    last = t.total_rounds
-    if last is None or round_no >= last:
-        return False
-    player = t.player(n)
-    for r in range(round_no, last + 1):
-        e = player.entry(r)
-        zero = e.result is Result.ZERO_BYE if e is not None else t.announced(r).get(n) is ByeKind.ZERO
-        if not zero:
-            return False
-    return True
-
-
-def unpaired_label(t: Tournament, n: int, round_no: int, result: Result) -> str:
-    """What a round without a game was for player ``n``: the pairing-allocated bye, a
-    requested bye, or ``withdrawn`` (:func:`withdrawn`)."""
-    if result is Result.ZERO_BYE and withdrawn(t, n, round_no):
-        return "withdrawn"
-    return _UNPAIRED.get(result, "not paired")
 
 
 class _People:
@@ -228,7 +198,7 @@ def _player_page(
             f"<td>{people.by_no[opponent].rating or ''}</td><td class=res>playing</td></tr>"
         )
     elif pairing.bye == n or n in pairing.absent:
-        what = _UNPAIRED[Result.PAB] if pairing.bye == n else unpaired_label(t, n, pairing.round_no, pairing.absent[n])
+        what = unpaired_label(t, n, pairing.round_no, Result.PAB if pairing.bye == n else pairing.absent[n])
         lines.append(
             f"<tr class=bye><td>{pairing.round_no}</td><td></td><td class=name>{html.escape(what)}</td>"
             "<td></td><td></td></tr>"
@@ -302,9 +272,7 @@ def find_table(t: Tournament, pairing: RoundPairing, to_players: str = "players/
                 f"<td class=name>{people.link(opponent, to_players)}</td></tr>"
             )
         elif pairing.bye == n or n in pairing.absent:
-            what = (
-                _UNPAIRED[Result.PAB] if pairing.bye == n else unpaired_label(t, n, pairing.round_no, pairing.absent[n])
-            )
+            what = unpaired_label(t, n, pairing.round_no, Result.PAB if pairing.bye == n else pairing.absent[n])
             rows.append(
                 f"<tr class=bye><td class=name>{people.link(n, to_players)}</td><td></td><td></td>"
                 f"<td class=name>{html.escape(what)}</td></tr>"

@@ -254,9 +254,10 @@ def boards_of(board_list: str) -> list[tuple[int, int]]:
     """(White, Black) of each board of ``pair``'s board list."""
     out = []
     for line in board_list.splitlines()[2:]:
-        numbers = [w.strip("()") for w in line.split() if w.startswith("(")]
-        if "pairing-allocated bye" not in line and "not paired" not in line and len(numbers) == 2:
-            out.append((int(numbers[0]), int(numbers[1])))
+        words = line.split()
+        if words and words[0].isdigit():  # a board's line starts with its number; a bye's or absence's does not
+            white, black = (int(w.strip("()")) for w in words if w.startswith("(") and w.strip("()").isdigit())
+            out.append((white, black))
     return out
 
 

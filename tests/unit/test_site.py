@@ -139,6 +139,26 @@ def test_withdrawals_and_requested_byes_are_named() -> None:
     assert "withdrawn" in files[f"players/{gone}.html"].decode()
 
 
+def test_the_board_list_names_withdrawals_and_requested_byes_as_the_site_does() -> None:
+    from swissbridge.service import board_list
+
+    t = read_trf(SAMPLES / "open-round4.trf")
+    gone, resting = 9, 8
+    t = replace(
+        t,
+        announced_byes=(
+            AnnouncedBye(ByeKind.ZERO, 4, (gone,)),
+            AnnouncedBye(ByeKind.ZERO, 5, (gone,)),
+            AnnouncedBye(ByeKind.HALF, 4, (resting,)),
+        ),
+    )
+    lines = board_list(t, pair_tournament(t)).splitlines()
+    line_of = {n: next(x for x in lines if f"({n}) " in x) for n in (gone, resting)}
+    assert line_of[gone].endswith("withdrawn")
+    assert line_of[resting].endswith("half-point bye (requested)")
+    assert not any("not paired" in x for x in lines)
+
+
 def test_a_legend_names_every_tie_break() -> None:
     t, _, files = sample()
     tiebreaks = choose_tiebreaks(t, "BH/C1,BH/M1,SB,DE,WIN,AOB,REP")
