@@ -353,12 +353,8 @@ def check_tournament(
         return _check_teams(tournament, name, engine, rounds=rounds, total_rounds=total_rounds, path=path)
     inferred = tournament.initial_colour is None
     t = prepare_for_replay(tournament, total_rounds=total_rounds)
-    last = t.completed_rounds
-    todo = rounds if rounds is not None else list(range(1, last + 1))
     results: list[RoundCheck] = []
-    for r in todo:
-        if not 1 <= r <= last:
-            raise InputError(f"round {r} has not been paired in this file (rounds 1-{last} have)", path=path)
+    for r in _rounds_to_check(t, rounds, path):
         played = played_pairing(t, r, path=path)
         pab, extra = round_byes(t, r)
         if extra:
@@ -399,14 +395,7 @@ def check_tournament(
         if why:
             notes = (*notes, why)
         results.append(RoundCheck(round_no=r, played=played, expected=expected, diffs=diffs, notes=notes))
-    return CheckReport(
-        system=name,
-        rounds=tuple(results),
-        total_rounds=t.total_rounds,
-        initial_colour=t.initial_colour,
-        initial_colour_inferred=inferred and t.initial_colour is not None,
-        names={p.start_no: p.name for p in t.players},
-    )
+    return _report(t, name, results, inferred=inferred, names={p.start_no: p.name for p in t.players})
 
 
 def _check_teams(
@@ -424,11 +413,8 @@ def _check_teams(
 
     inferred = tournament.initial_colour is None
     t = prepare_for_replay(tournament, total_rounds=total_rounds)
-    last = t.completed_rounds
     results: list[RoundCheck] = []
-    for r in rounds if rounds is not None else list(range(1, last + 1)):
-        if not 1 <= r <= last:
-            raise InputError(f"round {r} has not been paired in this file (rounds 1-{last} have)", path=path)
+    for r in _rounds_to_check(t, rounds, path):
         played, uncoloured = played_team_pairing(t, r)
         try:
             expected = engine.trace(before_round(t, r), r).result()
@@ -439,13 +425,8 @@ def _check_teams(
             continue
         diffs = () if _same(expected, played, uncoloured) else compare_round(expected, played, uncoloured=uncoloured)
         results.append(RoundCheck(round_no=r, played=played, expected=expected, diffs=diffs))
-    return CheckReport(
-        system=name,
-        rounds=tuple(results),
-        total_rounds=t.total_rounds,
-        initial_colour=t.initial_colour,
-        initial_colour_inferred=inferred and t.initial_colour is not None,
-        names={team.number: team.name for team in TeamEvent(t).setup.teams},
+    return _report(
+        t, name, results, inferred=inferred, names={team.number: team.name for team in TeamEvent(t).setup.teams}
     )
 
 
@@ -471,3 +452,27 @@ def check_file(
 
     tournament = read_tournament(path)
     return check_tournament(tournament, system, total_rounds=total_rounds, path=os.fspath(path))
+
+
+def _rounds_to_check(t: Tournament, rounds: list[int] | None, path: str | None) -> list[int]:
+    """The rounds to replay: those asked for, each refused before any work when it was
+    never paired, or every round paired."""
+    last = t.completed_rounds
+    for r in rounds or ():
+        if not 1 <= r <= last:
+            raise InputError(f"round {r} has not been paired in this file (rounds 1-{last} have)", path=path)
+    return rounds if rounds is not None else list(range(1, last + 1))
+
+
+def _report(
+    t: Tournament, name: str, results: list[RoundCheck], *, inferred: bool, names: dict[int, str]
+) -> CheckReport:
+    """The report of a replay of ``t`` (``inferred``: the file did not state the initial colour)."""
+    return CheckReport(
+        system=name,
+        rounds=tuple(results),
+        total_rounds=t.total_rounds,
+        initial_colour=t.initial_colour,
+        initial_colour_inferred=inferred and t.initial_colour is not None,
+        names=names,
+    )
