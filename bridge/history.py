@@ -29,6 +29,7 @@ __all__ = [
     "round_to_pair",
     "uncoloured_boards",
     "unfinished_games",
+    "unpaired_in",
     "unpaired_label",
     "withdrawn",
 ]
@@ -242,3 +243,10 @@ def unpaired_label(t: Tournament, n: int, round_no: int, result: Result) -> str:
     if result is Result.ZERO_BYE and withdrawn(t, n, round_no):
         return "withdrawn"
     return _UNPAIRED.get(result, "not paired")
+
+
+def unpaired_in(t: Tournament, pairing: RoundPairing) -> dict[int, str]:
+    """The players of ``pairing`` without a game, the PAB first and then the absent by
+    start number, each with what the round is for them (:func:`unpaired_label`)."""
+    byes = [(pairing.bye, Result.PAB)] if pairing.bye is not None else []
+    return {n: unpaired_label(t, n, pairing.round_no, r) for n, r in [*byes, *sorted(pairing.absent.items())]}

@@ -7,8 +7,8 @@ from __future__ import annotations
 import os
 
 from swissbridge.errors import InputError
-from swissbridge.history import round_to_pair, unfinished_games, unpaired_label
-from swissbridge.model import Result, Tournament, format_points
+from swissbridge.history import round_to_pair, unfinished_games, unpaired_in
+from swissbridge.model import Tournament, format_points
 from swissbridge.pairing import NoLegalPairing, RoundPairing, apply_pairing
 from swissbridge.plugins import Trace, resolve
 from swissbridge.systems import DEFAULT, refuse
@@ -170,10 +170,8 @@ def board_list(tournament: Tournament, pairing: RoundPairing) -> str:
         wn, wname, wpts = who(b.white)
         bn, bname, bpts = who(b.black)
         lines.append(f"{i:>3}  {wn:>5} {wname:<{wide}} {wpts:>5} - {bpts:>5}  {bn:>5} {bname:<{wide}}")
-    unpaired = [(pairing.bye, Result.PAB)] if pairing.bye is not None else []
-    for n, result in [*unpaired, *sorted(pairing.absent.items())]:
+    for n, what in unpaired_in(tournament, pairing).items():
         num, name, score = who(n)
-        what = unpaired_label(tournament, n, pairing.round_no, result)
         lines.append(f"{'':>3}  {num:>5} {name:<{wide}} {score:>5}   {what}")
     return "\n".join(lines) + "\n"
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 import html
 from collections.abc import Collection
 
-from swissbridge.history import unpaired_label
+from swissbridge.history import unpaired_in, unpaired_label
 from swissbridge.model import Colour, Result, Tournament, format_points
 from swissbridge.pairing import RoundPairing
 from swissbridge.standings import (
@@ -148,9 +148,7 @@ def pairing_table(t: Tournament, pairing: RoundPairing, to_players: str = "playe
             f"<td>{pts(b.white)}</td><td class=res>–</td><td>{pts(b.black)}</td>"
             f"<td class=name>{people.link(b.black, to_players)}</td><td class=no>{b.black}</td></tr>"
         )
-    unpaired = ([(pairing.bye, Result.PAB)] if pairing.bye is not None else []) + sorted(pairing.absent.items())
-    for n, result in unpaired:
-        what = unpaired_label(t, n, pairing.round_no, result)
+    for n, what in unpaired_in(t, pairing).items():
         rows.append(
             f"<tr class=bye><td></td><td class=no>{n}</td><td class=name>{people.link(n, to_players)}</td>"
             f"<td>{pts(n)}</td><td colspan=4 class=name>{html.escape(what)}</td></tr>"
@@ -262,6 +260,7 @@ def find_table(t: Tournament, pairing: RoundPairing, to_players: str = "players/
     for i, b in enumerate(pairing.boards, 1):
         boards[b.white] = (i, Colour.WHITE, b.black)
         boards[b.black] = (i, Colour.BLACK, b.white)
+    unpaired = unpaired_in(t, pairing)
     rows = []
     for p in sorted(t.players, key=lambda q: ((q.name or "").casefold(), q.start_no)):
         n = p.start_no
@@ -271,8 +270,8 @@ def find_table(t: Tournament, pairing: RoundPairing, to_players: str = "players/
                 f"<tr><td class=name>{people.link(n, to_players)}</td><td>{board}</td><td>{_COLOUR[colour]}</td>"
                 f"<td class=name>{people.link(opponent, to_players)}</td></tr>"
             )
-        elif pairing.bye == n or n in pairing.absent:
-            what = unpaired_label(t, n, pairing.round_no, Result.PAB if pairing.bye == n else pairing.absent[n])
+        elif n in unpaired:
+            what = unpaired[n]
             rows.append(
                 f"<tr class=bye><td class=name>{people.link(n, to_players)}</td><td></td><td></td>"
                 f"<td class=name>{html.escape(what)}</td></tr>"
