@@ -17,12 +17,12 @@ from __future__ import annotations
 import enum
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from itertools import accumulate
 from operator import attrgetter
 
-from swissbridge.model import ABSENT, Colour, Entry, Points, Result, Tournament
+from swissbridge.model import ABSENT, Acceleration, Colour, Entry, Points, Result, Tournament
 
 
 class Strength(enum.IntEnum):
@@ -301,6 +301,11 @@ class Chronicle:
         self._pending: list[int] = []
         """:meth:`first_unfinished` once known (a list, shared with :meth:`until`'s views)."""
 
+    @property
+    def source(self) -> Tournament:
+        """The tournament it was worked out from."""
+        return self._tournament
+
     def until(self, round_no: int) -> Chronicle:
         """The same chronicle (what it has worked out shared), giving the states of
         rounds up to ``round_no`` only."""
@@ -429,6 +434,29 @@ def keep_chronicle(source: Tournament, replay: Tournament, round_no: int, *, pad
         if kept is None:
             kept = source.memo[_PADDED] = Chronicle(source, pad_to=max(source.rounds_in_file, round_no - 1))
     replay.memo[_KEPT] = (kept or chronicle(source, round_no)).until(round_no)
+
+
+_ACCELERATED = "state.chronicles accelerated"
+
+
+def with_acceleration(tournament: Tournament, acceleration: tuple[Acceleration, ...]) -> Tournament:
+    """``tournament`` with the virtual points (C.04.7) ``acceleration`` gives instead of
+    its own (a system's own acceleration, as the Dutch Baku one). A replay keeps reading
+    the histories its source worked out once (:func:`keep_chronicle`): those of the source
+    with the same acceleration, kept with the source."""
+    out = replace(tournament, acceleration=acceleration)
+    kept = tournament.memo.get(_KEPT)
+    if isinstance(kept, Chronicle) and kept.horizon != NEVER:
+        source = kept.source
+        found = source.memo.get(_ACCELERATED)
+        if not isinstance(found, dict):
+            found = source.memo[_ACCELERATED] = {}
+        key = (acceleration, kept.pad_to)
+        made = found.get(key)
+        if not isinstance(made, Chronicle):
+            made = found[key] = Chronicle(replace(source, acceleration=acceleration), pad_to=kept.pad_to)
+        out.memo[_KEPT] = made.until(kept.horizon)
+    return out
 
 
 def scores_when_paired(tournament: Tournament, round_no: int) -> dict[int, Points]:
