@@ -751,26 +751,26 @@ def _play_teams(
 
 def _team_results(t: Tournament) -> Tournament:
     """The played event with its standings written: each team's match and game points
-    and rank in record 310 (ranked by the primary then the secondary score of 1.2,
-    equal teams sharing a rank: the tie-breaks of C.07 are the competition's), each
-    player's points and rank (points, then start number) in record 001."""
+    and rank in record 310 (the rank of ``swissbridge standings`` with the default team
+    tie-breaks, :data:`~swissbridge.tiebreaks.DEFAULT_TEAM_TIEBREAKS`: the event names
+    none in record 202), each player's points and rank (points, then start number) in
+    record 001."""
     from swissbridge.formats.trf import team_setup_of
+    from swissbridge.standings import compute_teams
+    from swissbridge.tiebreaks import DEFAULT_TEAM_TIEBREAKS, parse_tiebreaks
 
     event = TeamEvent(t)
     total = t.total_rounds or 0
-    scores = {rec.number: (rec.match_points(total), rec.game_points(total)) for rec in event.records}
-
-    def key(n: int) -> tuple[Points, Points]:
-        mp, gp = scores[n]
-        return (gp, mp) if event.code.game_primary else (mp, gp)
-
-    order = sorted(scores, key=lambda n: (tuple(-x for x in key(n)), n))
-    rank = {n: 1 + sum(1 for m in order if key(m) > key(n)) for n in order}
+    ranks = {row.team.number: row.rank for row in compute_teams(t, parse_tiebreaks(DEFAULT_TEAM_TIEBREAKS)).rows}
     by_number = {p.start_no: p for p in t.players}
-    boards = event.boards
-    lines = iter(
-        _line_310(team, by_number, boards, (*scores[team.number], rank[team.number])) for team in event.setup.teams
-    )
+
+    def line(team: Team) -> str:
+        rec = event.record(team.number)
+        return _line_310(
+            team, by_number, event.boards, (rec.match_points(total), rec.game_points(total), ranks[team.number])
+        )
+
+    lines = iter(line(team) for team in event.setup.teams)
     headers = tuple((code, next(lines)) if code == "310" else (code, value) for code, value in t.headers)
     t = replace(t, headers=headers)
     t = replace(t, teams=team_setup_of(t))
