@@ -209,7 +209,8 @@ def test_a_line_up_against_another_opponent_is_refused() -> None:
         ("300   0   1   2    1    2", 7, "expected the round (1-999), found '0'"),
         ("300   1   7   2    1    2", 11, "record 300 names team 7, but there is no team 7"),
         ("300   1   1   1    1    2", 15, "team 1's scheduled opponent 1 is not another team"),
-        ("300   1   1   2    1    4", 25, "player 4 is not a member of team 1"),
+        ("300   1   1   2    1    4", 25, "record 300: player 4 plays for team 2, not team 1"),
+        ("300   1   1   2    1    9", 25, "record 300 names player 9, but there is no player 9"),
         ("300   1   1   2    1    1", 25, "player 1 is on two boards of team 1"),
         ("300   1   1   2    1   -2", 24, "expected a player's start number or 0000 (0-9999), found '-2'"),
     ],
@@ -235,3 +236,19 @@ def test_a_line_up_the_games_contradict_is_refused() -> None:
     assert t.completed_rounds == 1
     with pytest.raises(InputError, match="round 2: record 300 gives team 1's line-up against team 2"):
         board_pairing(t, RoundPairing(2, (Board(1, 3),)))
+
+
+def test_a_substitute_a_line_up_fields_plays_for_that_team() -> None:
+    """Sharly Chess lists a team's four regulars in record 310 and fields a substitute
+    with record 300 (``../shared/realworld/sharly-chess/trf-team-import-test.trf``):
+    a player no 310 record lists plays for the team whose line-up fields them."""
+    lines = ["012 Test", "142 3", "152 W", "192 FIDE_TEAM_TYPEA_MP_GP", "352 WB"]
+    lines += [f"001 {n:>4}      {'P' + str(n):<34}2500{'':29}0.0 {n:>4}" for n in range(1, 6)]
+    lines += ["310   1 A" + " " * 64 + "    1    2", "310   2 B" + " " * 64 + "    3    4"]
+    lines += ["300   1   2   1    5    3"]
+    t = parse_trf("\n".join(lines) + "\n")
+    assert t.teams is not None and t.teams.team(2).members == (3, 4, 5)
+    games = board_pairing(t, RoundPairing(1, (Board(1, 2),)))
+    assert [(b.white, b.black) for b in games.boards] == [(1, 5), (3, 2)]
+    with pytest.raises(InputError, match="player 5 plays for team 2, not team 1"):
+        parse_trf("\n".join([*lines, "300   2   1   2    5    1"]) + "\n")
