@@ -411,7 +411,7 @@ def _player_page(site: _Site, prefix: str, n: int, linked: Collection[int]) -> s
         back = f"Round {site.pairing.round_no}: pairing and standings"
     body = (
         f"{top}\n<h1>{html.escape(player_name(p))}</h1>\n<p>{' · '.join(facts)}<br>{summary}</p>\n"
-        "<h2>Games</h2>\n<div class=wrap><table class=games>\n<thead><tr><th>Rd</th><th>Colour</th>"
+        f"<h2>Games</h2>\n{CUE}\n<div class=wrap><table class=games>\n<thead><tr><th>Rd</th><th>Colour</th>"
         "<th class=name>Opponent</th><th class=name>Team</th><th>Rtg</th><th>Result</th></tr></thead>\n<tbody>\n"
         + "\n".join(lines)
         + "\n</tbody></table></div>\n"
@@ -517,7 +517,7 @@ def team_round_site(
         "<p><a href=#pairing>Pairing</a> · <a href=#find>Find your board</a> · <a href=#standings>Standings</a> · "
         "<a href=slips.html>Result slips</a></p>\n"
         f"<h2 id=pairing>Pairing of round {r}</h2>\n{CUE}\n{_pairing_table(site)}\n"
-        f"<h2 id=find>Find your board</h2>\n{_find_table(site)}\n" + _standings_parts(site, rows, after)
+        f"<h2 id=find>Find your board</h2>\n{CUE}\n{_find_table(site)}\n" + _standings_parts(site, rows, after)
     )
     return _files(site, prefix, f"{title}: round {r}", after, index, linked)
 

@@ -8,6 +8,7 @@ per player, every name escaped."""
 from __future__ import annotations
 
 import json
+import shutil
 import random
 import re
 from dataclasses import replace
@@ -23,7 +24,7 @@ from swissbridge.watch.types import WatchConfig
 from typer.testing import CliRunner
 
 from tests.team_support import random_event
-from tests.watch_support import visible
+from tests.watch_support import dangling, visible
 
 TEAMS = 9  # odd: a PAB team every round
 BOARDS = 4
@@ -159,6 +160,7 @@ def test_a_team_event_end_to_end_through_the_watcher(tmp_path: Path) -> None:
     )
     done = parse_trf(host.read_bytes())
     check_site(out, final, done, final=True)
+    assert dangling(visible(out)) == []  # every link of every round's pages resolves
     standings = json.loads((out / final / "standings.json").read_text(encoding="utf-8"))
     assert standings["after_round"] == ROUNDS and standings["complete"] is True
     event = TeamEvent(done)
@@ -232,3 +234,24 @@ def test_a_team_event_from_a_pgn_feed(tmp_path: Path) -> None:
         report = watcher.run_once()
         assert report.published == [] and "waiting for 1 result" in report.status, report.status
         (folder / f"round{r}.pgn").write_text("\n".join(games), encoding="utf-8")
+
+
+def test_a_deleted_team_folder_is_written_again_and_a_planted_link_is_not_followed(tmp_path: Path) -> None:
+    folder = tmp_path / "event"
+    folder.mkdir()
+    (folder / "Teams.trf").write_text(write_trf(team_event(), dialect="trf26"), encoding="utf-8")
+    out = folder / "swissbridge-out"
+    watcher = Watcher(WatchConfig(folder, stable=0))
+    assert watcher.run_once().published == [("Teams", 1)]
+    published = visible(out)
+    teams = out / "Teams-R1" / "teams"
+    shutil.rmtree(teams)
+    report = watcher.run_once()
+    assert report.exit_code == 0 and visible(out) == published  # written again from the memory
+    shutil.rmtree(teams)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    teams.symlink_to(outside, target_is_directory=True)
+    report = watcher.run_once()
+    assert report.exit_code == 5 and report.output_faults
+    assert list(outside.iterdir()) == []  # nothing written through the link
