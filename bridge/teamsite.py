@@ -8,14 +8,17 @@ For round ``N``:
 * ``index.html``: the round's matches (the teams with their match and game points
   before the round), each followed by its boards (board, players, colours, ratings);
   the PAB team and the teams not paired; the alphabetical "find your board" list (name →
-  team, match, board, colour, opponent); the team standings after round ``N - 1``;
+  team, match, board, colour, opponent); the team standings after round ``N - 1``
+  (:func:`swissbridge.standings.compute_teams`: the primary score, then the C.07 team
+  tie-breaks, a legend naming each) and the team crosstable;
 * ``slips.html``: one result slip per match, a line per board, to print and cut;
 * ``teams/{TPN}.html``: one page per team — its roster in board order, every match
   (colour, opponent, game points for and against, match points) and the match of
   round ``N`` with its boards;
 * ``players/{start}.html``: one page per player — the team, every round's board,
   colour, opponent and result, and the game of round ``N``;
-* ``standings.txt``, ``standings.json``, ``standings.html``: the team standings.
+* ``standings.txt``, ``standings.json``, ``standings.html``: the team standings
+  (:mod:`swissbridge.standings`' renderers).
 
 After the last round, the same site without a pairing (:func:`final_team_site`).
 Every name (of a team, of a player, of the event) is escaped.
@@ -24,16 +27,26 @@ Every name (of a team, of a player, of the event) is escaped.
 from __future__ import annotations
 
 import html
-import json
 from collections.abc import Collection
-from dataclasses import dataclass
 
 from swissbridge.history import unpaired_label
 from swissbridge.model import Result, Team, Tournament, format_points
 from swissbridge.pairing import Board, RoundPairing
-from swissbridge.site import COLOUR_NAMES, CUE, RESULT_SIGNS, SITE_CSS, nav
-from swissbridge.standings import html_page, player_name
-from swissbridge.teams import MatchKind, TeamEvent, TeamRecord, match_games
+from swissbridge.site import COLOUR_NAMES, CUE, RESULT_SIGNS, SITE_CSS, legend, nav
+from swissbridge.standings import (
+    TeamStandings,
+    compute_teams,
+    crosstable_table,
+    format_value,
+    html_page,
+    player_name,
+    render_json,
+    render_text,
+    standings_table,
+    team_name,
+)
+from swissbridge.teams import MatchKind, TeamEvent, match_games
+from swissbridge.tiebreaks import TieBreak
 
 _KIND = {
     MatchKind.PAB: "pairing-allocated bye",
@@ -41,56 +54,6 @@ _KIND = {
     MatchKind.HALF_BYE: "half-point bye",
     MatchKind.ABSENT: "not paired",
 }
-
-
-def team_name(team: Team) -> str:
-    """The team's name, ``Team 7`` when it has none."""
-    return team.name.strip() or f"Team {team.number}"
-
-
-@dataclass(frozen=True, slots=True)
-class TeamStanding:
-    """One line of the team standings."""
-
-    record: TeamRecord
-    rank: int
-    last_shared: int
-    match_points: int
-    game_points: int
-
-    @property
-    def place(self) -> str:
-        return str(self.rank) if self.last_shared == self.rank else f"{self.rank}-{self.last_shared}"
-
-
-def team_standings(event: TeamEvent, after_round: int) -> list[TeamStanding]:
-    """The teams ranked after ``after_round`` by the primary score, then the secondary
-    (C.04.6 1.2: match points first unless record 192 makes game points primary), teams
-    equal on both sharing the place (by TPN)."""
-
-    def scores(rec: TeamRecord) -> tuple[int, int]:
-        mp, gp = rec.match_points(after_round), rec.game_points(after_round)
-        return (gp, mp) if event.code.game_primary else (mp, gp)
-
-    order = sorted(event.records, key=lambda rec: (tuple(-x for x in scores(rec)), rec.number))
-    rows: list[TeamStanding] = []
-    i = 0
-    while i < len(order):
-        j = i
-        while j + 1 < len(order) and scores(order[j + 1]) == scores(order[i]):
-            j += 1
-        for rec in order[i : j + 1]:
-            rows.append(TeamStanding(rec, i + 1, j + 1, rec.match_points(after_round), rec.game_points(after_round)))
-        i = j + 1
-    return rows
-
-
-def _ranking_note(event: TeamEvent) -> str:
-    first, second = ("game points", "match points") if event.code.game_primary else ("match points", "game points")
-    return (
-        f"Ranked by {first}, then {second} (C.04.6 1.2: the primary and secondary scores); "
-        "teams equal on both share the place. MP: match points, GP: game points."
-    )
 
 
 class _Site:
@@ -217,28 +180,21 @@ def _find_table(site: _Site) -> str:
     )
 
 
-def _standings_table(site: _Site, rows: list[TeamStanding], to_teams: str = "teams/") -> str:
-    body = []
-    for r in rows:
-        body.append(
-            f"<tr><td>{r.place}</td><td class=no>{r.record.number}</td>"
-            f"<td class=name>{site.team_link(r.record.number, to_teams)}</td>"
-            f"<td>{format_points(r.match_points)}</td><td>{format_points(r.game_points)}</td></tr>"
-        )
+def _standings_parts(s: TeamStandings, after: str, heading: str = "Standings") -> str:
+    """The team standings (C.07 11: the primary score, then the tie-breaks, each named in
+    the legend) and the team crosstable."""
     return (
-        "<div class=wrap><table class=standings>\n<thead><tr><th>Rank</th><th class=no>No</th>"
-        "<th class=name>Team</th><th>MP</th><th>GP</th></tr></thead>\n<tbody>\n"
-        + "\n".join(body)
-        + "\n</tbody></table></div>"
+        f"<h2 id=standings>{heading} {after}</h2>\n{CUE}\n{standings_table(s, 'teams/{n}.html')}\n"
+        f"{legend(s.tiebreaks)}\n"
+        f"<p class=note>{s.score}: {_SCORES[s.score]}, the primary score (C.04.6 1.2).</p>\n"
+        "<p class=note>Also as <a href=standings.txt>text</a> and <a href=standings.json>JSON</a>.</p>\n"
+        f"<h2 id=crosstable>Crosstable {after}</h2>\n{CUE}\n{crosstable_table(s, 'teams/{n}.html')}\n"
+        "<p class=note>Crosstable cells: the opponent's place, colour (w/b) and the game points scored; + and − a "
+        "match forfeited, PAB the pairing-allocated bye, H/F a half-/full-point bye, − absent.</p>"
     )
 
 
-def _standings_parts(site: _Site, rows: list[TeamStanding], after: str, heading: str = "Standings") -> str:
-    return (
-        f"<h2 id=standings>{heading} {after}</h2>\n{CUE}\n{_standings_table(site, rows)}\n"
-        f"<p class=note>{html.escape(_ranking_note(site.event))}</p>\n"
-        "<p class=note>Also as <a href=standings.txt>text</a> and <a href=standings.json>JSON</a>.</p>"
-    )
+_SCORES = {"MP": "match points", "GP": "game points"}
 
 
 def _slips(site: _Site, round_no: int) -> str:
@@ -265,11 +221,11 @@ def _slips(site: _Site, round_no: int) -> str:
     return "\n".join(slips)
 
 
-def _team_page(site: _Site, rows: list[TeamStanding], prefix: str, tpn: int, linked: Collection[int]) -> str:
+def _team_page(site: _Site, s: TeamStandings, prefix: str, tpn: int, linked: Collection[int]) -> str:
     """A team's page: its roster, its matches so far, the match of the round being played."""
     team = site.team(tpn)
     rec = site.event.record(tpn)
-    row = next(r for r in rows if r.record.number == tpn)
+    row = next(r for r in s.rows if r.start_no == tpn)
     roster = []
     for k, n in enumerate(team.members, 1):
         p = site.players[n]
@@ -335,6 +291,8 @@ def _team_page(site: _Site, rows: list[TeamStanding], prefix: str, tpn: int, lin
         f"Team number {tpn} · {format_points(rec.match_points(site.after))} match points, "
         f"{format_points(rec.game_points(site.after))} game points, place {row.place} {after}"
     )
+    tbs = ", ".join(f"{html.escape(tb.code)} {format_value(row.values[tb.code])}" for tb in s.tiebreaks)
+    summary += f" ({tbs})" if tbs else ""
     if site.pairing is None:
         top, back = nav(prefix, site.after, "../", linked, final=True), "Final standings"
     else:
@@ -420,68 +378,18 @@ def _player_page(site: _Site, prefix: str, n: int, linked: Collection[int]) -> s
     return html_page(f"{site.t.name or 'Tournament'}: {player_name(p)}", body, SITE_CSS)
 
 
-# -- the standings files ----------------------------------------------------------------------
-
-
-def standings_text(site: _Site, rows: list[TeamStanding], after: str) -> str:
-    head = ["Rank", "No", "Team", "MP", "GP"]
-    body = [
-        [
-            r.place,
-            str(r.record.number),
-            team_name(r.record.team),
-            format_points(r.match_points),
-            format_points(r.game_points),
-        ]
-        for r in rows
-    ]
-    widths = [max(len(row[i]) for row in [head, *body]) for i in range(len(head))]
-    lines = [f"{site.t.name or 'Tournament'}: team standings {after}", _ranking_note(site.event), ""]
-    for row in [head, *body]:
-        cells = [c.ljust(widths[i]) if i == 2 else c.rjust(widths[i]) for i, c in enumerate(row)]
-        lines.append("  ".join(cells).rstrip())
-    return "\n".join(lines) + "\n"
-
-
-def standings_json(site: _Site, rows: list[TeamStanding]) -> str:
-    """``{"after_round": N, "complete": bool, "primary": "MP"|"GP", "teams": [{"team",
-    "rank", "match_points", "game_points", "players": [start numbers]}]}`` in rank order;
-    points are numbers."""
-
-    def number(points: int) -> int | float:
-        return points // 10 if points % 10 == 0 else points / 10
-
-    t = site.t
-    doc = {
-        "after_round": site.after,
-        "complete": t.total_rounds is not None and site.after >= t.total_rounds,
-        "primary": "GP" if site.event.code.game_primary else "MP",
-        "teams": [
-            {
-                "team": r.record.number,
-                "rank": r.rank,
-                "match_points": number(r.match_points),
-                "game_points": number(r.game_points),
-                "players": list(r.record.team.members),
-            }
-            for r in rows
-        ],
-    }
-    return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
-
-
-def _files(site: _Site, prefix: str, title: str, after: str, index: str, linked: Collection[int]) -> dict[str, bytes]:
-    rows = team_standings(site.event, site.after)
+def _files(
+    site: _Site, s: TeamStandings, prefix: str, title: str, after: str, index: str, linked: Collection[int]
+) -> dict[str, bytes]:
     t = site.t
     name = html.escape(t.name or "Tournament")
     files = {
         "index.html": html_page(title, index, SITE_CSS),
-        "standings.txt": standings_text(site, rows, after),
-        "standings.json": standings_json(site, rows),
+        "standings.txt": render_text(s),
+        "standings.json": render_json(s),
         "standings.html": html_page(
-            f"{t.name or 'Tournament'}: team standings {after}",
-            f"<h1>{name}: team standings {after}</h1>\n{CUE}\n{_standings_table(site, rows)}\n"
-            f"<p class=note>{html.escape(_ranking_note(site.event))}</p>",
+            f"{t.name or 'Tournament'}: standings {after}",
+            f"<h1>{name}: standings {after}</h1>\n{CUE}\n{standings_table(s, 'teams/{n}.html')}\n{legend(s.tiebreaks)}",
             SITE_CSS,
         ),
     }
@@ -493,47 +401,51 @@ def _files(site: _Site, prefix: str, title: str, after: str, index: str, linked:
             SITE_CSS,
         )
     for team in site.event.setup.teams:
-        files[f"teams/{team.number}.html"] = _team_page(site, rows, prefix, team.number, linked)
+        files[f"teams/{team.number}.html"] = _team_page(site, s, prefix, team.number, linked)
     for p in t.players:
         files[f"players/{p.start_no}.html"] = _player_page(site, prefix, p.start_no, linked)
     return {path: text.encode("utf-8") for path, text in files.items()}
 
 
 def team_round_site(
-    tournament: Tournament, pairing: RoundPairing, prefix: str, *, linked: Collection[int]
+    tournament: Tournament, pairing: RoundPairing, prefix: str, tiebreaks: list[TieBreak], *, linked: Collection[int]
 ) -> dict[str, bytes]:
     """Every file of round ``pairing.round_no``'s site of a team event. ``tournament`` is
     the state before the pairing; ``pairing`` the round's pairing of teams (team numbers
-    on its boards); ``prefix`` names the round folders; ``linked``: the earlier rounds
-    whose folders were published, the only ones linked to."""
+    on its boards); ``prefix`` names the round folders; the standings rank by
+    ``tiebreaks`` (:func:`swissbridge.standings.compute_teams`); ``linked``: the earlier
+    rounds whose folders were published, the only ones linked to."""
     r = pairing.round_no
     site = _Site(tournament, pairing, r - 1)
     title = tournament.name or "Tournament"
     of = f" of {tournament.total_rounds}" if tournament.total_rounds else ""
     after = f"after round {r - 1}" if r > 1 else "before round 1"
-    rows = team_standings(site.event, site.after)
+    s = compute_teams(tournament, tiebreaks, r - 1)
     index = (
         f"{nav(prefix, r, '', linked)}\n<h1>{html.escape(title)}: round {r}{of}</h1>\n"
         "<p><a href=#pairing>Pairing</a> · <a href=#find>Find your board</a> · <a href=#standings>Standings</a> · "
-        "<a href=slips.html>Result slips</a></p>\n"
+        "<a href=#crosstable>Crosstable</a> · <a href=slips.html>Result slips</a></p>\n"
         f"<h2 id=pairing>Pairing of round {r}</h2>\n{CUE}\n{_pairing_table(site)}\n"
-        f"<h2 id=find>Find your board</h2>\n{CUE}\n{_find_table(site)}\n" + _standings_parts(site, rows, after)
+        f"<h2 id=find>Find your board</h2>\n{CUE}\n{_find_table(site)}\n" + _standings_parts(s, after)
     )
-    return _files(site, prefix, f"{title}: round {r}", after, index, linked)
+    return _files(site, s, prefix, f"{title}: round {r}", after, index, linked)
 
 
-def final_team_site(tournament: Tournament, round_no: int, prefix: str, *, linked: Collection[int]) -> dict[str, bytes]:
+def final_team_site(
+    tournament: Tournament, round_no: int, prefix: str, tiebreaks: list[TieBreak], *, linked: Collection[int]
+) -> dict[str, bytes]:
     """The final team standings after the last round ``round_no``: the same site without
-    a pairing (``index.html``, the team and player pages, ``standings.*``)."""
+    a pairing (``index.html`` with the standings and the crosstable, the team and player
+    pages, ``standings.*``)."""
     site = _Site(tournament, None, round_no)
     title = tournament.name or "Tournament"
     after = f"after round {round_no}"
-    rows = team_standings(site.event, round_no)
+    s = compute_teams(tournament, tiebreaks, round_no)
     index = (
         f"{nav(prefix, round_no, '', linked, final=True)}\n<h1>{html.escape(title)}: final standings</h1>\n"
-        + _standings_parts(site, rows, after, "Final standings")
+        + _standings_parts(s, after, "Final standings")
     )
-    return _files(site, prefix, f"{title}: final standings", after, index, linked)
+    return _files(site, s, prefix, f"{title}: final standings", after, index, linked)
 
 
 def team_pairing_html(tournament: Tournament, pairing: RoundPairing) -> str:

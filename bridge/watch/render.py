@@ -77,7 +77,7 @@ def final_state(
     if tournament.team_event:
         from swissbridge.teamsite import final_team_site
 
-        files.update(final_team_site(tournament, round_no, prefix, linked=linked))
+        files.update(final_team_site(tournament, round_no, prefix, _tiebreaks(tournament), linked=linked))
     else:
         files.update(final_site(tournament, round_no, prefix, _tiebreaks(tournament), linked=linked))
     return OutputSet(name, round_no + 1, files)
@@ -161,7 +161,7 @@ def _site(prefix: str, tournament: Tournament, pairing: RoundPairing, linked: Co
     if tournament.team_event:
         from swissbridge.teamsite import team_round_site
 
-        return team_round_site(tournament, pairing, prefix, linked=linked)
+        return team_round_site(tournament, pairing, prefix, _tiebreaks(tournament), linked=linked)
     from swissbridge.site import round_site
 
     return round_site(tournament, pairing, prefix, _tiebreaks(tournament), linked=linked)

@@ -119,9 +119,7 @@ def _hook(plan: Callable[[int, str], None]) -> None:
         setattr(os, name, wrap(name))
 
 
-def run_child(
-    folder: Path, out: Path, plan: Callable[[int, str], None] | None = None, system: str = "dutch"
-) -> int:
+def run_child(folder: Path, out: Path, plan: Callable[[int, str], None] | None = None, system: str = "dutch") -> int:
     """Run one watcher pass (``--once``, pairing with ``system``) on ``folder`` in a forked
     child; returns its exit status, or ``-SIGNAL`` when it was killed."""
     pid = os.fork()
@@ -360,9 +358,7 @@ def _fill(disk: Path, filler: Path, free: int) -> None:
                 break
 
 
-def run(
-    kills: int, disk_full: int, *, seed: int = 1, work: Path | None = None, team: bool = False
-) -> dict[str, Any]:
+def run(kills: int, disk_full: int, *, seed: int = 1, work: Path | None = None, team: bool = False) -> dict[str, Any]:
     """``kills`` SIGKILL trials and ``disk_full`` full-disk trials (on the team event's
     scenario when ``team``); the tallies by kind."""
     rng = random.Random(seed)

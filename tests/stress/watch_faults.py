@@ -2,7 +2,9 @@
 random SIGKILLs during publication and a full disk, each followed by a restart;
 then two watchers (Dutch watching, Lim ``--once``) on an output folder that is deleted.
 
-    .venv/bin/python tests/stress/watch_faults.py --kills 300 --disk-full 40 --two-watchers 20 [--team] [--json out.json]
+    .venv/bin/python tests/stress/watch_faults.py --kills 300 --disk-full 40 --two-watchers 20 [--json out.json]
+
+``--team`` runs the kill and full-disk trials on a team event's round (C.04.6).
 
 Exit status 1 when any trial left partial or mixed outputs, a damaged state file,
 a restart that did not converge, or files of two watchers.

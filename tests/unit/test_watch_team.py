@@ -8,15 +8,16 @@ per player, every name escaped."""
 from __future__ import annotations
 
 import json
-import shutil
 import random
 import re
+import shutil
 from dataclasses import replace
 from pathlib import Path
 
 from swissbridge.formats.trf import parse_trf, write_trf
 from swissbridge.model import Colour, Entry, Result, Team, TeamSetup, Tournament
 from swissbridge.pairing import RoundPairing
+from swissbridge.standings import choose_tiebreaks, compute_teams, render_json
 from swissbridge.teams import TeamEvent, board_pairing
 from swissbridge.watch.host_pgn import pairing_from_pairlist
 from swissbridge.watch.loop import Watcher
@@ -163,11 +164,14 @@ def test_a_team_event_end_to_end_through_the_watcher(tmp_path: Path) -> None:
     assert dangling(visible(out)) == []  # every link of every round's pages resolves
     standings = json.loads((out / final / "standings.json").read_text(encoding="utf-8"))
     assert standings["after_round"] == ROUNDS and standings["complete"] is True
+    assert standings["score"] == "MP" and standings["tiebreaks"] == ["MPVGP", "EDE", "BH/C1", "BH", "SB"]
+    expected = compute_teams(done, choose_tiebreaks(done, None), ROUNDS)
+    assert (out / final / "standings.json").read_text(encoding="utf-8") == render_json(expected)
     event = TeamEvent(done)
-    ranked = sorted(event.records, key=lambda rec: (-rec.match_points(ROUNDS), -rec.game_points(ROUNDS), rec.number))
-    assert [row["team"] for row in standings["teams"]] == [rec.number for rec in ranked]
-    assert [row["match_points"] * 10 for row in standings["teams"]] == [rec.match_points(ROUNDS) for rec in ranked]
-    assert sum(row["match_points"] for row in standings["teams"]) == ROUNDS * (TEAMS // 2 * 2 + 1)  # 2-1-0, PAB a draw
+    points = [event.record(row["team"]).match_points(ROUNDS) for row in standings["teams"]]
+    assert points == sorted(points, reverse=True) and sum(points) == ROUNDS * (TEAMS // 2 * 20 + 10)  # 2-1-0, PAB 1
+    index = (out / final / "index.html").read_text(encoding="utf-8")
+    assert "id=crosstable" in index and "Buchholz" in index  # the team crosstable, the legend of the tie-breaks
 
 
 def test_a_team_round_changed_in_the_host_is_reported(tmp_path: Path) -> None:
