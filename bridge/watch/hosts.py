@@ -200,33 +200,29 @@ def published_differs(t: Tournament, round_no: int, pairlist: str) -> str | None
         a, b = (int(x) for x in line.split())
         ours.add(frozenset((a, b)) if b else frozenset((a,)))
     theirs: set[frozenset[int]] = set()
+    who = "player(s)"
     if t.team_event:
         from swissbridge.teams import played_team_pairing
 
         played, _ = played_team_pairing(t, round_no)
         theirs = {frozenset(b.players()) for b in played.boards}
         theirs |= {frozenset((played.bye,))} if played.bye is not None else set()
-        if ours == theirs:
-            return None
-        teams = sorted(min(g) for g in theirs - ours)
-        return (
-            f"round {round_no} in the export is not the pairing the watcher published "
-            f"(changed in the host for team(s) {', '.join(map(str, teams[:10]))})"
-        )
-    for p in t.players:
-        e = p.entry(round_no)
-        if e is None:
-            continue
-        if e.opponent is not None:
-            theirs.add(frozenset((p.start_no, e.opponent)))
-        elif e.result is Result.PAB:
-            theirs.add(frozenset((p.start_no,)))
+        who = "team(s)"
+    else:
+        for p in t.players:
+            e = p.entry(round_no)
+            if e is None:
+                continue
+            if e.opponent is not None:
+                theirs.add(frozenset((p.start_no, e.opponent)))
+            elif e.result is Result.PAB:
+                theirs.add(frozenset((p.start_no,)))
     if ours == theirs:
         return None
     changed = sorted(min(g) for g in theirs - ours)
     return (
         f"round {round_no} in the export is not the pairing the watcher published "
-        f"(changed in the host for player(s) {', '.join(map(str, changed[:10]))})"
+        f"(changed in the host for {who} {', '.join(map(str, changed[:10]))})"
     )
 
 

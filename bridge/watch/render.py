@@ -189,7 +189,8 @@ def board_numbers(tournament: Tournament, round_no: int) -> dict[frozenset[int],
 def team_board_numbers(
     tournament: Tournament, round_no: int, pairlist: str | None
 ) -> dict[frozenset[int], tuple[int, int]]:
-    """(match, board) of every game of ``round_no`` of a team event: the matches in the
+    """(match, board) of every game of ``round_no`` of a team event still without a
+    result (:meth:`~swissbridge.model.Tournament.pending_games`): the matches in the
     order of the pairing of teams the watcher published (``pairlist``), else as the
     file's matches come (:func:`swissbridge.teams.played_team_pairing`); the board is the
     players' place in their team's roster."""

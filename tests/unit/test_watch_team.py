@@ -148,7 +148,7 @@ def test_a_team_event_end_to_end_through_the_watcher(tmp_path: Path) -> None:
         host.write_text(write_trf(partial, dialect="trf26"), encoding="utf-8")
         report = watcher.run_once()
         assert report.published == [] and report.exit_code == 0
-        boards = r"\d+\.\d, \d+\.\d, \d+\.\d"
+        boards = r"[1-4]\.[1-4], [1-4]\.[1-4], [1-4]\.[1-4]"  # match.board: 4 matches of 4 boards
         assert re.fullmatch(rf"Teams: round {r}: waiting for 3 results: boards {boards}", report.status)
         host.write_text(write_trf(results(state, r), dialect="trf26"), encoding="utf-8")
 
