@@ -330,39 +330,56 @@ def _has_game(entry: Entry | None) -> bool:
     )
 
 
-def board_pairing(tournament: Tournament, pairing: RoundPairing) -> RoundPairing:
-    """The games of a round of team pairs (``pairing``: team numbers on its boards, the PAB
-    team as its bye, teams not paired in ``absent``): each match is played on the event's
-    boards by each team's line-up: record 300's for the round when the file gives one,
-    else its first members in record 310's order (TRF-2026's default line-up). The White
-    team's player is White on board 1 and the colours follow record 352 (alternating
-    when it is not given) down the boards; a player facing a board record 300 leaves
-    unoccupied wins it by forfeit. The PAB team's members get the PAB; a team not paired
-    gives its members its entry."""
-    event = TeamEvent(tournament)
+def _match_lineup(event: TeamEvent, round_no: int, team: int, opponent: int) -> tuple[int, ...]:
+    """The players ``team`` fields on the boards against ``opponent`` in ``round_no`` (0: a
+    board left unoccupied): record 300's line-up when the file gives one for the round,
+    else its first members in record 310's order (TRF-2026's default line-up)."""
+    given = event.setup.lineup(team, round_no)
+    if given is None:
+        return event.setup.team(team).members[: event.boards]
+    if given.opponent != opponent:
+        raise InputError(
+            f"round {round_no}: record 300 gives team {team}'s line-up against team "
+            f"{given.opponent}, but the pairing has it meet team {opponent}"
+        )
+    return given.players[: event.boards]
+
+
+def match_games(event: TeamEvent, pairing: RoundPairing) -> list[tuple[Board, tuple[Board, ...]]]:
+    """Each match of a round of team pairs (``pairing``: team numbers on its boards) with
+    its games, board 1 first: each team's line-up (:func:`_match_lineup`), the White
+    team's player White on board 1 and the colours following record 352 (alternating
+    when it is not given) down the boards. A board a line-up leaves unoccupied has no
+    game (:func:`board_pairing` gives its forfeit)."""
     sequence = event.setup.board_colours or "WB"
-    boards: list[Board] = []
-    absent: dict[int, Result] = {}
-
-    def lineup(team: int, opponent: int) -> tuple[int, ...]:
-        given = event.setup.lineup(team, pairing.round_no)
-        if given is None:
-            return event.setup.team(team).members[: event.boards]
-        if given.opponent != opponent:
-            raise InputError(
-                f"round {pairing.round_no}: record 300 gives team {team}'s line-up against team "
-                f"{given.opponent}, but the pairing has it meet team {opponent}"
-            )
-        return given.players[: event.boards]
-
+    out: list[tuple[Board, tuple[Board, ...]]] = []
     for match in pairing.boards:
-        white, black = lineup(match.white, match.black), lineup(match.black, match.white)
+        white = _match_lineup(event, pairing.round_no, match.white, match.black)
+        black = _match_lineup(event, pairing.round_no, match.black, match.white)
+        games: list[Board] = []
         for k, (w, b) in enumerate(zip(white, black, strict=False)):
             if not (w and b):
-                absent.update((p, Result.FORFEIT_WIN) for p in (w, b) if p)
                 continue
             same = sequence[k % len(sequence)] == sequence[0]
-            boards.append(Board(w, b) if same else Board(b, w))
+            games.append(Board(w, b) if same else Board(b, w))
+        out.append((match, tuple(games)))
+    return out
+
+
+def board_pairing(tournament: Tournament, pairing: RoundPairing) -> RoundPairing:
+    """The games of a round of team pairs (``pairing``: team numbers on its boards, the PAB
+    team as its bye, teams not paired in ``absent``): every match's games
+    (:func:`match_games`), a player facing a board record 300 leaves unoccupied winning
+    it by forfeit, the PAB team's members with the PAB, a team not paired giving its
+    members its entry."""
+    event = TeamEvent(tournament)
+    boards = [game for _, games in match_games(event, pairing) for game in games]
+    absent: dict[int, Result] = {}
+    for match in pairing.boards:
+        for team, opponent in ((match.white, match.black), (match.black, match.white)):
+            mine = _match_lineup(event, pairing.round_no, team, opponent)
+            theirs = _match_lineup(event, pairing.round_no, opponent, team)
+            absent.update((p, Result.FORFEIT_WIN) for p, q in zip(mine, theirs, strict=False) if p and not q)
     if pairing.bye is not None:
         absent.update((m, Result.PAB) for m in event.setup.team(pairing.bye).members[: event.boards])
     for team, result in pairing.absent.items():

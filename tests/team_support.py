@@ -7,7 +7,8 @@ until ROUNDS rounds have been paired; before each round it writes the
 event as TRF-2026 and asks Gacrux (``pip install gacrux``; run as a command,
 ``python -m gacrux.pairingchecker -p -m fideteam-…``, with the method record 192 names)
 for its pairing, and prints each round where the two differ, then ``N rounds, M differ``.
-Used for the figures of docs/team.md."""
+Used for the figures of docs/team.md; :func:`random_event` and :func:`play` (the
+product's generator) also serve the tests."""
 
 from __future__ import annotations
 
@@ -19,7 +20,14 @@ import unicodedata
 from pathlib import Path
 
 from swissbridge.formats.trf import write_trf
-from swissbridge.generate import GenerateOptions, GenerationFailed, generate_tournament, pab_record
+from swissbridge.generate import (
+    GenerateOptions,
+    GenerationFailed,
+    generate_tournament,
+    pab_record,
+    plan_team_event,
+    play_team_round,
+)
 from swissbridge.model import Tournament
 from swissbridge.pairing import RoundPairing
 
@@ -42,6 +50,18 @@ def gacrux_method(code: str) -> str:
         model = "nocolor"
     score = {(): "mp+gp", ("MP", "GP"): "mp+gp", ("GP", "MP"): "gp+mp", ("MP",): "mp", ("GP",): "gp"}[tuple(tokens)]
     return f"fideteam-{model}-{score}"
+
+
+def random_event(rng: random.Random, teams: int, boards: int, rounds: int, code: str) -> Tournament:
+    """A team event before round 1: the product's (:func:`swissbridge.generate.plan_team_event`),
+    without reserves."""
+    return plan_team_event(teams, boards, rounds, code, rng, GenerateOptions(max_reserves=0)).tournament
+
+
+def play(rng: random.Random, t: Tournament, pairing: RoundPairing) -> Tournament:
+    """``t`` with the round of team pairs played by the product
+    (:func:`swissbridge.generate.play_team_round`), the players' ratings as their strengths."""
+    return play_team_round(t, pairing, {p.start_no: p.rating or 1500 for p in t.players}, rng)
 
 
 def _ascii(text: str) -> str:
