@@ -174,8 +174,9 @@ class TeamEvent:
         if self.setup.board_colours:
             return len(self.setup.board_colours)
         most = 0
+        rounds = self.tournament.rounds_in_file
         for t in self.setup.teams:
-            for r in range(1, self.tournament.rounds_in_file + 1):
+            for r in range(1, rounds + 1):
                 most = max(most, sum(1 for e in self._entries(t, r) if e.opponent is not None or e.is_forfeit))
         return most or max((len(t.members) for t in self.setup.teams), default=1)
 
@@ -308,19 +309,26 @@ def board_pairing(tournament: Tournament, pairing: RoundPairing) -> RoundPairing
     record 352 (alternating when it is not given) down the boards. The PAB team's members
     get the PAB; a team not paired gives its members its entry."""
     event = TeamEvent(tournament)
-    sequence = event.setup.board_colours or "WB"
-    boards: list[Board] = []
+    boards = [game for match in pairing.boards for game in match_games(event, match.white, match.black)]
     absent: dict[int, Result] = {}
-    for match in pairing.boards:
-        white, black = event.setup.team(match.white), event.setup.team(match.black)
-        for k, (w, b) in enumerate(zip(white.members[: event.boards], black.members[: event.boards], strict=False)):
-            same = sequence[k % len(sequence)] == sequence[0]
-            boards.append(Board(w, b) if same else Board(b, w))
     if pairing.bye is not None:
         absent.update((m, Result.PAB) for m in event.setup.team(pairing.bye).members[: event.boards])
     for team, result in pairing.absent.items():
         absent.update((m, result) for m in event.setup.team(team).members)
     return RoundPairing(pairing.round_no, tuple(boards), None, absent, pairing.system)
+
+
+def match_games(event: TeamEvent, white_team: int, black_team: int) -> list[Board]:
+    """The games of one match, board 1 first (see :func:`board_pairing`): the teams'
+    first members in board order, the White team's player White on board 1 and the
+    colours following record 352 (alternating when it is not given) down the boards."""
+    sequence = event.setup.board_colours or "WB"
+    white, black = event.setup.team(white_team), event.setup.team(black_team)
+    games: list[Board] = []
+    for k, (w, b) in enumerate(zip(white.members[: event.boards], black.members[: event.boards], strict=False)):
+        same = sequence[k % len(sequence)] == sequence[0]
+        games.append(Board(w, b) if same else Board(b, w))
+    return games
 
 
 def played_team_pairing(tournament: Tournament, round_no: int) -> tuple[RoundPairing, frozenset[frozenset[int]]]:
