@@ -36,11 +36,11 @@ def read_tournament(
 
 def not_for_team_events(tournament: Tournament, command: str) -> None:
     """Refuse a team event to a command that does not handle teams yet (``pair``,
-    ``check`` and ``explain`` do, docs/team.md): its players' games are not what it would read."""
+    ``check``, ``explain`` and ``standings`` do, docs/team.md): its players' games are not what it would read."""
     if tournament.team_event:
         raise InputError(
             f"this is a team tournament: swissbridge {command} does not handle team events yet "
-            "(swissbridge pair, check and explain do; see docs/team.md)"
+            "(swissbridge pair, check, explain and standings do; see docs/team.md)"
         )
 
 

@@ -293,11 +293,11 @@ def played_round_swapped(t: Tournament, round_no: int) -> Tournament:
 
 
 def test_the_commands_that_do_not_handle_teams_yet_refuse_them() -> None:
-    from swissbridge.standings import standings_output
+    from swissbridge.service import not_for_team_events
 
     t = event({1: ["   2 w 1"], 2: ["   1 b 0"], 3: ["   4 w ="], 4: ["   3 b ="]}, 4)
-    with pytest.raises(InputError, match="swissbridge standings does not handle team events"):
-        standings_output("teams.trf", tournament=t)
+    with pytest.raises(InputError, match="swissbridge watch does not handle team events"):
+        not_for_team_events(t, "watch")  # as the watcher asks before pairing
 
 
 def test_a_200_team_round_is_paired_quickly() -> None:
