@@ -298,22 +298,24 @@ def _board(state: RoundState, number: int, al: Allocation) -> BoardDoc:
     }
 
 
-def _matches(tournament: Tournament, trace: TeamTrace) -> list[MatchDoc]:
+def _matches(trace: TeamTrace) -> list[MatchDoc]:
     """Each match's games (:func:`swissbridge.teams.match_games`)."""
     out: list[MatchDoc] = []
-    for al in trace.allocations:
-        games = match_games(trace.state.event, al.white, al.black)
+    if trace.pairing is None:
+        return out
+    names = {p.start_no: p.name for p in trace.state.tournament.players}
+    for match, games in match_games(trace.state.event, trace.pairing):
         out.append(
             {
-                "white": al.white,
-                "black": al.black,
+                "white": match.white,
+                "black": match.black,
                 "games": [
                     {
                         "board": k,
                         "white": g.white,
                         "black": g.black,
-                        "white_name": tournament.player(g.white).name,
-                        "black_name": tournament.player(g.black).name,
+                        "white_name": names[g.white],
+                        "black_name": names[g.black],
                     }
                     for k, g in enumerate(games, 1)
                 ],
@@ -339,7 +341,7 @@ def explain_team(tournament: Tournament, trace: TeamTrace) -> SystemPart:
         "pab": _pab(state, record.pab) if record.pab is not None else None,
         "brackets": [_bracket(state, b) for b in record.brackets],
         "colours": [_colour(state, al) for al in trace.allocations],
-        "matches": _matches(tournament, trace) if trace.pairing is not None else [],
+        "matches": _matches(trace),
     }
     model = {ColourModel.TYPE_A: "Type A (1.7.1)", ColourModel.TYPE_B: "Type B (1.7.2)"}
     summary = [

@@ -292,14 +292,6 @@ def played_round_swapped(t: Tournament, round_no: int) -> Tournament:
     return t.with_players(players)
 
 
-def test_the_commands_that_do_not_handle_teams_yet_refuse_them() -> None:
-    from swissbridge.service import not_for_team_events
-
-    t = event({1: ["   2 w 1"], 2: ["   1 b 0"], 3: ["   4 w ="], 4: ["   3 b ="]}, 4)
-    with pytest.raises(InputError, match="swissbridge watch does not handle team events"):
-        not_for_team_events(t, "watch")  # as the watcher asks before pairing
-
-
 def test_a_200_team_round_is_paired_quickly() -> None:
     """Issue 26: a 200-team round in well under a second (about 0.15 s here)."""
     import random
