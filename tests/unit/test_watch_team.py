@@ -16,7 +16,7 @@ from pathlib import Path
 
 from swissbridge.formats.trf import parse_trf, write_trf
 from swissbridge.model import Colour, Entry, Result, Team, TeamSetup, Tournament
-from swissbridge.pairing import RoundPairing
+from swissbridge.pairing import Board, RoundPairing
 from swissbridge.standings import choose_tiebreaks, compute_teams, render_json
 from swissbridge.teams import TeamEvent, board_pairing
 from swissbridge.watch.host_pgn import pairing_from_pairlist
@@ -187,7 +187,7 @@ def test_a_team_round_changed_in_the_host_is_reported(tmp_path: Path) -> None:
     teams = pairing_from_pairlist(1, pub.pairlist)
     # the host paired two matches the other way: team a against team c, team b against team d
     (a, b), (c, d) = teams.boards[0].players(), teams.boards[1].players()
-    swapped = RoundPairing(1, (type(teams.boards[0])(a, c), type(teams.boards[0])(b, d), *teams.boards[2:]), teams.bye)
+    swapped = RoundPairing(1, (Board(a, c), Board(b, d), *teams.boards[2:]), teams.bye)
     host_round = results(before.with_round(1, _entries(board_pairing(before, swapped))), 1)
     host.write_text(write_trf(host_round, dialect="trf26"), encoding="utf-8")
     report = watcher.run_once()
@@ -259,3 +259,26 @@ def test_a_deleted_team_folder_is_written_again_and_a_planted_link_is_not_follow
     report = watcher.run_once()
     assert report.exit_code == 5 and report.output_faults
     assert list(outside.iterdir()) == []  # nothing written through the link
+
+
+def test_a_round_paired_before_the_watcher_waits_by_match_and_board(tmp_path: Path) -> None:
+    """Round 1 paired by ``pair`` before the watcher started: the board still without a
+    result is named by its match and board as ``pair`` listed them."""
+    folder = tmp_path / "event"
+    folder.mkdir()
+    seed = tmp_path / "seed.trf"
+    seed.write_text(write_trf(team_event(), dialect="trf26"), encoding="utf-8")
+    host = folder / "Teams.trf"
+    host.write_text(pair_cli(seed, "trf"), encoding="utf-8")
+    teams = pairing_from_pairlist(1, pair_cli(seed, "pairlist"))
+    state = parse_trf(host.read_bytes())
+    last = board_pairing(state, teams).boards[-1]  # the last board of the last match, as `pair` lists them
+    played = results(state, 1)
+    played = played.with_round(1, {n: Entry(Result.PENDING, m, c) for n, m, c in _sides(last)})
+    host.write_text(write_trf(played, dialect="trf26"), encoding="utf-8")
+    report = Watcher(WatchConfig(folder, stable=0)).run_once()
+    assert report.status == f"Teams: round 1: waiting for 1 result: board {len(teams.boards)}.{BOARDS}"
+
+
+def _sides(b: Board) -> list[tuple[int, int, Colour]]:
+    return [(b.white, b.black, Colour.WHITE), (b.black, b.white, Colour.BLACK)]
