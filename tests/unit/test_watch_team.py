@@ -282,3 +282,30 @@ def test_a_round_paired_before_the_watcher_waits_by_match_and_board(tmp_path: Pa
 
 def _sides(b: Board) -> list[tuple[int, int, Colour]]:
     return [(b.white, b.black, Colour.WHITE), (b.black, b.white, Colour.BLACK)]
+
+
+def test_reserves_and_the_pab_team_in_the_find_list() -> None:
+    """Teams of 5 playing 4 boards (record 352): the reserve is not in the line-up, the
+    PAB team's board players have the PAB, and the pages say so."""
+    from swissbridge.service import pair_tournament
+    from swissbridge.standings import choose_tiebreaks
+    from swissbridge.teamsite import team_round_site
+
+    t = random_event(random.Random(3), 5, 5, 4, "FIDE_TEAM_TYPEA_MP_GP")
+    assert t.teams is not None
+    t = replace(t, teams=replace(t.teams, board_colours="WBWB"))
+    pairing = pair_tournament(t, system="team")
+    assert pairing.bye is not None and len(pairing.boards) == 2
+    files = team_round_site(t, pairing, "T", choose_tiebreaks(t, None), linked=())
+    index = files["index.html"].decode()
+    assert index.count("<tr class=board>") == 8  # 2 matches of 4 boards
+    find = index.split("id=find")[1].split("id=standings")[0]
+    bye_team = t.teams.team(pairing.bye)
+    for k, n in enumerate(bye_team.members):
+        label = "pairing-allocated bye" if k < 4 else "not in the line-up"
+        assert re.search(rf'players/{n}\.html">Player {n}</a>.*?<td class=name>{label}</td>', find), n
+    reserves = [team.members[4] for team in t.teams.teams if team.number != pairing.bye]
+    for n in reserves:
+        assert re.search(rf'players/{n}\.html">Player {n}</a>.*?<td class=name>not in the line-up</td>', find), n
+        assert "not in the line-up" in files[f"players/{n}.html"].decode()
+    assert "pairing-allocated bye" in files[f"teams/{pairing.bye}.html"].decode()
