@@ -34,16 +34,6 @@ def read_tournament(
     return read_any(path, fmt, encoding=encoding, notes=notes, warnings=warnings)
 
 
-def not_for_team_events(tournament: Tournament, command: str) -> None:
-    """Refuse a team event to a command that does not handle teams yet (only ``pair``
-    does, docs/team.md): its players' games are not what it would read."""
-    if tournament.team_event:
-        raise InputError(
-            f"this is a team tournament: swissbridge {command} does not handle team events yet "
-            "(swissbridge pair does; see docs/team.md)"
-        )
-
-
 def pair_tournament(
     tournament: Tournament,
     *,

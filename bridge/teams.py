@@ -174,8 +174,9 @@ class TeamEvent:
         if self.setup.board_colours:
             return len(self.setup.board_colours)
         most = 0
+        rounds = self.tournament.rounds_in_file  # a scan of every player: once
         for t in self.setup.teams:
-            for r in range(1, self.tournament.rounds_in_file + 1):
+            for r in range(1, rounds + 1):
                 most = max(most, sum(1 for e in self._entries(t, r) if e.opponent is not None or e.is_forfeit))
         return most or max((len(t.members) for t in self.setup.teams), default=1)
 
