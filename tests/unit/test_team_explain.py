@@ -259,3 +259,16 @@ def test_a_200_team_round_is_explained_quickly() -> None:
     render(doc, "text")
     assert time.process_time() - start < 2.0
     assert len(doc["boards"]) == 100
+
+
+def test_a_round_where_no_team_can_have_the_pab() -> None:
+    """Three teams, each had the PAB once ([C2]): round 4 has no PAB, so no pairing (3.3.3)."""
+    rounds = {
+        1: ["   2 w 1", "   3 b 1", "0000 - U"],
+        2: ["   1 b 0", "0000 - U", "   3 w 1"],
+        3: ["0000 - U", "   1 w 0", "   2 b 0"],
+    }
+    doc: Any = agrees(event(rounds, 3), 4)
+    assert doc["details"]["pab"] == {"teams": 3, "barred": [1, 2, 3], "candidates": [], "chosen": None}
+    assert ("C2", "barred from the PAB: #1, #2, #3") in _lines(doc)
+    assert "no team can receive the PAB" in render(doc, "text")
