@@ -16,6 +16,7 @@ from swissbridge.plugins.team import TeamSystem
 from swissbridge.plugins.team.colours import allocate
 from swissbridge.plugins.team.round import choose_pab, pair_bracket, score_profiles, upfloater_sets
 from swissbridge.plugins.team.rules import Preference, RoundState, colour_preference
+from swissbridge.plugins.team.trace import PabChoice
 from swissbridge.service import render_pairing
 from swissbridge.teams import ColourModel, MatchKind, TeamCode, TeamEvent, board_pairing, team_code
 
@@ -145,18 +146,18 @@ def test_the_pab_lowest_score_then_most_matches_then_largest_tpn_never_twice() -
     had the PAB already, [C2] would pass it to 2."""
     rounds = {1: ["   2 w 1"], 2: ["   1 b 0"], 3: ["   4 w 1"], 4: ["   3 b 0"], 5: ["0000 - U"]}
     state = RoundState(event(rounds, 5), 2)
-    assert choose_pab(state, state.present) == 4
+    assert choose_pab(state, state.present, PabChoice(5)) == 4
     rounds[5] = ["   4 w 1"]
     rounds[4] = ["   5 b 0"]
     rounds[3] = ["0000 - U"]
     rounds[1], rounds[2] = ["   2 w 1"], ["   1 b 0"]
     state = RoundState(event(rounds, 5), 2)
-    assert choose_pab(state, state.present) == 4
+    assert choose_pab(state, state.present, PabChoice(5)) == 4
     rounds[4] = ["0000 - U"]
     rounds[3] = ["   5 b 0"]
     rounds[5] = ["   3 w 1"]
     state = RoundState(event(rounds, 5), 2)
-    assert choose_pab(state, state.present) == 3  # 4 had the PAB ([C2]); 2 and 3 lost, 3 the larger TPN
+    assert choose_pab(state, state.present, PabChoice(5)) == 3  # 4 had the PAB ([C2]); 2 and 3 lost, 3 the larger TPN
 
 
 # -- 3.5: upfloaters -----------------------------------------------------------------------------
@@ -197,7 +198,7 @@ def test_the_first_identifier_that_avoids_a_rematch() -> None:
     2-4], (1,2,4,3) [1-4, 2-3], (1,3,2,4) [1-2, 3-4]: the first without a rematch is 1-4, 2-3."""
     rounds = {1: ["   3 w ="], 3: ["   1 b ="], 2: ["   4 b ="], 4: ["   2 w ="]}
     state = RoundState(event(rounds, 4), 2)
-    assert pair_bracket(state, [1, 2, 3, 4], set()) == [(1, 4), (2, 3)]
+    assert pair_bracket(state, [1, 2, 3, 4], set()).pairs == [(1, 4), (2, 3)]
 
 
 def test_c8_before_the_identifier() -> None:
@@ -216,7 +217,7 @@ def test_c8_before_the_identifier() -> None:
     state = RoundState(event(rounds, 8), 3)
     assert state.unfulfilled(1, 3) == (1, 0) and state.unfulfilled(2, 4) == (1, 0)
     assert state.unfulfilled(1, 4) == (0, 0)
-    assert pair_bracket(state, [1, 2, 3, 4], set()) == [(1, 4), (2, 3)]
+    assert pair_bracket(state, [1, 2, 3, 4], set()).pairs == [(1, 4), (2, 3)]
 
 
 # -- Article 4: colours -----------------------------------------------------------------------------
@@ -268,13 +269,13 @@ def test_check_replays_the_team_pairs() -> None:
     import random
 
     from swissbridge.check import check_tournament
-
-    from tests.team_support import play, random_event
+    from swissbridge.generate import plan_team_event, play_team_round
 
     rng = random.Random(3)
-    t = random_event(rng, 11, 4, 6, "FIDE_TEAM_TYPEB_MP_GP")
+    plan = plan_team_event(11, 4, 6, "FIDE_TEAM_TYPEB_MP_GP", rng)
+    t = plan.tournament
     for r in range(1, 5):
-        t = play(rng, t, TeamSystem().pair(t, r))
+        t = play_team_round(t, TeamSystem().pair(t, r), plan.strengths, rng)
     assert check_tournament(t, TeamSystem()).ok
     swapped = played_round_swapped(t, 4)
     report = check_tournament(swapped, TeamSystem())
@@ -292,32 +293,22 @@ def played_round_swapped(t: Tournament, round_no: int) -> Tournament:
     return t.with_players(players)
 
 
-def test_the_commands_that_do_not_handle_teams_yet_refuse_them() -> None:
-    from swissbridge.explain import explain
-    from swissbridge.standings import standings_output
-
-    t = event({1: ["   2 w 1"], 2: ["   1 b 0"], 3: ["   4 w ="], 4: ["   3 b ="]}, 4)
-    with pytest.raises(InputError, match="swissbridge explain does not handle team events"):
-        explain(t, system=TeamSystem())
-    with pytest.raises(InputError, match="swissbridge standings does not handle team events"):
-        standings_output("teams.trf", tournament=t)
-
-
 def test_a_200_team_round_is_paired_quickly() -> None:
     """Issue 26: a 200-team round in well under a second (about 0.15 s here)."""
     import random
     import time
 
-    from tests.team_support import play, random_event
+    from swissbridge.generate import plan_team_event, play_team_round
 
     rng = random.Random(5)
-    t = random_event(rng, 200, 4, 11, "FIDE_TEAM_TYPEB_MP_GP")
+    plan = plan_team_event(200, 4, 11, "FIDE_TEAM_TYPEB_MP_GP", rng)
+    t = plan.tournament
     worst = 0.0
     for r in range(1, 5):
         start = time.process_time()
         pairing = TeamSystem().pair(t, r)
         worst = max(worst, time.process_time() - start)
-        t = play(rng, t, pairing)
+        t = play_team_round(t, pairing, plan.strengths, rng)
     assert worst < 1.0
 
 
