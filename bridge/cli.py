@@ -609,7 +609,8 @@ def result(
         list[str] | None,
         typer.Argument(
             help="Pairs BOARD|#START RESULT: 1-0 0-1 ½-½ (=) +- -+ 0-0 (double forfeit) for a game; "
-            "H F Z withdrawn for a player.",
+            "H F Z withdrawn for a player. A team event's boards are counted down its matches as pair "
+            "prints them, or named MATCH.BOARD (2.1).",
             show_default=False,
             metavar="[BOARD|#START RESULT]...",
         ),

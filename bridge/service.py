@@ -135,6 +135,10 @@ def paired_tournament(tournament: Tournament, pairing: RoundPairing, fmt: str) -
     into its input, in the input's own format."""
     from swissbridge.formats.detect import write_any
 
+    if tournament.team_event:  # the team pairs as the games of their members, as render_pairing writes them
+        from swissbridge.teams import board_pairing
+
+        pairing = board_pairing(tournament, pairing)
     return write_any(apply_pairing(tournament, pairing), fmt)
 
 

@@ -30,7 +30,7 @@ from functools import cached_property
 
 from swissbridge.errors import InputError
 from swissbridge.model import Colour, Entry, LineUp, Points, Result, Team, TeamSetup, Tournament
-from swissbridge.pairing import Board, RoundPairing
+from swissbridge.pairing import Board, RoundPairing, board_key, board_order
 
 
 class ColourModel(enum.Enum):
@@ -386,6 +386,48 @@ def board_pairing(tournament: Tournament, pairing: RoundPairing) -> RoundPairing
     for team, result in pairing.absent.items():
         absent.update((m, result) for m in event.setup.team(team).members)
     return RoundPairing(pairing.round_no, tuple(boards), None, absent, pairing.system)
+
+
+def round_boards(tournament: Tournament, round_no: int) -> list[tuple[int, int, tuple[int, int]]]:
+    """The games of ``round_no`` of a team event as ``(match, board, (white, black))``, in
+    the order ``pair`` prints them: the matches in the board order of C.04.2 3.6 read with
+    the teams' primary scores before the round and their numbers
+    (:func:`~swissbridge.pairing.board_key`), each match's games by board, the board a
+    player's place in the round's line-up (:meth:`TeamEvent.lineup`). An accelerated
+    event (record 250, a ``_BAKU`` code) is refused: the system orders its matches with
+    the virtual points, which only the system works out, and a board numbered otherwise
+    would take another game's result."""
+    event = TeamEvent(tournament)
+    if event.setup.acceleration or event.code.baku:
+        raise InputError(
+            "the boards of an accelerated team event (record 250, a _BAKU code) are not numbered here: "
+            "name each game by a player's start number, #START RESULT"
+        )
+    done = round_no - 1
+    team_of = event.team_of
+
+    def score(n: int) -> tuple[Points, int]:
+        rec = event.record(n)
+        return (rec.game_points(done) if event.code.game_primary else rec.match_points(done)), n
+
+    def place(player: int) -> int:
+        line = event.lineup(event.setup.team(team_of[player]), round_no)
+        return line.index(player) + 1 if player in line else len(line) + 1
+
+    matches: dict[frozenset[int], list[tuple[int, int]]] = {}
+    for game in board_order(tournament, round_no):
+        if game[0] in team_of and game[1] in team_of:
+            matches.setdefault(frozenset((team_of[game[0]], team_of[game[1]])), []).append(game)
+
+    def key(match: frozenset[int]) -> tuple[int, int, int]:
+        a, b = sorted(match)
+        return board_key(score(a), score(b))
+
+    out: list[tuple[int, int, tuple[int, int]]] = []
+    for m, match in enumerate(sorted(matches, key=key), 1):
+        for game in sorted(matches[match], key=lambda g: (place(g[0]), g)):
+            out.append((m, place(game[0]), game))
+    return out
 
 
 def played_team_pairing(tournament: Tournament, round_no: int) -> tuple[RoundPairing, frozenset[frozenset[int]]]:
