@@ -8,12 +8,14 @@ per player, every name escaped."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import shutil
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from swissbridge.formats.trf import parse_trf, write_trf
 from swissbridge.model import Colour, Entry, Result, Team, TeamSetup, Tournament
 from swissbridge.pairing import Board, RoundPairing
@@ -309,3 +311,48 @@ def test_reserves_and_the_pab_team_in_the_find_list() -> None:
         assert re.search(rf'players/{n}\.html">Player {n}</a>.*?<td class=name>not in the line-up</td>', find), n
         assert "not in the line-up" in files[f"players/{n}.html"].decode()
     assert "pairing-allocated bye" in files[f"teams/{pairing.bye}.html"].decode()
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(os.environ.get("SWISSBRIDGE_SLOW") != "1", reason="30 events: set SWISSBRIDGE_SLOW=1")
+def test_random_team_events_through_the_watcher(tmp_path: Path) -> None:
+    """30 random team events (6-16 teams of 2, 4 or 6 boards, 4-9 rounds, every code of
+    the differential) played to the end through the watcher: every round's pairing is
+    the team system's for the file as the watcher read it, and its TRF the one ``pair
+    --format trf`` writes from that file."""
+    from swissbridge.pairing import NoLegalPairing, apply_pairing
+    from swissbridge.service import pair_tournament
+    from swissbridge.settings import Settings, apply_settings
+
+    from tests.team_support import CODES, play
+
+    published = 0
+    for i in range(30):
+        rng = random.Random(100 + i)
+        teams = rng.randint(6, 16)
+        rounds = min(rng.randint(4, 9), teams - 1)
+        t = random_event(rng, teams, rng.choice((2, 4, 6)), rounds, rng.choice(CODES))
+        folder = tmp_path / str(i)
+        folder.mkdir()
+        host = folder / "E.trf"
+        watcher = Watcher(WatchConfig(folder, stable=0))
+        for r in range(1, rounds + 2):
+            host.write_text(write_trf(t, dialect="trf26"), encoding="utf-8")
+            report = watcher.run_once()
+            if r > rounds:
+                assert report.status.startswith("E: tournament finished"), report.status
+                break
+            read = apply_settings(parse_trf(host.read_bytes()), Settings(None, None, None, None)).tournament
+            try:
+                expected = pair_tournament(read, system="team")
+            except NoLegalPairing:
+                assert report.exit_code == 1, report.status
+                break
+            assert report.published == [("E", r)], report.status
+            pub = watcher.state.published["E"][r].pairlist
+            assert pub == expected.pairlist(), (i, r)
+            trf = (folder / "swissbridge-out" / f"E-R{r}" / f"E-R{r}.trf").read_text(encoding="utf-8")
+            assert trf == write_trf(apply_pairing(read, board_pairing(read, expected)), dialect="trf26"), (i, r)
+            published += 1
+            t = play(rng, t, pairing_from_pairlist(r, pub))
+    assert published > 150
