@@ -269,13 +269,13 @@ def test_check_replays_the_team_pairs() -> None:
     import random
 
     from swissbridge.check import check_tournament
-
-    from tests.team_support import play, random_event
+    from swissbridge.generate import plan_team_event, play_team_round
 
     rng = random.Random(3)
-    t = random_event(rng, 11, 4, 6, "FIDE_TEAM_TYPEB_MP_GP")
+    plan = plan_team_event(11, 4, 6, "FIDE_TEAM_TYPEB_MP_GP", rng)
+    t = plan.tournament
     for r in range(1, 5):
-        t = play(rng, t, TeamSystem().pair(t, r))
+        t = play_team_round(t, TeamSystem().pair(t, r), plan.strengths, rng)
     assert check_tournament(t, TeamSystem()).ok
     swapped = played_round_swapped(t, 4)
     report = check_tournament(swapped, TeamSystem())
@@ -298,16 +298,17 @@ def test_a_200_team_round_is_paired_quickly() -> None:
     import random
     import time
 
-    from tests.team_support import play, random_event
+    from swissbridge.generate import plan_team_event, play_team_round
 
     rng = random.Random(5)
-    t = random_event(rng, 200, 4, 11, "FIDE_TEAM_TYPEB_MP_GP")
+    plan = plan_team_event(200, 4, 11, "FIDE_TEAM_TYPEB_MP_GP", rng)
+    t = plan.tournament
     worst = 0.0
     for r in range(1, 5):
         start = time.process_time()
         pairing = TeamSystem().pair(t, r)
         worst = max(worst, time.process_time() - start)
-        t = play(rng, t, pairing)
+        t = play_team_round(t, pairing, plan.strengths, rng)
     assert worst < 1.0
 
 

@@ -249,7 +249,7 @@ def test_explain_and_pair_explain_and_the_engine_on_a_team_event(tmp_path: Path)
 
 def test_a_200_team_round_is_explained_quickly() -> None:
     """Issue 26: the explanation of a 200-team round costs little beyond its pairing
-    (about 0.1 s of CPU here beyond the trace; the whole about 0.3-0.5 s)."""
+    (0.05-0.36 s of CPU for rounds 1-7 with the three renderings, docs/explain.md)."""
     rng = random.Random(5)
     t = random_event(rng, 200, 4, 11, "FIDE_TEAM_TYPEB_MP_GP")
     for r in range(1, 4):

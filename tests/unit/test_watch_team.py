@@ -195,7 +195,7 @@ def test_a_team_round_changed_in_the_host_is_reported(tmp_path: Path) -> None:
     report = watcher.run_once()
     assert report.published == [("Teams", 2)]
     note = "round 1 in the export is not the pairing the watcher published "
-    note += f"(changed in the host for team(s) {min(a, c)}"
+    note += f"(changed in the host for team(s) {', '.join(map(str, sorted((min(a, c), min(b, d)))))})"
     assert note in "\n".join(watcher._said.values())
 
 
