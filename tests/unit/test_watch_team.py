@@ -296,6 +296,7 @@ def test_reserves_and_the_pab_team_in_the_find_list() -> None:
     t = random_event(random.Random(3), 5, 5, 4, "FIDE_TEAM_TYPEA_MP_GP")
     assert t.teams is not None
     t = replace(t, teams=replace(t.teams, board_colours="WBWB"))
+    t = t.with_players(replace(p, name=f"Player {p.start_no}") for p in t.players)  # names the patterns can find
     pairing = pair_tournament(t, system="team")
     assert pairing.bye is not None and len(pairing.boards) == 2
     files = team_round_site(t, pairing, "T", choose_tiebreaks(t, None), linked=())
