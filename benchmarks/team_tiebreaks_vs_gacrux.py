@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import subprocess
 import sys
 import tempfile
@@ -25,21 +24,24 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(1, str(ROOT))
 
+from history import ascii_name  # noqa: E402
 from swissbridge.errors import SwissbridgeError  # noqa: E402
 from swissbridge.formats.trf import write_trf  # noqa: E402
 from swissbridge.model import Tournament  # noqa: E402
 from swissbridge.service import read_tournament  # noqa: E402
 from swissbridge.standings import compute_teams  # noqa: E402
-from swissbridge.teams import TeamEvent  # noqa: E402
 from swissbridge.teamtiebreaks import prepare  # noqa: E402
 from swissbridge.tiebreaks import Value, parse_tiebreaks  # noqa: E402
 from tiebreaks_vs_gacrux import Theirs, _at, _show, gacrux_values  # noqa: E402
+
+from tests.team_support import played_events, with_pab_stated  # noqa: E402
 
 SHARED = ROOT.parent / "shared"
 
@@ -47,38 +49,20 @@ TIEBREAKS = "MPVGP,EDE,BH/C1,BH/M1,BH,AOB,SB/C1,SB,ESB,EMMSB,EMGSB,EGMSB,EGGSB,F
 """Every team tie-break both tools compute; EDE right after the secondary score, so both
 break the same ties with it (DE on its own: ``--de``). AOB before FB, as for players."""
 
-RANDOM_CODES = ("FIDE_TEAM_TYPEA_MP_GP", "FIDE_TEAM_TYPEB_MP_GP", "FIDE_TEAM_MP_GP", "FIDE_TEAM_TYPEA_GP_MP")
 
-
-def corpus_files(only: str | None) -> dict[str, list[Path]]:
+def corpus_files(only: str | None, golden: bool = False) -> dict[str, list[Path]]:
+    """The files compared; ``golden``: those of the goldens (:data:`GOLDEN_RANDOM`), every
+    fifth ``full.trf`` of team-random and the fork's cases."""
     team = SHARED / "corpus" / "team-random"
     states = sorted(p for p in team.glob("t*/rounds/r*.trf") if not p.name.startswith("r01."))
     fork = sorted((SHARED / "realworld" / "bbppairings-fork-team").glob("*.trf"))
-    out = {"team-random": [*sorted(team.glob("t*/full.trf")), *states], "fork": fork}
+    finals = sorted(team.glob("t*/full.trf"))
+    out = {"team-random": finals[::5] if golden else [*finals, *states], "fork": fork}
     return {k: v for k, v in out.items() if only in (None, k)}
 
 
-def random_events(count: int, seed: int) -> list[tuple[str, Tournament]]:
-    """``count`` random team events (5-24 teams of 2, 4 or 6 boards), each played by
-    swissbridge's team Swiss for 3-9 rounds."""
-    from swissbridge.pairing import NoLegalPairing
-    from swissbridge.plugins.team import TeamSystem
-
-    from tests.team_support import play, random_event
-
-    rng = random.Random(seed)
-    out = []
-    for i in range(count):
-        code = RANDOM_CODES[i % len(RANDOM_CODES)]
-        rounds = rng.randint(3, 9)
-        t = random_event(rng, rng.randint(5, 24), rng.choice((2, 4, 6)), rounds, code)
-        try:
-            for r in range(1, rounds + 1):
-                t = play(rng, t, TeamSystem().pair(t, r))
-        except NoLegalPairing:
-            pass
-        out.append((f"random-{seed}-{i:03d} {code}", t))
-    return out
+GOLDEN_RANDOM = 12
+"""The random events of the goldens: the first of ``played_events`` with seed 26."""
 
 
 Outcome = tuple[str, dict[str, list[tuple[int, str, str]]], int, dict[int, dict[str, Theirs]]]
@@ -98,15 +82,17 @@ def gacrux_copy(t: Tournament, pab_draw: bool = False) -> str:
     ``TW 2.0 TD 1.0 TL 0.0`` layout of the fork's files as it read it. ``pab_draw``: when
     the file has no record 320, one stating C.04.6 1.4's PAB (a drawn match, in match and
     in game points), which Gacrux otherwise scores as its members' ``U`` entries."""
+    if pab_draw and not any(code == "320" for code, _ in t.headers):
+        t = with_pab_stated(t)
+    # names in ASCII: Gacrux reads the columns in bytes (as for players)
+    t = t.with_players(replace(p, name=ascii_name(p.name)) for p in t.players)
     lines = write_trf(t, dialect="trf26").splitlines()
     if t.teams is not None:
         win, draw, loss = (Fraction(v, 10) for v in t.teams.match_points)
         scoring = f"362  W {float(win):3.1f}    D {float(draw):3.1f}    L {float(loss):3.1f}"
         lines = [scoring if line.startswith("362") else line for line in lines]
-        if pab_draw and not any(line.startswith("320") for line in lines):
-            mp, gp = TeamEvent(t).pab_points()
-            at = next(i for i, line in enumerate(lines) if line.startswith("001"))
-            lines.insert(at, f"320 {mp / 10:4.1f} {gp / 10:4.1f}")
+        # a team's name too, one character for one (the member columns follow it)
+        lines = ["".join(ascii_name(c)[:1] or "?" for c in x) if x.startswith("310") else x for x in lines]
     return "\n".join(lines) + "\n"
 
 
@@ -163,13 +149,16 @@ def main() -> int:
     )
     ap.add_argument("--json", type=Path, help="write the counts and every difference here")
     ap.add_argument("--write-golden", type=Path, help="write Gacrux's values of each file compared here")
+    ap.add_argument("--golden-set", action="store_true", help="only the events of the goldens")
     args = ap.parse_args()
     codes = [tb.code for tb in parse_tiebreaks(TIEBREAKS.replace("EDE", "DE") if args.de else TIEBREAKS)]
     sets: dict[str, list[tuple[str, Callable[[], Tournament]]]] = {}
-    for corpus, files in corpus_files(args.only).items():
+    if args.golden_set:
+        args.random, args.seed = GOLDEN_RANDOM, 26
+    for corpus, files in corpus_files(args.only, args.golden_set).items():
         sets[corpus] = [(str(f.relative_to(SHARED)), lambda f=f: read_tournament(f)) for f in files]  # type: ignore[misc]
     if args.only in (None, "random") and args.random:
-        sets["random"] = [(n, lambda t=t: t) for n, t in random_events(args.random, args.seed)]  # type: ignore[misc]
+        sets["random"] = [(n, lambda t=t: t) for n, t in played_events(args.random, args.seed)]  # type: ignore[misc]
     report: dict[str, object] = {}
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
