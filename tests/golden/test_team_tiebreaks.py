@@ -14,7 +14,6 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-
 from swissbridge.model import Tournament
 from swissbridge.service import read_tournament
 from swissbridge.standings import compute_teams
