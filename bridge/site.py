@@ -96,7 +96,7 @@ p.note { color: #444; font-size: .9em; }
 }
 """
 
-_RESULT = {
+RESULT_SIGNS = {
     Result.WIN: "1",
     Result.DRAW: "½",
     Result.LOSS: "0",
@@ -107,6 +107,7 @@ _RESULT = {
     Result.FORFEIT_LOSS: "− (forfeit)",
     Result.PENDING: "*",
 }
+"""A game's result as the player pages show it (the team site's too)."""
 
 
 class _People:
@@ -119,7 +120,7 @@ class _People:
         return f'<a href="{to_players}{n}.html">{html.escape(player_name(self.by_no[n]))}</a>'
 
 
-def _nav(prefix: str, round_no: int, up: str, linked: Collection[int], *, final: bool = False) -> str:
+def nav(prefix: str, round_no: int, up: str, linked: Collection[int], *, final: bool = False) -> str:
     """Links to the published rounds' folders (``linked``; never a round without one) and
     to this page (the round, or after the last round the final standings)."""
     links = []
@@ -184,7 +185,7 @@ def _player_page(
         rating = people.by_no[e.opponent].rating or ""
         lines.append(
             f"<tr><td>{rnd}</td><td>{colour}</td><td class=name>{people.link(e.opponent, '')}</td>"
-            f"<td>{rating}</td><td class=res>{html.escape(_RESULT.get(e.result, '?'))}</td></tr>"
+            f"<td>{rating}</td><td class=res>{html.escape(RESULT_SIGNS.get(e.result, '?'))}</td></tr>"
         )
     current = pairing.opponent(n) if pairing is not None else None
     if pairing is None:
@@ -192,7 +193,8 @@ def _player_page(
     elif current is not None:
         opponent, now = current
         lines.append(
-            f"<tr><td>{pairing.round_no}</td><td>{_COLOUR[now]}</td><td class=name>{people.link(opponent, '')}</td>"
+            f"<tr><td>{pairing.round_no}</td><td>{COLOUR_NAMES[now]}</td>"
+            f"<td class=name>{people.link(opponent, '')}</td>"
             f"<td>{people.by_no[opponent].rating or ''}</td><td class=res>playing</td></tr>"
         )
     elif pairing.bye == n or n in pairing.absent:
@@ -210,12 +212,12 @@ def _player_page(
     summary = f"{format_value(row.points)} points, place {row.place} {after}"
     tbs = ", ".join(f"{html.escape(tb.code)} {format_value(row.values[tb.code])}" for tb in s.tiebreaks)
     if pairing is None:
-        nav, back = _nav(prefix, s.after_round, "../", linked, final=True), "Final standings and crosstable"
+        top, back = nav(prefix, s.after_round, "../", linked, final=True), "Final standings and crosstable"
     else:
-        nav = _nav(prefix, pairing.round_no, "../", linked)
+        top = nav(prefix, pairing.round_no, "../", linked)
         back = f"Round {pairing.round_no}: pairing, standings, crosstable"
     body = (
-        f"{nav}\n<h1>{html.escape(player_name(p))}</h1>\n"
+        f"{top}\n<h1>{html.escape(player_name(p))}</h1>\n"
         f"<p>{' · '.join(facts)}<br>{summary}{' (' + tbs + ')' if tbs else ''}</p>\n"
         "<h2>Games</h2>\n<div class=wrap><table class=games>\n<thead><tr><th>Rd</th><th>Colour</th>"
         "<th class=name>Opponent</th><th>Rtg</th><th>Result</th></tr></thead>\n<tbody>\n"
@@ -226,7 +228,7 @@ def _player_page(
     return html_page(f"{t.name or 'Tournament'}: {player_name(p)}", body, SITE_CSS)
 
 
-_COLOUR = {Colour.WHITE: "White", Colour.BLACK: "Black"}
+COLOUR_NAMES = {Colour.WHITE: "White", Colour.BLACK: "Black"}
 
 CUE = "<p class=cue>Wider than the screen: swipe the table sideways.</p>"
 """Shown on narrow screens (``max-width: 40em``) above a table that may not fit."""
@@ -267,7 +269,7 @@ def find_table(t: Tournament, pairing: RoundPairing, to_players: str = "players/
         if n in boards:
             board, colour, opponent = boards[n]
             rows.append(
-                f"<tr><td class=name>{people.link(n, to_players)}</td><td>{board}</td><td>{_COLOUR[colour]}</td>"
+                f"<tr><td class=name>{people.link(n, to_players)}</td><td>{board}</td><td>{COLOUR_NAMES[colour]}</td>"
                 f"<td class=name>{people.link(opponent, to_players)}</td></tr>"
             )
         elif n in unpaired:
@@ -323,7 +325,7 @@ def _files(
     if pairing is not None:
         files["slips.html"] = html_page(
             f"{title}: result slips",
-            f"{_nav(prefix, pairing.round_no, '', linked)}\n<h1>{html.escape(title)}: result slips</h1>\n"
+            f"{nav(prefix, pairing.round_no, '', linked)}\n<h1>{html.escape(title)}: result slips</h1>\n"
             + result_slips(t, pairing),
             SITE_CSS,
         )
@@ -351,7 +353,7 @@ def round_site(
     of = f" of {t.total_rounds}" if t.total_rounds else ""
     after = f"after round {s.after_round}" if s.after_round else "before round 1"
     index = (
-        f"{_nav(prefix, pairing.round_no, '', linked)}\n<h1>{html.escape(title)}: round {pairing.round_no}{of}</h1>\n"
+        f"{nav(prefix, pairing.round_no, '', linked)}\n<h1>{html.escape(title)}: round {pairing.round_no}{of}</h1>\n"
         "<p><a href=#pairing>Pairing</a> · <a href=#find>Find your board</a> · <a href=#standings>Standings</a> · "
         "<a href=#crosstable>Crosstable</a> · <a href=slips.html>Result slips</a></p>\n"
         f"<h2 id=pairing>Pairing of round {pairing.round_no}</h2>\n{pairing_table(t, pairing)}\n"
@@ -371,7 +373,7 @@ def final_site(
     title = tournament.name or "Tournament"
     after = f"after round {round_no}"
     index = (
-        f"{_nav(prefix, round_no, '', linked, final=True)}\n<h1>{html.escape(title)}: final standings</h1>\n"
+        f"{nav(prefix, round_no, '', linked, final=True)}\n<h1>{html.escape(title)}: final standings</h1>\n"
         + _standings_parts(s, after, "Final standings")
     )
     return _files(s, None, prefix, f"{title}: final standings", after, index, linked)
