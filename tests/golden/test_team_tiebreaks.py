@@ -1,7 +1,7 @@
 """The team tie-breaks against Gacrux's, without Gacrux (issue 26): the goldens in
 ``team_tiebreaks/`` are Gacrux 1.11.65's values (``tiebreakchecker``, told the event is a
 Swiss and with C.04.6 1.4's PAB stated in record 320: docs/tiebreaks.md "Team events")
-of every fifth ``full.trf`` of ``corpus/team-random``, the fork's cases it reads and 12
+of every fifth ``full.trf`` of ``corpus/team-random``, the 18 fork cases it reads and 12
 random events of ``tests/team_support.played_events`` (seed 26), written by
 ``benchmarks/team_tiebreaks_vs_gacrux.py --golden-set --pab-draw --swiss --write-golden``.
 Every value must be equal but those adjudicated below, each by its article."""
@@ -75,7 +75,7 @@ def test_the_team_tiebreaks_equal_gacrux(golden: Path) -> None:
 
 
 def test_the_goldens_are_there() -> None:
-    """A differential that compares nothing cannot fail: 45 events, the random ones
+    """A differential that compares nothing cannot fail: 46 events, the random ones
     always (they need no ../shared)."""
     names = [p.stem for p in GOLDEN.glob("*.json")]
-    assert len(names) == 45 and sum(n.startswith("random-") for n in names) == 12
+    assert len(names) == 46 and sum(n.startswith("random-") for n in names) == 12
