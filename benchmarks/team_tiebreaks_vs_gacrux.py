@@ -34,6 +34,7 @@ sys.path.insert(1, str(ROOT))
 from history import ascii_name  # noqa: E402
 from swissbridge.errors import SwissbridgeError  # noqa: E402
 from swissbridge.formats.trf import write_trf  # noqa: E402
+from swissbridge.generate import pab_record  # noqa: E402
 from swissbridge.model import Tournament  # noqa: E402
 from swissbridge.service import read_tournament  # noqa: E402
 from swissbridge.standings import compute_teams  # noqa: E402
@@ -41,7 +42,7 @@ from swissbridge.teamtiebreaks import prepare  # noqa: E402
 from swissbridge.tiebreaks import Value, parse_tiebreaks  # noqa: E402
 from tiebreaks_vs_gacrux import Theirs, _at, _show, gacrux_values  # noqa: E402
 
-from tests.team_support import played_events, with_pab_stated  # noqa: E402
+from tests.team_support import played_events  # noqa: E402
 
 SHARED = ROOT.parent / "shared"
 
@@ -83,7 +84,7 @@ def gacrux_copy(t: Tournament, pab_draw: bool = False) -> str:
     the file has no record 320, one stating C.04.6 1.4's PAB (a drawn match, in match and
     in game points), which Gacrux otherwise scores as its members' ``U`` entries."""
     if pab_draw and not any(code == "320" for code, _ in t.headers):
-        t = with_pab_stated(t)
+        t = pab_record(t)
     # names in ASCII: Gacrux reads the columns in bytes (as for players)
     t = t.with_players(replace(p, name=ascii_name(p.name)) for p in t.players)
     lines = write_trf(t, dialect="trf26").splitlines()

@@ -34,7 +34,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from swissbridge import tiebreaks
-from swissbridge.model import Points, PointSystem, Result, Team, Tournament
+from swissbridge.model import Points, PointSystem, Team, Tournament
 from swissbridge.teams import Match, MatchKind, TeamEvent, TeamRecord
 from swissbridge.tiebreaks import Event, Kind, Participant, Round, TieBreak, Value
 
@@ -140,25 +140,35 @@ def _participant(rec: TeamRecord, matches: Sequence[Match], after_round: int, *,
 
 def board_games(event: TeamEvent, rec: TeamRecord, after_round: int) -> list[tuple[Round, ...]]:
     """The team's games of each round, board 1 first, as rounds of its players
-    (:func:`~swissbridge.tiebreaks.participant_rounds`). A match's boards are its members'
-    games and forfeits in record 310's order (the line-up TRF-2026 takes by default). A
-    round without any: the PAB is a win on every board (C.07 12, a bye of the team);
-    a bye or an absence, the members' own entries of the round."""
+    (:func:`~swissbridge.tiebreaks.participant_rounds`). A match's boards are the round's
+    line-up (:meth:`~swissbridge.teams.TeamEvent.lineup`: record 300's, else the members
+    with a board in record 310's order, the line-up TRF-2026 takes by default); a board
+    left unoccupied is lost by forfeit. A round without a line-up: the PAB is a win on
+    every board (C.07 12, a bye of the team); a bye or an absence, the members' own
+    entries of the round."""
     points = event.tournament.points
     out: list[tuple[Round, ...]] = []
     for m in rec.matches[:after_round]:
-        entries = [e for e in (event.players[n].entry(m.round_no) for n in rec.team.members) if e is not None]
-        games = [e for e in entries if e.opponent is not None or e.result in _FORFEITS]
-        if not games and m.kind is MatchKind.PAB:
+        lineup = event.lineup(rec.team, m.round_no)
+        if not lineup and m.kind is MatchKind.PAB:
             bye = Round(m.round_no, Kind.PAB, points.win, None, None, Fraction(0), False)
             out.append((bye,) * event.boards)
             continue
-        chosen = (games or entries)[: event.boards]
-        out.append(tuple(replace(tiebreaks.participant_rounds([e], points, 1)[0], number=m.round_no) for e in chosen))
+        if lineup:
+            on_boards = [event.players[n].entry(m.round_no) if n else None for n in lineup]
+        else:
+            on_boards = [event.players[n].entry(m.round_no) for n in rec.team.members]
+            on_boards = [e for e in on_boards if e is not None]
+        unoccupied = Round(m.round_no, Kind.FORFEIT_LOSS, 0, None, None, Fraction(0), True)
+        out.append(
+            tuple(
+                unoccupied if e is None else replace(tiebreaks.participant_rounds([e], points, 1)[0], number=m.round_no)
+                for e in on_boards[: event.boards]
+            )
+        )
     return out
 
 
-_FORFEITS = (Result.FORFEIT_WIN, Result.FORFEIT_LOSS)
 _GAME_COUNTS = frozenset({"WIN", "WON", "BPG", "BWG", "REP", "STD"})
 """C.07 7.1-7.7 count a participant's games or rounds; with game points as the primary
 score a team's are its boards' games."""
