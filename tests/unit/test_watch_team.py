@@ -7,6 +7,7 @@ per player, every name escaped."""
 
 from __future__ import annotations
 
+import html
 import json
 import random
 import re
@@ -303,9 +304,11 @@ def test_reserves_and_the_pab_team_in_the_find_list() -> None:
     bye_team = t.teams.team(pairing.bye)
     for k, n in enumerate(bye_team.members):
         label = "pairing-allocated bye" if k < 4 else "not in the line-up"
-        assert re.search(rf'players/{n}\.html">Player {n}</a>.*?<td class=name>{label}</td>', find), n
+        name = re.escape(html.escape(t.player(n).name))
+        assert re.search(rf'players/{n}\.html">{name}</a>.*?<td class=name>{label}</td>', find), n
     reserves = [team.members[4] for team in t.teams.teams if team.number != pairing.bye]
     for n in reserves:
-        assert re.search(rf'players/{n}\.html">Player {n}</a>.*?<td class=name>not in the line-up</td>', find), n
+        name = re.escape(html.escape(t.player(n).name))
+        assert re.search(rf'players/{n}\.html">{name}</a>.*?<td class=name>not in the line-up</td>', find), n
         assert "not in the line-up" in files[f"players/{n}.html"].decode()
     assert "pairing-allocated bye" in files[f"teams/{pairing.bye}.html"].decode()
