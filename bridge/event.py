@@ -37,7 +37,7 @@ from swissbridge.model import (
     initial_order,
     parse_points,
 )
-from swissbridge.plugins import UnknownSystem, available, require
+from swissbridge.plugins import UnknownSystem, available, load, require
 from swissbridge.systems import implemented, system_of, written
 from swissbridge.tiebreaks import parse_tiebreaks
 
@@ -246,6 +246,8 @@ def apply_header(t: Tournament, header: Header) -> tuple[Tournament, list[str]]:
         t = replace(t, initial_colour=header.initial_colour)
     if header.points is not None:
         points = point_system(header.points)
+        if round_robin(t.system):  # the dummy's opponent scores nothing (new_event)
+            points = replace(points, pab=0)
         note("points system", _shown_points(t.points), _shown_points(points))
         t = replace(t, points=replace(points, pending=t.points.pending))
     if header.tiebreaks is not None:
@@ -280,11 +282,25 @@ class NewEvent:
     """Players whose place in the list is not their start number, with the number given."""
 
 
+def round_robin(code: str) -> bool:
+    """Record 192 ``code`` names a round robin (a system pairing by fixed tables)."""
+    name = system_of(code)
+    return name is not None and bool(getattr(load(name), "round_robin", False))
+
+
 def new_event(players: Sequence[Player], header: Header) -> NewEvent:
     """A TRF-2026 tournament of ``players`` (in list order) with ``header``: start
-    numbers in the initial order of C.04.2 Art. 2.2 (a list in that order keeps it)."""
-    ordered = initial_order(players)
+    numbers in the initial order of C.04.2 Art. 2.2 (a list in that order keeps it).
+
+    A round robin keeps the list's order: its pairing numbers are drawn by lot (C.05
+    Annex 1), and the start list is the drawn order (docs/roundrobin.md); the player who
+    meets the dummy of an odd number scores nothing (162's ``P 0.0``, as ``generate``
+    writes it), not the full point of a Swiss PAB."""
+    robin = round_robin(system_code(header.system)) if header.system is not None else False
+    ordered = list(players) if robin else initial_order(players)
     numbered = tuple(replace(p, start_no=i) for i, p in enumerate(ordered, 1))
     moved = tuple((p, n) for n, p in enumerate(ordered, 1) if p.start_no != n)
     t, _ = apply_header(Tournament(players=numbered), header)
+    if robin:
+        t = replace(t, points=replace(t.points, pab=0))
     return NewEvent(t, moved)

@@ -160,7 +160,7 @@ def new(
     """Create a tournament from a player list: start numbers in the initial order of
     C.04.2 Art. 2.2 (rating, then title, then name; a list already in that order keeps
     it), and the header a FIDE report needs."""
-    from swissbridge.event import new_event
+    from swissbridge.event import new_event, round_robin, system_code
     from swissbridge.formats.playerlist import read_player_list
     from swissbridge.formats.trf import write_trf
     from swissbridge.output import write_output
@@ -185,6 +185,7 @@ def new(
         round_dates,
     )
     try:
+        system_code(header.system or DEFAULT)  # a bad --system refused before the list is read
         listed = read_player_list(players, encoding=encoding, ratings=ratings, kind=kind.value)
         for warning in listed.warnings:
             echo(f"swissbridge: warning: {warning}")
@@ -203,6 +204,17 @@ def new(
     t = made.tournament
     of = f"{t.total_rounds} rounds" if t.total_rounds else "rounds not given (--rounds N)"
     echo(f"swissbridge: {output}: {len(t.players)} players, {of}, {t.system}")
+    if round_robin(t.system):
+        echo(
+            f"swissbridge: {output}: a round robin: the start numbers are the pairing numbers, in the order of "
+            f"{players} (list the players in the order drawn by lot); the player who meets the dummy scores nothing"
+        )
+    elif t.team_event:
+        echo(
+            f"swissbridge: warning: {output} has no teams yet: `new` cannot make them from a player list; add a "
+            "310 record for each team (its number in columns 5-7, its name in 9-40, its members' start numbers "
+            "from column 74, five columns each; docs/team.md) before `pair`"
+        )
 
 
 def set_(

@@ -131,6 +131,34 @@ def test_a_list_in_order_keeps_it_and_one_out_of_order_is_warned(tmp_path: Path)
     assert [p.name for p in read_trf(tmp_path / "b.trf").players] == ["High", "Mid", "Low"]
 
 
+def test_a_round_robin_keeps_the_drawn_order_and_the_dummy_scores_nothing(tmp_path: Path) -> None:
+    """C.05 Annex 1: a round robin's pairing numbers are drawn by lot, so the list's order is
+    the start list; the player who meets the dummy of an odd number has no game, no point."""
+    drawn = write(tmp_path, "drawn.csv", "name,rating\nLow,1500\nHigh,2500\nMid,2000\n")
+    path = tmp_path / "rr.trf"
+    code, out = run("new", str(path), "--players", str(drawn), "--system", "roundrobin", "--rounds", "3")
+    assert code == 0 and "initial order" not in out and "the order drawn by lot" in out, out
+    t = read_trf(path)
+    assert [p.name for p in t.players] == ["Low", "High", "Mid"] and t.points.pab == 0
+    assert run("pair", str(path), "--in-place")[0] == 0
+    bye = [p for p in read_trf(path).players if (e := p.entry(1)) is not None and e.result is Result.PAB]
+    assert len(bye) == 1 and bye[0].score(t.points, 1) == 0
+    code, out = run("set", str(path), "--points", "3-1-0")
+    assert code == 0 and read_trf(path).points.pab == 0, out
+
+
+def test_new_says_a_team_event_needs_its_team_records(tmp_path: Path) -> None:
+    code, out = run("new", str(tmp_path / "t.trf"), "--players", str(SAMPLE), "--system", "team")
+    assert code == 0 and "has no teams yet" in out and "310 record" in out, out
+
+
+def test_a_bad_system_is_refused_before_the_list_is_read(tmp_path: Path) -> None:
+    listed = write(tmp_path, "p.csv", "name,club\nLow,SK\n")
+    code, out = run("new", str(tmp_path / "t.trf"), "--players", str(listed), "--system", "teams")
+    assert code == 2 and "--system 'teams'" in out and "column 'club'" not in out, out
+    assert not (tmp_path / "t.trf").exists()
+
+
 def test_the_header_a_fide_report_needs(tmp_path: Path) -> None:
     code, out = run(
         "new", str(tmp_path / "e.trf"), "--players", str(SAMPLE), "--name", "Spring Open", "--city", "Oslo",
