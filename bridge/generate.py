@@ -339,9 +339,9 @@ def _check_rounds(n: int, rounds: int, who: str, *, swiss: bool = True) -> None:
     """At least one round, and for a Swiss event fewer rounds than ``n`` players or
     teams (C.04.1 Art. 2: no two meet twice)."""
     if rounds < 1:
-        raise InputError("a tournament needs at least 1 round")
+        raise UsageError(f"--rounds {rounds}: a tournament needs at least 1 round")
     if swiss and rounds >= n:
-        raise InputError(f"{n} {who} cannot play {rounds} Swiss rounds: use fewer rounds than {who}")
+        raise UsageError(f"--rounds {rounds}: {n} {who} cannot play {rounds} Swiss rounds; use fewer rounds than {who}")
 
 
 def _round_robin_plan(n: int, rounds: int, engine: PairingSystem, rng: random.Random, o: GenerateOptions) -> Plan:

@@ -121,3 +121,30 @@ def test_the_boards_of_an_accelerated_team_event_are_named_by_players(tmp_path: 
     _run("result", str(path), "1", "#1", "1-0")
     entry = parse_trf(path.read_bytes()).player(1).entry(1)
     assert entry is not None and entry.result is Result.WIN
+
+
+@pytest.mark.parametrize(
+    ("line", "record", "where", "message"),
+    [
+        (4, f"310   1 {'Oslo SK':<32}".ljust(73) + "    3    4", ":5:5:", "team pairing number 1 is given twice"),
+        (4, f"310   2 {'Oslo SK':<32}".ljust(73) + "    3    1", ":5:79:", "player 1 is a member of teams 1 and 2"),
+    ],
+)
+def test_a_bad_team_record_is_located(tmp_path: Path, line: int, record: str, where: str, message: str) -> None:
+    path = _event(tmp_path)
+    lines = path.read_text(encoding="utf-8").splitlines()
+    lines[line] = record
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = runner.invoke(app, ["pair", str(path)])
+    assert result.exit_code == 2 and f"cup.trf{where} {message}" in result.output, result.output
+
+
+def test_generate_names_the_option_of_too_many_rounds() -> None:
+    result = runner.invoke(app, ["generate", "--system", "team", "-n", "5", "--rounds", "5"])
+    assert result.exit_code == 2 and "swissbridge: --rounds 5: 5 teams cannot play 5 Swiss rounds" in result.output
+
+
+def test_watch_says_a_file_is_not_a_folder(tmp_path: Path) -> None:
+    path = _event(tmp_path)
+    result = runner.invoke(app, ["watch", str(path), "--once"])
+    assert result.exit_code == 2 and "cup.trf: not a folder" in result.output, result.output
