@@ -15,7 +15,7 @@ from collections import Counter
 import pytest
 from swissbridge.acceleration import baku_acceleration
 from swissbridge.check import check_tournament
-from swissbridge.errors import InputError
+from swissbridge.errors import InputError, UsageError
 from swissbridge.generate import (
     POINTS_310,
     EngineFault,
@@ -209,9 +209,11 @@ def test_forbidden_pairs_never_meet() -> None:
                     assert frozenset((p.start_no, e.opponent)) not in banned
 
 
-def test_invalid_sizes_are_input_errors() -> None:
-    for players, rounds in ((1, 1), (10, 0), (6, 6)):
-        with pytest.raises(InputError):
+def test_invalid_sizes_are_refused() -> None:
+    with pytest.raises(InputError):
+        gen(1, players=1, rounds=1)
+    for players, rounds in ((10, 0), (6, 6)):  # the option that is wrong is named
+        with pytest.raises(UsageError, match=f"--rounds {rounds}: "):
             gen(1, players=players, rounds=rounds)
 
 
