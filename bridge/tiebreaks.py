@@ -436,8 +436,8 @@ def parse_tiebreak(text: str) -> TieBreak:
         if mod == "F" and name == "AOB" and not fore:
             fore = True
             continue
-        if name == "KS" and not limited and (lim := _LIMIT.match(mod)) is not None:
-            shift = int(lim.group(2)) * (1 if lim.group(1) == "+" else -1)
+        if name == "KS" and not limited and (koya := _LIMIT.match(mod)) is not None:
+            shift = int(koya.group(2)) * (1 if koya.group(1) == "+" else -1)
             limited = True
             continue
         m = _MOD.match(mod)
