@@ -55,6 +55,12 @@ def drawn_event(players: int, rounds: int, played: list[Round]) -> Tournament:
     )
 
 
+TEAM_CODES = {
+    "single": "BERGER_TEAM_ROUNDROBIN",
+    "double": "BERGER_TEAM_DOUBLEROUNDROBIN",
+    "fide-double": "FIDE_TEAM_DOUBLEROUNDROBIN",
+}
+"""The record 192 of a team round robin on each schedule of :data:`METHODS`."""
 TEAM_BOARDS = 2
 """Boards per match of :func:`drawn_team_event` (the pairing of teams does not depend on it)."""
 

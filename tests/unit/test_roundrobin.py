@@ -22,7 +22,7 @@ from swissbridge.systems import choose_system
 from typer.testing import CliRunner
 
 from tests.conftest import ROOT, shared_path
-from tests.roundrobin_support import drawn_event
+from tests.roundrobin_support import TEAM_CODES, drawn_event
 
 runner = CliRunner()
 
@@ -129,6 +129,28 @@ def test_equal_to_gacrux_tables(event: dict[str, object]) -> None:
     for r, expected in enumerate(rounds, 1):
         t = replace(drawn_event(players, len(rounds), played), system=CODES[str(event["schedule"])])
         pairing = system.pair(t, r)
+        boards = [(b.white, b.black) for b in pairing.boards]
+        got = [(pairing.bye, 0), *boards] if pairing.bye is not None else boards
+        assert text(got) == expected, f"round {r}"
+        played.append(got)
+
+
+TEAM_GACRUX = json.loads((ROOT / "tests/golden/roundrobin/gacrux_berger_teams.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("event", TEAM_GACRUX["events"], ids=lambda e: f"{e['teams']}-{e['schedule']}")
+def test_team_round_robins_equal_gacrux_tables(event: dict[str, object]) -> None:
+    """The teams of a team round robin (records 310, a team code in 192) paired as
+    Gacrux's berger method pairs them (``test_roundrobin_gacrux.py`` runs every size)."""
+    from tests.roundrobin_support import drawn_team_event
+
+    teams, rounds = event["teams"], event["rounds"]
+    assert isinstance(teams, int) and isinstance(rounds, list)
+    played: list[list[tuple[int, int]]] = []
+    for r, expected in enumerate(rounds, 1):
+        pairing = RoundRobinSystem().pair(
+            drawn_team_event(teams, len(rounds), played, TEAM_CODES[str(event["schedule"])]), r
+        )
         boards = [(b.white, b.black) for b in pairing.boards]
         got = [(pairing.bye, 0), *boards] if pairing.bye is not None else boards
         assert text(got) == expected, f"round {r}"
@@ -470,3 +492,18 @@ def test_a_draw_refuses_records_it_cannot_renumber() -> None:
         draw_numbers(t, None, random.Random(1))
     drawn = draw_numbers(replace(t, headers=()), (2, 1), random.Random(1))
     assert [p.name for p in drawn.tournament.players] == ["B", "A"] and dict(drawn.numbers) == {1: 2, 2: 1}
+
+
+def test_the_free_round_says_what_it_scores_and_1_0_5_0_0_gives_it_nothing(tmp_path: Path) -> None:
+    """An odd round robin's free round scores what the file's 162 P gives (TRF-2026's
+    default: a win); the explanation says so, and ``--points 1-0.5-0-0`` writes 162 P 0.0."""
+    path = _field(tmp_path, "--system", "roundrobin")
+    t = parse_trf(path.read_text(encoding="utf-8"))
+    note = " ".join(RoundRobinSystem().trace(t).notes)
+    assert "it scores 1.0 as the file's point system gives the pairing-allocated bye" in note
+    assert "write `162  P 0.0` if the event's regulations give the free round nothing" in note
+    code, out = run("set", path, "--points", "1-0.5-0-0")
+    assert code == 0 and "points system: 1-0.5-0 → 1-0.5-0-0" in out, out
+    t = parse_trf(path.read_text(encoding="utf-8"))
+    assert t.points.pab == 0 and "162  P 0.0" in path.read_text(encoding="utf-8")
+    assert "it scores nothing (record 162: P 0.0)" in " ".join(RoundRobinSystem().trace(t).notes)

@@ -15,17 +15,19 @@ from pathlib import Path
 import pytest
 from swissbridge.plugins.roundrobin import RoundRobinSystem
 
-from tests.roundrobin_support import METHODS, Round, drawn_event, drawn_team_event, gacrux_python, gacrux_schedule
+from tests.roundrobin_support import (
+    METHODS,
+    TEAM_CODES,
+    Round,
+    drawn_event,
+    drawn_team_event,
+    gacrux_python,
+    gacrux_schedule,
+)
 
 SLOW = os.environ.get("SWISSBRIDGE_SLOW") == "1"
 CODES = {"single": "", "double": "", "fide-double": "FIDE_DOUBLEROUNDROBIN"}
 """The record 192 each schedule is read from (none: as many cycles as the rounds)."""
-TEAM_CODES = {
-    "single": "BERGER_TEAM_ROUNDROBIN",
-    "double": "BERGER_TEAM_DOUBLEROUNDROBIN",
-    "fide-double": "FIDE_TEAM_DOUBLEROUNDROBIN",
-}
-"""The record 192 of a team round robin on each schedule."""
 
 
 def ours(players: int, rounds: int, schedule: str, *, teams: bool = False) -> list[Round]:
