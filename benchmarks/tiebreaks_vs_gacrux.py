@@ -119,7 +119,7 @@ def compare_file(
     except SwissbridgeError as exc:
         return f"not read: {exc}", {}, 0
     if tournament.kind is EventKind.TEAM or any(code in TEAM_RECORDS for code, _ in tournament.headers):
-        return "a team tournament (team tie-breaks are not swissbridge's)", {}, 0
+        return "a team tournament (its teams' tie-breaks: docs/tiebreaks.md, Team events)", {}, 0
     codes = [tb.code for tb in parse_tiebreaks(tiebreaks)]
     standings = compute(tournament, parse_tiebreaks(tiebreaks))
     rr = standings.event.round_robin

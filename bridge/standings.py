@@ -15,20 +15,25 @@ import io
 import json
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
 
-from swissbridge import fide_rating
+from swissbridge import fide_rating, teamtiebreaks
 from swissbridge.atomic import open_regular
 from swissbridge.errors import InputError
 from swissbridge.fide_rating import RatingChange, development_coefficient, rating_change
-from swissbridge.model import Colour, Player, Result, Tournament, format_points
+from swissbridge.model import Colour, Player, Result, Team, Tournament, format_points
+from swissbridge.teams import MatchKind
+from swissbridge.teamtiebreaks import TeamTable
 from swissbridge.tiebreaks import (
+    DEFAULT_TEAM_TIEBREAKS,
     DEFAULT_TIEBREAKS,
     Event,
     TieBreak,
     Value,
+    check_entrants,
     check_modifiers,
     contributions,
     cut,
@@ -76,6 +81,51 @@ class Standings:
         return self.event.after_round
 
 
+@dataclass(frozen=True, slots=True)
+class TeamStanding:
+    """One line of a team event's standings (C.07 11: the teams ranked by their primary
+    score, then the tie-breaks)."""
+
+    team: Team
+    rank: int
+    last_shared: int
+    points: Fraction
+    """The primary score, match or game points."""
+    values: dict[str, Value]
+
+    @property
+    def start_no(self) -> int:
+        """The team's pairing number (C.04.6 1.1), as a player's start number."""
+        return self.team.number
+
+    @property
+    def place(self) -> str:
+        return str(self.rank) if self.last_shared == self.rank else f"{self.rank}-{self.last_shared}"
+
+
+@dataclass(frozen=True, slots=True)
+class TeamStandings:
+    """A team event's standings: what :func:`compute` gives for a team event."""
+
+    tournament: Tournament
+    table: TeamTable
+    tiebreaks: tuple[TieBreak, ...]
+    rows: tuple[TeamStanding, ...]
+    """In rank order (a shared place by team number)."""
+
+    @property
+    def after_round(self) -> int:
+        return self.table.after_round
+
+    @property
+    def score(self) -> str:
+        """``MP`` or ``GP``: the primary score (record 192, C.04.6 1.2)."""
+        return "GP" if self.table.game_primary else "MP"
+
+
+AnyStandings = Standings | TeamStandings
+
+
 def file_tiebreaks(tournament: Tournament) -> str | None:
     """The tie-break list the file carries (record 202, else 212; the list a Swiss-Manager
     ``.TUNX`` or a JSON file states), if any. Codes a reader could not name
@@ -98,23 +148,29 @@ def choose_tiebreaks(
     tournament: Tournament, given: str | None, path: str | None = None, notes: list[str] | None = None
 ) -> list[TieBreak]:
     """The list to rank by: ``given`` (``--tiebreaks``), else the file's, else the
-    default. When both the option and the file give one, the option wins and a line in
-    ``notes`` says so. A bad code in the file, or a cut the event's rounds cannot hold
+    default (:data:`~swissbridge.tiebreaks.DEFAULT_TEAM_TIEBREAKS` for a team event).
+    When both the option and the file give one, the option wins and a line in ``notes``
+    says so. A tie-break that is not for this kind of event
+    (:func:`~swissbridge.tiebreaks.check_entrants`) is refused as a bad code. A bad code
+    in the file, or a cut the event's rounds cannot hold
     (:func:`~swissbridge.tiebreaks.check_modifiers`), is an :class:`InputError` at its
     record; in ``given``, a ``ValueError``."""
     listed = file_tiebreaks(tournament)
     rounds = planned_rounds(tournament)
+    teams = tournament.team_event
     if given is not None:
         chosen = parse_tiebreaks(given)
         check_modifiers(chosen, rounds)
+        check_entrants(chosen, teams=teams)
         if listed is not None and notes is not None:
             notes.append(f"--tiebreaks {given.strip()} is used instead of the file's list {listed}")
         return chosen
     if listed is None:
-        return parse_tiebreaks(DEFAULT_TIEBREAKS)
+        return parse_tiebreaks(DEFAULT_TEAM_TIEBREAKS if teams else DEFAULT_TIEBREAKS)
     try:
         chosen = parse_tiebreaks(listed)
         check_modifiers(chosen, rounds)
+        check_entrants(chosen, teams=teams)
     except ValueError as exc:
         if not any(dict(tournament.headers).get(code) for code in TIEBREAK_RECORDS):
             raise InputError(f"the file's tie-break list: {exc}", path=path) from None
@@ -144,37 +200,81 @@ def compute(
     *,
     unrated: int | None = None,
 ) -> Standings:
-    """Rank the players after ``after_round`` (default: the last round with results)."""
+    """Rank the players after ``after_round`` (default: the last round with results);
+    a team event's teams: :func:`compute_teams`."""
+    _check_round(tournament, after_round)
+    event = prepare(tournament, after_round, unrated=unrated)
+    participants = event.participants
+    values, ranked = _rank(
+        {n: Fraction(p.score, 10) for n, p in participants.items()},
+        tiebreaks,
+        lambda n, tb: value_of(event, participants[n], tb),
+        lambda group, tb: direct_encounter(event, group),
+    )
+    people = {p.start_no: p for p in tournament.players}
+    rows = tuple(
+        Standing(n, people[n], rank, last, Fraction(participants[n].score, 10), values[n]) for n, rank, last in ranked
+    )
+    return Standings(tournament, event, tuple(tiebreaks), rows)
+
+
+def compute_teams(tournament: Tournament, tiebreaks: list[TieBreak], after_round: int | None = None) -> TeamStandings:
+    """Rank a team event's teams after ``after_round`` (default: the last round with
+    results) by their primary score, then ``tiebreaks`` (C.07 4.2 and 11;
+    :mod:`swissbridge.teamtiebreaks`)."""
+    _check_round(tournament, after_round)
+    table = teamtiebreaks.prepare(tournament, after_round)
+    primary = table.primary.participants
+    values, ranked = _rank(
+        {n: Fraction(p.score, 10) for n, p in primary.items()},
+        tiebreaks,
+        lambda n, tb: teamtiebreaks.value_of(table, n, tb),
+        lambda group, tb: teamtiebreaks.direct_encounter(table, group, tb),
+    )
+    rows = tuple(
+        TeamStanding(table.team(n), rank, last, Fraction(primary[n].score, 10), values[n]) for n, rank, last in ranked
+    )
+    return TeamStandings(tournament, table, tuple(tiebreaks), rows)
+
+
+def _check_round(tournament: Tournament, after_round: int | None) -> None:
     done = tournament.completed_rounds
     if after_round is not None and not 0 <= after_round <= done:
         raise InputError(f"--after-round {after_round}: the file has rounds 1-{done} only")
-    event = prepare(tournament, after_round, unrated=unrated)
-    values: dict[int, dict[str, Value]] = {n: {} for n in event.participants}
-    keys: dict[int, list[tuple[int, Fraction]]] = {n: [(0, Fraction(-p.score))] for n, p in event.participants.items()}
+
+
+def _rank(
+    scores: dict[int, Fraction],
+    tiebreaks: list[TieBreak],
+    value: Callable[[int, TieBreak], Value],
+    encounter: Callable[[list[int], TieBreak], dict[int, int]],
+) -> tuple[dict[int, dict[str, Value]], list[tuple[int, int, int]]]:
+    """C.07 4.2: the participants by score, then by each tie-break in turn (direct
+    encounters, ``DE``/``EDE``, among those tied on everything before). Returns each
+    one's values and (number, place, last place shared) in rank order."""
+    values: dict[int, dict[str, Value]] = {n: {} for n in scores}
+    keys: dict[int, list[tuple[int, Fraction]]] = {n: [(0, -score)] for n, score in scores.items()}
     for tb in tiebreaks:
-        if tb.name == "DE":
+        if tb.name in ("DE", "EDE"):
             for group in _tied_groups(keys):
-                for n, place in direct_encounter(event, group).items():
+                for n, place in encounter(group, tb).items():
                     values[n][tb.code] = place
                     keys[n].append((0, Fraction(place)))
             continue
-        for n, p in event.participants.items():
-            v = value_of(event, p, tb)
+        for n in scores:
+            v = value(n, tb)
             values[n][tb.code] = v
             keys[n].append((1, Fraction(0)) if v is None else (0, Fraction(v) if tb.lower_is_better else -Fraction(v)))
-    order = sorted(event.participants, key=lambda n: (keys[n], n))
-    people = {p.start_no: p for p in tournament.players}
-    rows: list[Standing] = []
+    order = sorted(scores, key=lambda n: (keys[n], n))
+    ranked: list[tuple[int, int, int]] = []
     i = 0
     while i < len(order):
         j = i
         while j + 1 < len(order) and keys[order[j + 1]] == keys[order[i]]:
             j += 1
-        for n in order[i : j + 1]:
-            points = Fraction(event.participants[n].score, 10)
-            rows.append(Standing(n, people[n], i + 1, j + 1, points, values[n]))
+        ranked.extend((n, i + 1, j + 1) for n in order[i : j + 1])
         i = j + 1
-    return Standings(tournament, event, tuple(tiebreaks), tuple(rows))
+    return values, ranked
 
 
 def _tied_groups(keys: dict[int, list[tuple[int, Fraction]]]) -> list[list[int]]:
@@ -310,7 +410,7 @@ def restrict(s: Standings, category: str, notes: list[str] | None = None) -> Sta
     return replace(s, rows=tuple(rows), category=category)
 
 
-def is_complete(s: Standings) -> bool:
+def is_complete(s: AnyStandings) -> bool:
     """The standings are final: they are after the event's last round (the number of
     rounds the file announces) and every game of it has a result."""
     from swissbridge.history import unfinished_games
@@ -319,10 +419,11 @@ def is_complete(s: Standings) -> bool:
     return total > 0 and s.after_round == total and unfinished_games(s.tournament, s.after_round + 1) is None
 
 
-def _title(s: Standings) -> str:
+def _title(s: AnyStandings) -> str:
     t = s.tournament
     name = t.name or "Tournament"
-    category = f", category {s.category} ({len(s.rows)} player{'s' if len(s.rows) != 1 else ''})" if s.category else ""
+    chosen = s.category if isinstance(s, Standings) else ""
+    category = f", category {chosen} ({len(s.rows)} player{'s' if len(s.rows) != 1 else ''})" if chosen else ""
     if is_complete(s):
         return f"{name}: final standings after round {s.after_round}{category} (the event is complete)"
     total = planned_rounds(t)
@@ -330,7 +431,7 @@ def _title(s: Standings) -> str:
     return f"{name}: standings after round {s.after_round}{of}{category}"
 
 
-def notes(s: Standings) -> list[str]:
+def notes(s: AnyStandings) -> list[str]:
     """What the reader of the standings must know: games without a result (they count
     as played games scoring nothing yet), tie-breaks of the file left out."""
     from swissbridge.history import unfinished_games
@@ -345,19 +446,46 @@ def notes(s: Standings) -> list[str]:
     return out
 
 
-def render_text(s: Standings) -> str:
-    head = ["Rank", "No", "Name", "Rtg", "Pts", *(tb.code for tb in s.tiebreaks)]
+def _table(s: AnyStandings, *, for_csv: bool = False) -> tuple[list[str], list[list[str]]]:
+    """The head and the rows of the standings as cells: a player's rank, start number,
+    name, rating and points; a team's rank, number, name and primary score; then the
+    tie-breaks. ``for_csv``: names made safe for spreadsheets (:func:`csv_name`)."""
+    codes = [tb.code for tb in s.tiebreaks]
+    if isinstance(s, TeamStandings):
+        head = ["Rank", "No", "Team", s.score, *codes]
+        body = [
+            [
+                r.place,
+                str(r.start_no),
+                csv_text(team_name(r.team)) if for_csv else team_name(r.team),
+                format_value(r.points),
+                *(format_value(r.values[code]) for code in codes),
+            ]
+            for r in s.rows
+        ]
+        return head, body
+    head = ["Rank", "No", "Name", "Rating", "Points"] if for_csv else ["Rank", "No", "Name", "Rtg", "Pts"]
     body = [
         [
-            r.place,
-            str(r.start_no),
-            player_name(r.player),
-            str(r.player.rating or ""),
-            format_value(r.points),
-            *(format_value(r.values[tb.code]) for tb in s.tiebreaks),
+            p.place,
+            str(p.start_no),
+            csv_name(p.player) if for_csv else player_name(p.player),
+            str(p.player.rating or ""),
+            format_value(p.points),
+            *(format_value(p.values[code]) for code in codes),
         ]
-        for r in s.rows
+        for p in s.rows
     ]
+    return [*head, *codes], body
+
+
+def team_name(team: Team) -> str:
+    """``Team Norway``; ``team 4`` for a team without a name."""
+    return team.name.strip() or f"team {team.number}"
+
+
+def render_text(s: AnyStandings) -> str:
+    head, body = _table(s)
     widths = [max(len(row[i]) for row in [head, *body]) for i in range(len(head))]
     lines = [_title(s), ""]
     lines[1:1] = notes(s)
@@ -367,10 +495,30 @@ def render_text(s: Standings) -> str:
     return "\n".join(lines) + "\n"
 
 
-def render_json(s: Standings) -> str:
+def render_json(s: AnyStandings) -> str:
     """``{"after_round": N, "complete": bool, "tiebreaks": [codes], "players": [{"start",
     "rank", "points", "tiebreaks": {code: value}}]}`` in rank order; values are numbers
-    (null: none); ``complete``: the final standings (:func:`is_complete`)."""
+    (null: none); ``complete``: the final standings (:func:`is_complete`). A team event:
+    ``"score": "MP"|"GP"`` (the primary score) and ``"teams": [{"team", "name", "rank",
+    "points", "tiebreaks"}]`` instead of ``"players"``."""
+    if isinstance(s, TeamStandings):
+        teams = {
+            "after_round": s.after_round,
+            "complete": is_complete(s),
+            "score": s.score,
+            "tiebreaks": [tb.code for tb in s.tiebreaks],
+            "teams": [
+                {
+                    "team": r.start_no,
+                    "name": r.team.name,
+                    "rank": r.rank,
+                    "points": json_number(r.points),
+                    "tiebreaks": {tb.code: json_number(r.values[tb.code]) for tb in s.tiebreaks},
+                }
+                for r in s.rows
+            ],
+        }
+        return json.dumps(teams, indent=1, ensure_ascii=False) + "\n"
     doc = {
         "after_round": s.after_round,
         "complete": is_complete(s),
@@ -398,25 +546,19 @@ def csv_name(p: Player) -> str:
     a CSV output holds (the other cells are numbers and swissbridge's own codes), so the
     one neutralised for spreadsheets. Starting with one of :data:`_FORMULA_START`, it gets
     a leading apostrophe, which spreadsheets read as "this is text"."""
-    name = player_name(p)
+    return csv_text(player_name(p))
+
+
+def csv_text(name: str) -> str:
+    """A name for a CSV cell (:func:`csv_name`)."""
     return "'" + name if name.startswith(_FORMULA_START) else name
 
 
-def render_csv(s: Standings) -> str:
+def render_csv(s: AnyStandings) -> str:
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
-    w.writerow(["Rank", "No", "Name", "Rating", "Points", *(tb.code for tb in s.tiebreaks)])
-    for r in s.rows:
-        w.writerow(
-            [
-                r.place,
-                r.start_no,
-                csv_name(r.player),
-                r.player.rating or "",
-                format_value(r.points),
-                *(format_value(r.values[tb.code]) for tb in s.tiebreaks),
-            ]
-        )
+    head, body = _table(s, for_csv=True)
+    w.writerows([head, *body])
     return out.getvalue()
 
 
@@ -454,22 +596,28 @@ th.name, td.name { text-align: left; white-space: normal; }
 """
 
 
-def standings_table(s: Standings, link: str | None = None) -> str:
-    """The standings as an HTML table; ``link`` (``"players/{n}.html"``) makes names links."""
-    head = "".join(f"<th>{html.escape(tb.code)}</th>" for tb in s.tiebreaks)
+def standings_table(s: AnyStandings, link: str | None = None) -> str:
+    """The standings as an HTML table; ``link`` (``"players/{n}.html"``, ``{n}`` the start
+    number or the team's number) makes names links."""
+    head, body = _table(s)
+    classes = {1: "no", 2: "name"}
     rows = []
-    for r in s.rows:
-        name = html.escape(player_name(r.player))
+    participants: tuple[Standing | TeamStanding, ...] = s.rows
+    for r, cells in zip(participants, body, strict=True):
+        name = html.escape(cells[2])
         if link is not None:
             name = f'<a href="{html.escape(link.format(n=r.start_no))}">{name}</a>'
-        tbs = "".join(f"<td>{format_value(r.values[tb.code])}</td>" for tb in s.tiebreaks)
-        rows.append(
-            f"<tr><td>{r.place}</td><td class=no>{r.start_no}</td><td class=name>{name}</td>"
-            f"<td>{r.player.rating or ''}</td><td>{format_value(r.points)}</td>{tbs}</tr>"
-        )
+        tds = [f"<td class={classes[i]}>{c}</td>" if i in classes else f"<td>{c}</td>" for i, c in enumerate(cells)]
+        tds[2] = f"<td class=name>{name}</td>"
+        rows.append("<tr>" + "".join(tds) + "</tr>")
+    ths = "".join(
+        f"<th class={classes[i]}>{html.escape(c)}</th>" if i in classes else f"<th>{html.escape(c)}</th>"
+        for i, c in enumerate(head)
+    )
     return (
-        "<div class=wrap><table class=standings>\n<thead><tr><th>Rank</th><th class=no>No</th><th class=name>Name</th>"
-        f"<th>Rtg</th><th>Pts</th>{head}</tr></thead>\n<tbody>\n" + "\n".join(rows) + "\n</tbody></table></div>"
+        f"<div class=wrap><table class=standings>\n<thead><tr>{ths}</tr></thead>\n<tbody>\n"
+        + "\n".join(rows)
+        + "\n</tbody></table></div>"
     )
 
 
@@ -482,12 +630,20 @@ def html_page(title: str, body: str, css: str = STANDINGS_CSS) -> str:
     )
 
 
-def render_html(s: Standings) -> str:
+def render_html(s: AnyStandings) -> str:
     title = _title(s)
     return html_page(title, f"<h1>{html.escape(title)}</h1>\n{standings_table(s)}")
 
 
 RENDERERS = {"text": render_text, "json": render_json, "csv": render_csv, "trf": render_trf, "html": render_html}
+
+TEAM_RENDERERS: dict[str, Callable[[AnyStandings], str]] = {
+    "text": render_text,
+    "json": render_json,
+    "csv": render_csv,
+    "html": render_html,
+}
+"""The formats of a team event's standings (no ``trf``: its rank column ranks players)."""
 
 
 # -- crosstable ---------------------------------------------------------------------------
@@ -506,11 +662,15 @@ _CELL_RESULT = {
 _BYE_CELL = {Result.PAB: "PAB", Result.FULL_BYE: "F", Result.HALF_BYE: "H", Result.ZERO_BYE: "-"}
 
 
-def crosstable_cells(s: Standings) -> list[tuple[Standing, list[str]]]:
-    """Each player's rounds as ``"12w1"`` (opponent's rank, colour, result; ``+``/``-``
-    a forfeit), ``PAB``, ``H``/``F`` byes and ``-`` for rounds not played, in rank order."""
+def crosstable_cells(s: AnyStandings) -> list[tuple[Standing | TeamStanding, str, list[str]]]:
+    """Each participant's rounds, in rank order, with the name. A player's: ``"12w1"``
+    (opponent's rank, colour, result; ``+``/``-`` a forfeit), ``PAB``, ``H``/``F`` byes and
+    ``-`` for rounds not played. A team's: ``"3b2.5"`` (opponent's rank, colour, the game
+    points scored), ``3+``/``3-`` a match forfeited, ``PAB``, ``F``/``H`` byes, ``-`` absent."""
     rank = {r.start_no: r.rank for r in s.rows}
-    out = []
+    if isinstance(s, TeamStandings):
+        return [(r, team_name(r.team), _team_cells(s, r.start_no, rank)) for r in s.rows]
+    out: list[tuple[Standing | TeamStanding, str, list[str]]] = []
     for r in s.rows:
         cells = []
         for rnd in range(1, s.after_round + 1):
@@ -522,31 +682,77 @@ def crosstable_cells(s: Standings) -> list[tuple[Standing, list[str]]]:
             else:
                 colour = "w" if e.colour is Colour.WHITE else "b" if e.colour is Colour.BLACK else ""
                 cells.append(f"{rank[e.opponent]}{colour}{_CELL_RESULT.get(e.result, '?')}")
-        out.append((r, cells))
+        out.append((r, player_name(r.player), cells))
     return out
 
 
-def render_crosstable_csv(s: Standings) -> str:
-    """The crosstable as CSV: rank, start number, name, points, then one column per round
-    with the cells of :func:`crosstable_cells`."""
+_TEAM_CELL = {MatchKind.PAB: "PAB", MatchKind.FULL_BYE: "F", MatchKind.HALF_BYE: "H", MatchKind.ABSENT: "-"}
+
+
+def _team_cells(s: TeamStandings, number: int, rank: dict[int, int]) -> list[str]:
+    rec = s.table.teams.record(number)
+    cells = []
+    for rnd in range(1, s.after_round + 1):
+        m = rec.match(rnd)
+        if m is None:
+            cells.append("-")
+        elif m.opponent is None:
+            cells.append(_TEAM_CELL.get(m.kind, "-"))
+        elif not m.played:
+            cells.append(f"{rank[m.opponent]}{'+' if m.kind is MatchKind.FORFEIT_WIN else '-'}")
+        else:
+            colour = "w" if m.colour is Colour.WHITE else "b" if m.colour is Colour.BLACK else ""
+            cells.append(f"{rank[m.opponent]}{colour}{format_value(Fraction(m.game_points, 10))}")
+    return cells
+
+
+def _points_head(s: AnyStandings) -> str:
+    return s.score if isinstance(s, TeamStandings) else "Points"
+
+
+def render_crosstable_csv(s: AnyStandings) -> str:
+    """The crosstable as CSV: rank, number, name, points (a team's primary score), then
+    one column per round with the cells of :func:`crosstable_cells`."""
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
-    w.writerow(["Rank", "No", "Name", "Points", *(f"R{i}" for i in range(1, s.after_round + 1))])
-    for r, cells in crosstable_cells(s):
-        w.writerow([r.place, r.start_no, csv_name(r.player), format_value(r.points), *cells])
+    w.writerow(["Rank", "No", "Name", _points_head(s), *(f"R{i}" for i in range(1, s.after_round + 1))])
+    for r, name, cells in crosstable_cells(s):
+        w.writerow([r.place, r.start_no, csv_text(name), format_value(r.points), *cells])
     return out.getvalue()
 
 
-def render_crosstable_json(s: Standings) -> str:
+def render_crosstable_json(s: AnyStandings) -> str:
     """``{"after_round": N, "complete": bool, "players": [{"start", "rank", "points",
     "rounds": [{"round", "opponent", "colour", "result", "points"}]}]}`` in rank order:
     ``opponent`` a start number (null for a bye or an absence), ``colour`` ``"w"``/``"b"``
-    (null when unplayed), ``result`` the TRF result code, ``points`` what the round scored."""
+    (null when unplayed), ``result`` the TRF result code, ``points`` what the round scored.
+    A team event: ``"score"`` and ``"teams": [{"team", "rank", "points", "rounds":
+    [{"round", "opponent", "colour", "result", "played", "match_points", "game_points"}]}]``,
+    ``result`` the match's letter of record 299 (``W D L + - U F H Z``)."""
+    if isinstance(s, TeamStandings):
+        teams = []
+        for r in s.rows:
+            rec = s.table.teams.record(r.start_no)
+            rounds = [
+                {
+                    "round": m.round_no,
+                    "opponent": m.opponent,
+                    "colour": "w" if m.colour is Colour.WHITE else "b" if m.colour is Colour.BLACK else None,
+                    "result": m.kind.value,
+                    "played": m.played,
+                    "match_points": json_number(Fraction(m.match_points, 10)),
+                    "game_points": json_number(Fraction(m.game_points, 10)),
+                }
+                for m in rec.matches[: s.after_round]
+            ]
+            teams.append({"team": r.start_no, "rank": r.rank, "points": json_number(r.points), "rounds": rounds})
+        doc_teams = {"after_round": s.after_round, "complete": is_complete(s), "score": s.score, "teams": teams}
+        return json.dumps(doc_teams, indent=1, ensure_ascii=False) + "\n"
     people = []
-    for r in s.rows:
+    for one in s.rows:
         rounds = []
         for rnd in range(1, s.after_round + 1):
-            e = r.player.entry(rnd)
+            e = one.player.entry(rnd)
             result = e.result if e is not None else Result.ZERO_BYE
             colour = e.colour if e is not None and e.opponent is not None else None
             rounds.append(
@@ -558,17 +764,15 @@ def render_crosstable_json(s: Standings) -> str:
                     "points": json_number(Fraction(s.tournament.points.points(result), 10)),
                 }
             )
-        people.append({"start": r.start_no, "rank": r.rank, "points": json_number(r.points), "rounds": rounds})
+        people.append({"start": one.start_no, "rank": one.rank, "points": json_number(one.points), "rounds": rounds})
     doc = {"after_round": s.after_round, "complete": is_complete(s), "players": people}
     return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
 
 
-def render_crosstable_text(s: Standings) -> str:
-    head = ["Rank", "No", "Name", "Pts", *(str(i) for i in range(1, s.after_round + 1))]
-    body = [
-        [r.place, str(r.start_no), player_name(r.player), format_value(r.points), *cells]
-        for r, cells in crosstable_cells(s)
-    ]
+def render_crosstable_text(s: AnyStandings) -> str:
+    points = s.score if isinstance(s, TeamStandings) else "Pts"
+    head = ["Rank", "No", "Name", points, *(str(i) for i in range(1, s.after_round + 1))]
+    body = [[r.place, str(r.start_no), name, format_value(r.points), *cells] for r, name, cells in crosstable_cells(s)]
     widths = [max(len(row[i]) for row in [head, *body]) for i in range(len(head))]
     lines = [_title(s).replace("standings", "crosstable"), ""]
     for row in [head, *body]:
@@ -576,11 +780,12 @@ def render_crosstable_text(s: Standings) -> str:
     return "\n".join(line.rstrip() for line in lines) + "\n"
 
 
-def crosstable_table(s: Standings, link: str | None = None) -> str:
+def crosstable_table(s: AnyStandings, link: str | None = None) -> str:
     head = "".join(f"<th>{i}</th>" for i in range(1, s.after_round + 1))
+    points = s.score if isinstance(s, TeamStandings) else "Pts"
     rows = []
-    for r, cells in crosstable_cells(s):
-        name = html.escape(player_name(r.player))
+    for r, text, cells in crosstable_cells(s):
+        name = html.escape(text)
         if link is not None:
             name = f'<a href="{html.escape(link.format(n=r.start_no))}">{name}</a>'
         tds = "".join(f"<td>{html.escape(c)}</td>" for c in cells)
@@ -590,11 +795,11 @@ def crosstable_table(s: Standings, link: str | None = None) -> str:
         )
     return (
         "<div class=wrap><table class=crosstable>\n<thead><tr><th>Rank</th><th class=no>No</th><th class=name>Name</th>"
-        f"<th>Pts</th>{head}</tr></thead>\n<tbody>\n" + "\n".join(rows) + "\n</tbody></table></div>"
+        f"<th>{points}</th>{head}</tr></thead>\n<tbody>\n" + "\n".join(rows) + "\n</tbody></table></div>"
     )
 
 
-def render_crosstable_html(s: Standings) -> str:
+def render_crosstable_html(s: AnyStandings) -> str:
     title = _title(s).replace("standings", "crosstable")
     return html_page(title, f"<h1>{html.escape(title)}</h1>\n{crosstable_table(s)}")
 
@@ -797,15 +1002,34 @@ def standings_output(
     reader must know about the choices made (the option replacing the file's list) is
     added to ``notes``."""
     from swissbridge.errors import UsageError
-    from swissbridge.service import not_for_team_events, read_tournament
+    from swissbridge.service import read_tournament
 
     if tournament is None:
         tournament = read_tournament(path, encoding=encoding)
-    not_for_team_events(tournament, "standings")
     try:
         chosen = choose_tiebreaks(tournament, tiebreaks, str(path), notes)
     except ValueError as exc:
         raise UsageError(f"--tiebreaks: {exc}") from None
+    if tournament.team_event:
+        refused = [
+            option
+            for option, given in (
+                ("--explain", explain is not None),
+                ("--rating-change", with_rating_change),
+                ("--category", category is not None),
+                ("--unrated", unrated is not None),
+                ("--format trf", fmt == "trf" and not crosstable),
+            )
+            if given
+        ]
+        if refused:
+            raise UsageError(f"{refused[0]} is for events of players; this is a team event (see docs/team.md)")
+        teams = compute_teams(tournament, chosen, after_round)
+        if crosstable:
+            if fmt not in CROSSTABLE_RENDERERS:
+                raise UsageError(f"--crosstable is written as {', '.join(CROSSTABLE_RENDERERS)}, not {fmt}")
+            return CROSSTABLE_RENDERERS[fmt](teams)
+        return TEAM_RENDERERS[fmt](teams)
     if category is not None and (crosstable or explain is not None or fmt == "trf"):
         what = "--crosstable" if crosstable else "--explain" if explain is not None else "--format trf"
         raise UsageError(f"--category ranks a list of players; {what} is of the whole tournament")

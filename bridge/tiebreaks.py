@@ -316,11 +316,17 @@ class Contribution:
     note: str
 
 
-def contributions(event: Event, p: Participant, *, sonneborn: bool, fore: bool = False) -> list[Contribution]:
+def contributions(
+    event: Event, p: Participant, *, sonneborn: bool, fore: bool = False, times: Participant | None = None
+) -> list[Contribution]:
     """The round-by-round contributions to Buchholz (C.07 8.1), Fore Buchholz (8.3) or
-    Sonneborn-Berger (9.1: the opponent's score times the points scored against them)."""
+    Sonneborn-Berger (9.1: the opponent's score times the points scored against them).
+    ``times``: the same participant under another score, whose points of each round
+    multiply instead (a team's extended Sonneborn-Berger, C.07 13: the opponents' match
+    points times the game points scored against them, or the other way round)."""
     out: list[Contribution] = []
-    for r in p.rounds:
+    factors = [r.points for r in (times or p).rounds]
+    for r, factor in zip(p.rounds, factors, strict=True):
         counted_as_game = r.played or (event.round_robin and r.opponent is not None)
         if fore and r.number == event.total_rounds and r.opponent is not None:
             counted_as_game = True  # 8.3: the final round as if played and drawn
@@ -335,7 +341,7 @@ def contributions(event: Event, p: Participant, *, sonneborn: bool, fore: bool =
             against = f" against #{r.opponent}" if r.opponent is not None else ""
             note = f"{r.kind.value}{against}: dummy opponent (C.07 16.4)"
             vur = r.vur
-        out.append(Contribution(r.number, score, score * r.points if sonneborn else score, vur, note))
+        out.append(Contribution(r.number, score, score * factor if sonneborn else score, vur, note))
     return out
 
 
@@ -390,9 +396,10 @@ class TieBreak:
 
     @property
     def lower_is_better(self) -> bool:
-        """Direct encounter is a place among the tied (1 first) and the tournament pairing
-        number ranks the lowest first (C.07 7.8); all others rank the higher value first."""
-        return self.name in ("DE", "TPN")
+        """Direct encounter is a place among the tied (1 first), the tournament pairing
+        number ranks the lowest first (C.07 7.8) and so does the board count (12.1: points
+        on the higher boards weigh less); all others rank the higher value first."""
+        return self.name in ("DE", "EDE", "TPN", "BC")
 
     @property
     def values_cut(self) -> int:
@@ -416,7 +423,29 @@ def check_modifiers(tiebreaks: Sequence[TieBreak], rounds: int) -> None:
             )
 
 
-_MODIFIABLE = {"BH": "CM", "FB": "CM", "SB": "CM", "ARO": "CM", "PS": "C"}
+def check_entrants(tiebreaks: Sequence[TieBreak], *, teams: bool) -> None:
+    """Refuse (``ValueError``) a tie-break of team events only (:data:`TEAM_CODES`) for an
+    event of players, or one of players only (:data:`INDIVIDUAL_CODES`) for a team event.
+    The one place that says which tie-breaks apply to whom."""
+    for tb in tiebreaks:
+        if not teams and tb.name in TEAM_CODES:
+            name, article = NAMES[tb.name]
+            raise ValueError(f"tie-break {tb.code!r} ({name}, C.07 {article}) is for team events; this one has players")
+        if teams and tb.name in INDIVIDUAL_CODES:
+            name, article = NAMES[tb.name]
+            raise ValueError(
+                f"tie-break {tb.code!r} ({name}, C.07 {article}) rates players; a team event's teams have no rating"
+            )
+
+
+_MODIFIABLE = {
+    "BH": "CM",
+    "FB": "CM",
+    "SB": "CM",
+    "ARO": "CM",
+    "PS": "C",
+    **{code: "C" for code in ("ESB", "EMMSB", "EMGSB", "EGMSB", "EGGSB")},
+}
 _ALIASES = {"AROC": "ARO/C1", "GE": "REP"}
 _MOD = re.compile(r"^([CM])([1-9][0-9]*)$")
 _LIMIT = re.compile(r"^L([+-])([0-9]{1,3})$")
@@ -477,6 +506,11 @@ DEFAULT_TIEBREAKS = "BH/C1,BH,SB,DE,WIN"
 """Without a list in the file or on the command line: C.07 Article 4.1.1 leaves the choice
 to the Chief Arbiter; this is the list C.07 Annex 1 recommends for an individual Swiss
 (Buchholz Cut-1, Buchholz, Sonneborn-Berger, direct encounter, wins)."""
+
+DEFAULT_TEAM_TIEBREAKS = "MPVGP,EDE,BH/C1,BH,SB"
+"""The same for a team event (C.07 4.1.1): the secondary score first (game points after
+match points, or the reverse), then the extended direct encounter (13.3), Buchholz Cut-1,
+Buchholz and Sonneborn-Berger on the primary score (Article 11)."""
 
 
 # -- one function per tie-break --------------------------------------------------------
@@ -542,23 +576,27 @@ def tb_ps(event: Event, p: Participant, tb: TieBreak) -> Value:
 def tb_bh(event: Event, p: Participant, tb: TieBreak) -> Value:
     """BH, C.07 8.1: Buchholz, the sum of the opponents' scores (Article 16 for unplayed
     rounds, Article 14 for /Cn and /Mn)."""
-    return _sum(event, p, tb, sonneborn=False, fore=False)
+    return buchholz_sum(event, p, tb, sonneborn=False, fore=False)
 
 
 def tb_fb(event: Event, p: Participant, tb: TieBreak) -> Value:
     """FB, C.07 8.3: Fore Buchholz, Buchholz after the tournament's final round as if
     every game of that round had been drawn (before it: Buchholz)."""
-    return _sum(event, p, tb, sonneborn=False, fore=True)
+    return buchholz_sum(event, p, tb, sonneborn=False, fore=True)
 
 
 def tb_sb(event: Event, p: Participant, tb: TieBreak) -> Value:
     """SB, C.07 9.1: Sonneborn-Berger, the sum over the rounds of the opponent's score
     times the points scored against them (Article 16 for unplayed rounds)."""
-    return _sum(event, p, tb, sonneborn=True, fore=False)
+    return buchholz_sum(event, p, tb, sonneborn=True, fore=False)
 
 
-def _sum(event: Event, p: Participant, tb: TieBreak, *, sonneborn: bool, fore: bool) -> Fraction:
-    items = contributions(event, p, sonneborn=sonneborn, fore=fore)
+def buchholz_sum(
+    event: Event, p: Participant, tb: TieBreak, *, sonneborn: bool, fore: bool = False, times: Participant | None = None
+) -> Fraction:
+    """A Buchholz-type sum (8.1, 8.3, 9.1; ``times``: see :func:`contributions`) after
+    the cuts of ``tb`` (Article 14)."""
+    items = contributions(event, p, sonneborn=sonneborn, fore=fore, times=times)
     if tb.cut_low or tb.cut_high:
         items, _ = cut(items, tb.cut_low, tb.cut_high, event.after_round)
     return Fraction(sum(c.value for c in items), 100 if sonneborn else 10)
@@ -572,7 +610,8 @@ def tb_aob(event: Event, p: Participant, tb: TieBreak) -> Value:
     cached = event._cache.get(key)
     if not isinstance(cached, dict):
         plain = TieBreak("BH", "BH")
-        cached = {n: _sum(event, q, plain, sonneborn=False, fore=tb.fore) for n, q in event.participants.items()}
+        people = event.participants
+        cached = {n: buchholz_sum(event, q, plain, sonneborn=False, fore=tb.fore) for n, q in people.items()}
         event._cache[key] = cached
     buchholz: dict[int, Fraction] = cached
     values = [buchholz[r.opponent] for r in p.rounds if r.played and r.opponent is not None]
@@ -604,7 +643,7 @@ def tb_ks(event: Event, p: Participant, tb: TieBreak) -> Value:
     return Fraction(total, 10)
 
 
-def direct_encounter(event: Event, group: Sequence[int]) -> dict[int, int]:
+def direct_encounter(event: Event, group: Sequence[int], *, also: Event | None = None) -> dict[int, int]:
     """C.07 Article 6 for one group of tied players: each one's place among them (1 first,
     equal places shared), or 0 for all when the encounters do not separate them.
 
@@ -612,8 +651,13 @@ def direct_encounter(event: Event, group: Sequence[int]) -> dict[int, int]:
     same player are averaged). 6.2: when not all of them have met, a player is placed
     ahead only when their score beats what every player below could still reach
     (the points of the encounters they did not have counted as wins). 6.3: the players
-    still tied are compared again among themselves."""
-    order = _de_order(event, list(group))
+    still tied are compared again among themselves.
+
+    ``also``: the event under the teams' secondary score, for the extended direct
+    encounter of team events (EDE, C.07 13.3): a group the primary score's encounters
+    leave tied is compared by the secondary score's, and each group that splits off is
+    compared again from the primary score."""
+    order = _de_order(event, list(group), also)
     if len(order) == 1:
         return {n: 0 for n in group}
     places: dict[int, int] = {}
@@ -625,13 +669,15 @@ def direct_encounter(event: Event, group: Sequence[int]) -> dict[int, int]:
     return places
 
 
-def _de_order(event: Event, group: list[int]) -> list[list[int]]:
+def _de_order(event: Event, group: list[int], also: Event | None) -> list[list[int]]:
     parts = _de_split(event, group)
+    if len(parts) == 1 and also is not None:
+        parts = _de_split(also, group)
     if len(parts) == 1:
         return parts
     out: list[list[int]] = []
     for part in parts:
-        out.extend(_de_order(event, part) if len(part) > 1 else [part])
+        out.extend(_de_order(event, part, also) if len(part) > 1 else [part])
     return out
 
 
@@ -788,7 +834,15 @@ TIEBREAKS: dict[str, TieBreakFunction] = {
 """Every tie-break computed per participant, by its TRF-2026 code (C.07 Article 5's
 table); direct encounter (``DE``) is computed per tied group (:func:`direct_encounter`)."""
 
-CODES = frozenset(TIEBREAKS) | {"DE"}
+TEAM_CODES = frozenset({"MPVGP", "ESB", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "EDE", "BC"})
+"""The tie-breaks of team events only (C.07 Articles 12-13), computed by
+:mod:`swissbridge.teamtiebreaks`; every other code applies to teams as well (C.07 11: a
+team's score is its primary score, match or game points), except the ratings'."""
+
+INDIVIDUAL_CODES = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})
+"""The tie-breaks of Article 10 (ratings): of players only; a team has no rating."""
+
+CODES = frozenset(TIEBREAKS) | {"DE"} | TEAM_CODES
 
 NAMES: dict[str, tuple[str, str]] = {
     "PTS": ("points", "5"),
@@ -812,6 +866,14 @@ NAMES: dict[str, tuple[str, str]] = {
     "APRO": ("average performance rating of opponents", "10.4"),
     "APPO": ("average perfect performance of opponents", "10.5"),
     "RTNG": ("rating", "10.6"),
+    "MPVGP": ("the secondary score (game points when match points are primary, and vice versa)", "13.1"),
+    "BC": ("board count", "12.1"),
+    "ESB": ("extended Sonneborn-Berger (opponents' primary score x own secondary score)", "13.2"),
+    "EMMSB": ("extended Sonneborn-Berger, opponents' match points x own match points", "13.2"),
+    "EMGSB": ("extended Sonneborn-Berger, opponents' match points x own game points", "13.2"),
+    "EGMSB": ("extended Sonneborn-Berger, opponents' game points x own match points", "13.2"),
+    "EGGSB": ("extended Sonneborn-Berger, opponents' game points x own game points", "13.2"),
+    "EDE": ("extended direct encounter", "13.3"),
 }
 """Each code's name and article in C.07 (Article 5's table), for legends."""
 

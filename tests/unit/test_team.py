@@ -294,13 +294,10 @@ def played_round_swapped(t: Tournament, round_no: int) -> Tournament:
 
 def test_the_commands_that_do_not_handle_teams_yet_refuse_them() -> None:
     from swissbridge.explain import explain
-    from swissbridge.standings import standings_output
 
     t = event({1: ["   2 w 1"], 2: ["   1 b 0"], 3: ["   4 w ="], 4: ["   3 b ="]}, 4)
     with pytest.raises(InputError, match="swissbridge explain does not handle team events"):
         explain(t, system=TeamSystem())
-    with pytest.raises(InputError, match="swissbridge standings does not handle team events"):
-        standings_output("teams.trf", tournament=t)
 
 
 def test_a_200_team_round_is_paired_quickly() -> None:
