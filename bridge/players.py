@@ -86,11 +86,14 @@ def _renumber(t: Tournament, mapping: Mapping[int, int]) -> Tournament:
 
 def _numbers_kept(t: Tournament) -> str | None:
     """What of ``t`` names players by number outside what :func:`_renumber` rewrites
-    (kept verbatim: record 299, national rating records), or None: renumbering would
-    leave it naming the wrong players."""
+    (kept verbatim: record 299, national rating records: a federation code and the
+    player's number in columns 5-8), or None: renumbering would leave it naming the
+    wrong players."""
     if any(code == "299" for code, _ in t.headers):
         return "record 299 (abnormal points by player number)"
-    national = sorted({code for code, _ in t.headers if len(code) == 3 and code.isalpha() and code.isupper()})
+    national = sorted(
+        {c for c, value in t.headers if len(c) == 3 and c.isalpha() and c.isupper() and value[:4].strip().isdigit()}
+    )
     if national:
         return f"national rating records ({', '.join(national)}) linked by player number"
     return None
