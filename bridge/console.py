@@ -154,7 +154,7 @@ def run_pair(
     ``input`` with ``in_place`` and no ``output``); errors as one line and an exit status."""
     from swissbridge.output import STDOUT, editing, holds_tournament, is_input, state_format, write_output
     from swissbridge.pairing import NoLegalPairing
-    from swissbridge.service import not_for_team_events, paired_tournament, render_pairing, trace_tournament, unpairable
+    from swissbridge.service import paired_tournament, render_pairing, trace_tournament, unpairable
 
     to_stdout = output is None or output == STDOUT
     if in_place and output is not None and output != STDOUT and not is_input(output, [input]):
@@ -174,8 +174,6 @@ def run_pair(
         with editing(input, active=in_place):
             given = applied(read_input(input, options.encoding), options)
             tournament, system_name = given.tournament, given.system
-            if explain:
-                not_for_team_events(tournament, "pair --explain")
             trace = trace_tournament(tournament, system=system_name, round_no=round_no, adjourned=adjourned)
             if tournament.total_rounds is None:  # PGN cannot hold it; a TRF file without XXR or 142
                 echo(

@@ -84,11 +84,10 @@ def explain(
     from swissbridge.diagnosis import UnpairableRound, diagnose
     from swissbridge.pairing import NoLegalPairing
     from swissbridge.plugins import resolve
-    from swissbridge.service import not_for_team_events, unpairable
+    from swissbridge.service import unpairable
 
     name, engine = resolve(system)
-    refuse(engine, tournament)
-    not_for_team_events(tournament, "explain")
+    refuse(engine, tournament)  # a team event for a system of players, and the reverse
     r = round_to_pair(tournament, trace.round_no if trace is not None else round_no)
     failure: UnpairableRound | None = None
     if trace is None:
@@ -105,10 +104,14 @@ def explain(
             failed = unpairable(tournament, r, exc)
             failure = failed if isinstance(failed, UnpairableRound) else None
     st = build_state(tournament, r)
-    absent: list[Absent] = [
-        {"player": n, "name": tournament.player(n).name, "entry": result.value, "text": entry_text(result)}
-        for n, result in sorted(st.absent.items())
-    ]
+    absent: list[Absent] = (
+        part["absent"]
+        if "absent" in part
+        else [
+            {"player": n, "name": tournament.player(n).name, "entry": result.value, "text": entry_text(result)}
+            for n, result in sorted(st.absent.items())
+        ]
+    )
     notes = list(trace.notes) if trace is not None else []
     if (note := adjourned_note(tournament, r)) is not None:
         notes.insert(0, note)
@@ -123,6 +126,7 @@ def explain(
         "tournament": {"name": tournament.name, "rounds": tournament.total_rounds},
         "round": st.round_no,
         "last_round": st.last_round,
+        "entrants": "teams" if tournament.team_event else "players",
         "paired": part.get("paired", len(st.present)),
         "absent": absent,
         "initial_colour": part.get("initial_colour", colour_name(initial_colour(tournament))),
@@ -136,7 +140,9 @@ def explain(
         "disagreements": part.get("disagreements", []),
         "details": part.get("details", {}),
     }
-    if not doc["pairing_found"]:
+    if not doc["pairing_found"] and tournament.team_event:  # the diagnosis reads players, not teams
+        doc["no_legal_pairing"] = {"summary": trace.failure if trace is not None else "", "players": []}
+    elif not doc["pairing_found"]:
         diagnosis = failure.diagnosis if failure is not None else diagnose(tournament, r)
         doc["no_legal_pairing"] = {
             "summary": diagnosis.summary,
@@ -289,7 +295,7 @@ def _topscorers_line(doc: Explanation) -> str | None:
 
 
 def _summary_line(doc: Explanation) -> str:
-    parts = [doc["rules"], f"{doc['paired']} players to pair"]
+    parts = [doc["rules"], f"{doc['paired']} {doc['entrants']} to pair"]
     articles = doc["articles"]
     if initial := doc["initial_colour"]:
         parts.append(f"initial colour {initial.capitalize()} ({articles['initial_colour']})")
@@ -314,7 +320,18 @@ def _no_pairing(doc: Explanation) -> tuple[str, str]:
     return _heading("No legal pairing", ": the sections below show where it got stuck." if doc["sections"] else ".")
 
 
-NO_PAB = "No PAB: the number of players to pair is even."
+_ENTRANTS = {"players": ("player", "start number"), "teams": ("team", "team pairing number")}
+"""What the document pairs (its ``entrants``): one of them, and what numbers them."""
+
+
+def _no_pab(doc: Explanation) -> str:
+    return f"No PAB: the number of {doc['entrants']} to pair is even."
+
+
+def _another(doc: Explanation) -> str:
+    return f"Why not another {_ENTRANTS[doc['entrants']][0]}"
+
+
 BYE = _heading("Pairing-allocated bye", ": ")
 FLOATS_KEY = "Floats: previous round / two rounds before (D down, U up, F floated)."
 
@@ -397,15 +414,15 @@ def render_text(doc: Explanation) -> str:
         out += ["", BYE[0] + _t(who(bye["player"]))]
         out += _text_lines([_line(r) for r in bye["reasons"]], 2)
         if bye["passed_over"]:
-            out.append("  Why not another player:")
+            out.append(f"  {_another(doc)}:")
             out += _text_lines(grouped(bye["passed_over"]), 2)
     elif doc["pairing_found"]:
-        out += ["", NO_PAB]
+        out += ["", _no_pab(doc)]
 
     for sec in doc["sections"]:
         out += _text_section(sec, True)
 
-    out += ["", "PLAYERS (by start number)"]
+    out += ["", f"{doc['entrants'].upper()} (by {_ENTRANTS[doc['entrants']][1]})"]
     wide = max([24, *(len(names[p["player"]]) for p in doc["players"])])  # never cut a name
     told = max([44, *(len(p["preference_text"]) for p in doc["players"])])
     out.append(
@@ -550,15 +567,15 @@ def render_html(doc: Explanation) -> str:
         h.append(f"<h2>{_e(BYE[1])}{_h(who(bye['player']))}</h2>")
         h.append("<ul>" + _html_lines([_line(r) for r in bye["reasons"]], known) + "</ul>")
         if bye["passed_over"]:
-            h.append("<h3>Why not another player</h3>")
+            h.append(f"<h3>{_e(_another(doc))}</h3>")
             h.append("<ul>" + _html_lines(grouped(bye["passed_over"]), known) + "</ul>")
     elif doc["pairing_found"]:
-        h.append(f"<p>{_e(NO_PAB)}</p>")
+        h.append(f"<p>{_e(_no_pab(doc))}</p>")
 
     for sec in doc["sections"]:
         h += _html_section(sec, True, known)
 
-    h.append("<h2>Players</h2>")
+    h.append(f"<h2>{_e(doc['entrants'].capitalize())}</h2>")
     h.append(
         "<table><tr><th>No</th><th>Name</th><th>Pts</th><th>Rank</th><th>TPN</th><th>Colours</th><th>CD</th>"
         "<th>Floats</th><th>Preference</th><th>Paired</th></tr>"

@@ -34,16 +34,6 @@ def read_tournament(
     return read_any(path, fmt, encoding=encoding, notes=notes, warnings=warnings)
 
 
-def not_for_team_events(tournament: Tournament, command: str) -> None:
-    """Refuse a team event to a command that does not handle teams yet (only ``pair``
-    does, docs/team.md): its players' games are not what it would read."""
-    if tournament.team_event:
-        raise InputError(
-            f"this is a team tournament: swissbridge {command} does not handle team events yet "
-            "(swissbridge pair does; see docs/team.md)"
-        )
-
-
 def pair_tournament(
     tournament: Tournament,
     *,
@@ -178,12 +168,11 @@ def board_list(tournament: Tournament, pairing: RoundPairing) -> str:
 
 def team_board_list(tournament: Tournament, pairing: RoundPairing) -> str:
     """A readable list of a round of team pairs: each match with the teams' match and game
-    points, then its boards (:func:`~swissbridge.teams.board_pairing`)."""
-    from swissbridge.teams import TeamEvent, board_pairing
+    points, then its boards (:func:`~swissbridge.teams.match_games`)."""
+    from swissbridge.teams import TeamEvent, match_games
 
     event = TeamEvent(tournament)
     done = pairing.round_no - 1
-    games = iter(board_pairing(tournament, pairing).boards)
 
     def team(n: int) -> str:
         rec = event.record(n)
@@ -193,12 +182,9 @@ def team_board_list(tournament: Tournament, pairing: RoundPairing) -> str:
     title = tournament.name or "Tournament"
     of = f" of {tournament.total_rounds}" if tournament.total_rounds else ""
     lines = [f"{title} — round {pairing.round_no}{of} (teams: match points/game points)"]
-    for i, m in enumerate(pairing.boards, 1):
+    for i, (m, games) in enumerate(match_games(event, pairing), 1):
         lines.append(f"{i:>3}  {team(m.white)} - {team(m.black)}")
-        for k in range(
-            min(event.boards, len(event.setup.team(m.white).members), len(event.setup.team(m.black).members))
-        ):
-            g = next(games)
+        for k, g in enumerate(games):
             names = [f"({n}) {tournament.player(n).name}" for n in (g.white, g.black)]
             lines.append(f"       {k + 1:>2}. {names[0]:<32} - {names[1]}")
     if pairing.bye is not None:

@@ -99,7 +99,7 @@ p.note { color: #444; font-size: .9em; }
 }
 """
 
-_RESULT = {
+RESULT_SIGNS = {
     Result.WIN: "1",
     Result.DRAW: "½",
     Result.LOSS: "0",
@@ -110,6 +110,7 @@ _RESULT = {
     Result.FORFEIT_LOSS: "− (forfeit)",
     Result.PENDING: "*",
 }
+"""A game's result as the player pages show it (the team site's too)."""
 
 
 class _People:
@@ -122,7 +123,7 @@ class _People:
         return f'<a href="{to_players}{n}.html">{html.escape(player_name(self.by_no[n]))}</a>'
 
 
-def _nav(prefix: str, round_no: int, up: str, linked: Collection[int], *, final: bool = False) -> str:
+def nav(prefix: str, round_no: int, up: str, linked: Collection[int], *, final: bool = False) -> str:
     """Links to the published rounds' folders (``linked``; never a round without one) and
     to this page (the round, or after the last round the final standings)."""
     links = []
@@ -187,7 +188,7 @@ def _player_page(
         rating = people.by_no[e.opponent].rating or ""
         lines.append(
             f"<tr><td>{rnd}</td><td>{colour}</td><td class=name>{people.link(e.opponent, '')}</td>"
-            f"<td>{rating}</td><td class=res>{html.escape(_RESULT.get(e.result, '?'))}</td></tr>"
+            f"<td>{rating}</td><td class=res>{html.escape(RESULT_SIGNS.get(e.result, '?'))}</td></tr>"
         )
     current = pairing.opponent(n) if pairing is not None else None
     if pairing is None:
@@ -195,7 +196,8 @@ def _player_page(
     elif current is not None:
         opponent, now = current
         lines.append(
-            f"<tr><td>{pairing.round_no}</td><td>{_COLOUR[now]}</td><td class=name>{people.link(opponent, '')}</td>"
+            f"<tr><td>{pairing.round_no}</td><td>{COLOUR_NAMES[now]}</td>"
+            f"<td class=name>{people.link(opponent, '')}</td>"
             f"<td>{people.by_no[opponent].rating or ''}</td><td class=res>playing</td></tr>"
         )
     elif pairing.bye == n or n in pairing.absent:
@@ -213,12 +215,12 @@ def _player_page(
     summary = f"{format_value(row.points)} points, place {row.place} {after}"
     tbs = ", ".join(f"{html.escape(tb.code)} {format_value(row.values[tb.code])}" for tb in s.tiebreaks)
     if pairing is None:
-        nav, back = _nav(prefix, s.after_round, "../", linked, final=True), "Final standings and crosstable"
+        top, back = nav(prefix, s.after_round, "../", linked, final=True), "Final standings and crosstable"
     else:
-        nav = _nav(prefix, pairing.round_no, "../", linked)
+        top = nav(prefix, pairing.round_no, "../", linked)
         back = f"Round {pairing.round_no}: pairing, standings, crosstable"
     body = (
-        f"{nav}\n<h1>{html.escape(player_name(p))}</h1>\n"
+        f"{top}\n<h1>{html.escape(player_name(p))}</h1>\n"
         f"<p>{' · '.join(facts)}<br>{summary}{' (' + tbs + ')' if tbs else ''}</p>\n"
         "<h2>Games</h2>\n<div class=wrap><table class=games>\n<thead><tr><th>Rd</th><th>Colour</th>"
         "<th class=name>Opponent</th><th>Rtg</th><th>Result</th></tr></thead>\n<tbody>\n"
@@ -229,7 +231,7 @@ def _player_page(
     return html_page(f"{t.name or 'Tournament'}: {player_name(p)}", body, SITE_CSS)
 
 
-_COLOUR = {Colour.WHITE: "White", Colour.BLACK: "Black"}
+COLOUR_NAMES = {Colour.WHITE: "White", Colour.BLACK: "Black"}
 
 CUE = "<p class=cue>Wider than the screen: swipe the table sideways.</p>"
 """Shown on narrow screens (``max-width: 40em``) above a table that may not fit."""
@@ -270,7 +272,7 @@ def find_table(t: Tournament, pairing: RoundPairing, to_players: str = "players/
         if n in boards:
             board, colour, opponent = boards[n]
             rows.append(
-                f"<tr><td class=name>{people.link(n, to_players)}</td><td>{board}</td><td>{_COLOUR[colour]}</td>"
+                f"<tr><td class=name>{people.link(n, to_players)}</td><td>{board}</td><td>{COLOUR_NAMES[colour]}</td>"
                 f"<td class=name>{people.link(opponent, to_players)}</td></tr>"
             )
         elif n in unpaired:
@@ -397,13 +399,13 @@ def _files(
     if pairing is not None:
         files["slips.html"] = html_page(
             f"{title}: result slips",
-            f"{_nav(prefix, pairing.round_no, '', linked)}\n<h1>{html.escape(title)}: result slips</h1>\n"
+            f"{nav(prefix, pairing.round_no, '', linked)}\n<h1>{html.escape(title)}: result slips</h1>\n"
             + result_slips(t, pairing),
             SITE_CSS,
         )
     if schedule:
         round_no = s.after_round if pairing is None else pairing.round_no
-        files["schedule.html"] = schedule_page(t, schedule, _nav(prefix, round_no, "", linked, final=pairing is None))
+        files["schedule.html"] = schedule_page(t, schedule, nav(prefix, round_no, "", linked, final=pairing is None))
     people = _People(t)
     for p in t.players:
         files[f"players/{p.start_no}.html"] = _player_page(s, pairing, prefix, people, p.start_no, linked)
@@ -429,7 +431,7 @@ def round_site(
     after = f"after round {s.after_round}" if s.after_round else "before round 1"
     schedule = round_robin_schedule(t)
     index = (
-        f"{_nav(prefix, pairing.round_no, '', linked)}\n<h1>{html.escape(title)}: round {pairing.round_no}{of}</h1>\n"
+        f"{nav(prefix, pairing.round_no, '', linked)}\n<h1>{html.escape(title)}: round {pairing.round_no}{of}</h1>\n"
         "<p><a href=#pairing>Pairing</a> · <a href=#find>Find your board</a> · <a href=#standings>Standings</a> · "
         "<a href=#crosstable>Crosstable</a> · <a href=slips.html>Result slips</a>"
         f"{' · <a href=schedule.html>Schedule</a>' if schedule else ''}</p>\n"
@@ -451,7 +453,7 @@ def final_site(
     after = f"after round {round_no}"
     schedule = round_robin_schedule(tournament)
     index = (
-        f"{_nav(prefix, round_no, '', linked, final=True)}\n<h1>{html.escape(title)}: final standings</h1>\n"
+        f"{nav(prefix, round_no, '', linked, final=True)}\n<h1>{html.escape(title)}: final standings</h1>\n"
         + ("<p><a href=schedule.html>Schedule and results of every round</a></p>\n" if schedule else "")
         + _standings_parts(s, after, "Final standings")
     )

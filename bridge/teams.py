@@ -174,8 +174,9 @@ class TeamEvent:
         if self.setup.board_colours:
             return len(self.setup.board_colours)
         most = 0
+        rounds = self.tournament.rounds_in_file  # a scan of every player: once
         for t in self.setup.teams:
-            for r in range(1, self.tournament.rounds_in_file + 1):
+            for r in range(1, rounds + 1):
                 most = max(most, sum(1 for e in self._entries(t, r) if e.opponent is not None or e.is_forfeit))
         return most or max((len(t.members) for t in self.setup.teams), default=1)
 
@@ -300,22 +301,31 @@ class TeamEvent:
         return Match(match.round_no, match.kind, match.opponent, match.played, match.colour, mp, gp)
 
 
-def board_pairing(tournament: Tournament, pairing: RoundPairing) -> RoundPairing:
-    """The games of a round of team pairs (``pairing``: team numbers on its boards, the PAB
-    team as its bye, teams not paired in ``absent``): each match is played on the event's
-    boards by the teams' first members in board order (record 310's order, TRF-2026's
-    default line-up), the White team's player White on board 1 and the colours following
-    record 352 (alternating when it is not given) down the boards. The PAB team's members
-    get the PAB; a team not paired gives its members its entry."""
-    event = TeamEvent(tournament)
+def match_games(event: TeamEvent, pairing: RoundPairing) -> list[tuple[Board, tuple[Board, ...]]]:
+    """Each match of a round of team pairs (``pairing``: team numbers on its boards) with
+    its games, board 1 first: the teams' first members in board order (record 310's
+    order, TRF-2026's default line-up), the White team's player White on board 1 and the
+    colours following record 352 (alternating when it is not given) down the boards."""
     sequence = event.setup.board_colours or "WB"
-    boards: list[Board] = []
-    absent: dict[int, Result] = {}
+    out: list[tuple[Board, tuple[Board, ...]]] = []
     for match in pairing.boards:
         white, black = event.setup.team(match.white), event.setup.team(match.black)
+        games: list[Board] = []
         for k, (w, b) in enumerate(zip(white.members[: event.boards], black.members[: event.boards], strict=False)):
             same = sequence[k % len(sequence)] == sequence[0]
-            boards.append(Board(w, b) if same else Board(b, w))
+            games.append(Board(w, b) if same else Board(b, w))
+        out.append((match, tuple(games)))
+    return out
+
+
+def board_pairing(tournament: Tournament, pairing: RoundPairing) -> RoundPairing:
+    """The games of a round of team pairs (``pairing``: team numbers on its boards, the PAB
+    team as its bye, teams not paired in ``absent``): every match's games
+    (:func:`match_games`), the PAB team's members with the PAB, a team not paired giving
+    its members its entry."""
+    event = TeamEvent(tournament)
+    boards = [game for _, games in match_games(event, pairing) for game in games]
+    absent: dict[int, Result] = {}
     if pairing.bye is not None:
         absent.update((m, Result.PAB) for m in event.setup.team(pairing.bye).members[: event.boards])
     for team, result in pairing.absent.items():

@@ -155,6 +155,9 @@ class SystemPart(TypedDict, total=False):
     """The rules the system applies, named for people (``"Lim System, C.04.4.3, ..."``)."""
     articles: Articles
     paired: int
+    absent: list[Absent]
+    """Who is not paired, with their entry (a team system: the teams); by default the
+    players the round's state leaves out."""
     initial_colour: str | None
     summary: list[str]
     """Facts of the round the system adds to the summary line (Lim: ``"median score 2.0 (2.2)"``)."""
@@ -188,6 +191,9 @@ class Explanation(TypedDict):
     tournament: TournamentDoc
     round: int
     last_round: bool
+    entrants: str
+    """What is paired: ``"players"``, or ``"teams"`` in a team event (the numbers of the
+    document are then the teams' pairing numbers)."""
     paired: int
     absent: list[Absent]
     initial_colour: str | None

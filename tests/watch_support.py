@@ -5,6 +5,7 @@ and a runner for the watcher in a subprocess."""
 from __future__ import annotations
 
 import os
+import re
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -200,3 +201,20 @@ def result_pgn(
             f'[WhiteFideId "{w.fide_id}"]\n[BlackFideId "{bl.fide_id}"]\n[Result "{res}"]\n\n{moves}\n'
         )
     return "\n".join(games)
+
+
+def dangling(files: dict[str, bytes]) -> list[tuple[str, str]]:
+    """Every (page, href) of ``files`` (paths relative to the output folder) whose target
+    is not among them; a fragment must name an ``id`` of its page."""
+    out = []
+    for path, data in files.items():
+        if not path.endswith(".html"):
+            continue
+        page = data.decode()
+        for href in re.findall(r'href="?([^"\s>]+)', page):
+            target, _, fragment = href.partition("#")
+            resolved = os.path.normpath(Path(path).parent / target) if target else path
+            missing = resolved not in files
+            if missing or (fragment and f"id={fragment}" not in files[resolved].decode().replace('"', "")):
+                out.append((path, href))
+    return out

@@ -170,14 +170,17 @@ class SwissManagerHost:
         """Swiss-Manager's own file: the rounds it holds are the host's, numbered
         as it numbered the boards; a round robin or a team event is not paired."""
         from swissbridge.formats.tunx import board_numbers, read_layout, tournament_of
-        from swissbridge.service import not_for_team_events
         from swissbridge.systems import choose_system
 
         try:
             layout = read_layout(f.data, path=str(f.path))
             t = tournament_of(layout, path=str(f.path))
+            if t.team_event:  # the file's teams, players and rounds are not read (formats/tunx.py)
+                raise InputError(
+                    "a Swiss-Manager team tournament: its own file is not read (docs/team.md); export it as "
+                    "TRF (Extras → FIDE-Daten-Export) into the watched folder instead"
+                )
             choose_system(t, self.config.system)  # refused here, in the file's name, when the system cannot pair it
-            not_for_team_events(t, "watch")
         except InputError as exc:
             return Fault(job, str(exc.located(str(f.path))), "")
         return self._decide(
@@ -242,5 +245,8 @@ class SwissManagerHost:
                 note = published_differs(t, last, pub.pairlist)
                 if note:
                     notes.append(note)
-        step = f"import {output_names(job, t.next_round)['sm']} into Swiss-Manager, then {again}"
+        names = output_names(job, t.next_round)
+        step = f"import {names['sm']} into Swiss-Manager, then {again}"
+        if t.team_event:  # no import file (watch.render): the round's games are in the TRF
+            step = f"waiting for its results (the round's games are in {names['trf']})"
         return decide_next_round(job, t, "", ctx, notes=notes, sm_host_round=host_round, next_step=step, boards=boards)

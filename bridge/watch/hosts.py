@@ -14,7 +14,7 @@ from swissbridge.errors import InputError, SwissbridgeError
 from swissbridge.messages import listed
 from swissbridge.model import Result, Tournament
 from swissbridge.pairing import NoLegalPairing, RoundPairing
-from swissbridge.watch.render import board_numbers, final_state, round_outputs
+from swissbridge.watch.render import board_numbers, final_state, round_outputs, team_board_numbers
 from swissbridge.watch.types import Fault, HostContext, Outcome, Publish, Wait, WatchConfig
 
 _log = logging.getLogger("swissbridge.watch")
@@ -32,8 +32,9 @@ def digest_of(parts: Iterable[bytes | str]) -> str:
     return h.hexdigest()
 
 
-def waiting_message(round_no: int, boards: Sequence[int]) -> str:
-    """``"round 3: waiting for 3 results: boards 4, 9, 12"``."""
+def waiting_message(round_no: int, boards: Sequence[int | str]) -> str:
+    """``"round 3: waiting for 3 results: boards 4, 9, 12"`` (a team event's boards as
+    ``match.board``, ``2.3``: :func:`~swissbridge.watch.render.team_board_numbers`)."""
     n = len(boards)
     shown = listed([str(b) for b in boards], SHOWN_BOARDS)
     return f"round {round_no}: waiting for {n} result{'s' if n != 1 else ''}: board{'s' if n != 1 else ''} {shown}"
@@ -82,10 +83,9 @@ def with_given(job: str, t: Tournament, config: WatchConfig) -> Tournament | Fau
 def pair_next(t: Tournament, job: str, ctx: HostContext) -> RoundPairing:
     """Pair the next round of ``t`` (the settings given, :func:`with_given`) with the
     system record 192 now names (a spinner on a terminal for big fields)."""
-    from swissbridge.service import not_for_team_events, pair_tournament
+    from swissbridge.service import pair_tournament
     from swissbridge.systems import choose_system
 
-    not_for_team_events(t, "watch")
     system = choose_system(t, ctx.config.system).system
     r = t.next_round
     if len(t.players) >= 100:
@@ -95,7 +95,17 @@ def pair_next(t: Tournament, job: str, ctx: HostContext) -> RoundPairing:
 
 
 def pairing_summary(t: Tournament, pairing: RoundPairing) -> str:
-    bits = [f"round {pairing.round_no} paired: {len(pairing.boards)} board{'s' if len(pairing.boards) != 1 else ''}"]
+    """``"round 3 paired: 10 boards, bye to 21 (Name)"``; for a team event, whose pairing
+    is of teams, ``"round 3 paired: 5 matches, bye to team 11 (Name)"``."""
+    n = len(pairing.boards)
+    if t.teams is not None and t.team_event:
+        bits = [f"round {pairing.round_no} paired: {n} match{'es' if n != 1 else ''}"]
+        if pairing.bye is not None:
+            bits.append(f"bye to team {pairing.bye} ({t.teams.team(pairing.bye).name})")
+        if pairing.absent:
+            bits.append(f"{len(pairing.absent)} team{'s' if len(pairing.absent) != 1 else ''} not paired")
+        return ", ".join(bits)
+    bits = [f"round {pairing.round_no} paired: {n} board{'s' if n != 1 else ''}"]
     if pairing.bye is not None:
         bits.append(f"bye to {pairing.bye} ({t.player(pairing.bye).name})")
     if pairing.absent:
@@ -117,11 +127,17 @@ def decide_next_round(
     """Pair and render the round after the last completed one of ``t``, or say the
     tournament is over; while a game of any round has no result, wait for it (its
     board numbered as the host numbered it, ``boards`` by round and pair, else in
-    the Art. 3.6 order)."""
+    the Art. 3.6 order; a team event's as ``match.board``, the matches in the order the
+    watcher published them)."""
     done = t.completed_rounds
     unfinished = first_unfinished_round(t, done)
     if unfinished is not None:
         r, pending = unfinished
+        if t.team_event:
+            pub = ctx.state.publication(job, r)
+            labels = team_board_numbers(t, r, pub.pairlist if pub is not None else None)
+            shown_labels = sorted(labels.get(frozenset(g), (0, 0)) for g in pending)
+            return Wait(job, waiting_message(r, [f"{m}.{b}" for m, b in shown_labels]), inputs, tuple(notes))
         numbers = {pair: b for (rr, pair), b in boards.items() if rr == r} if boards else board_numbers(t, r)
         shown = sorted(numbers.get(frozenset(g), 0) for g in pending)
         return Wait(job, waiting_message(r, shown), inputs, tuple(notes))
@@ -176,26 +192,37 @@ def finished(job: str, t: Tournament, last: int, inputs: str, notes: Sequence[st
 
 
 def published_differs(t: Tournament, round_no: int, pairlist: str) -> str | None:
-    """A note when the host's round ``round_no`` is not the pairing the watcher published."""
+    """A note when the host's round ``round_no`` is not the pairing the watcher published
+    (for a team event, whose published pairing is of teams, the matches the members'
+    games make: :func:`swissbridge.teams.played_team_pairing`)."""
     ours: set[frozenset[int]] = set()
     for line in pairlist.splitlines()[1:]:
         a, b = (int(x) for x in line.split())
         ours.add(frozenset((a, b)) if b else frozenset((a,)))
     theirs: set[frozenset[int]] = set()
-    for p in t.players:
-        e = p.entry(round_no)
-        if e is None:
-            continue
-        if e.opponent is not None:
-            theirs.add(frozenset((p.start_no, e.opponent)))
-        elif e.result is Result.PAB:
-            theirs.add(frozenset((p.start_no,)))
+    who = "player(s)"
+    if t.team_event:
+        from swissbridge.teams import played_team_pairing
+
+        played, _ = played_team_pairing(t, round_no)
+        theirs = {frozenset(b.players()) for b in played.boards}
+        theirs |= {frozenset((played.bye,))} if played.bye is not None else set()
+        who = "team(s)"
+    else:
+        for p in t.players:
+            e = p.entry(round_no)
+            if e is None:
+                continue
+            if e.opponent is not None:
+                theirs.add(frozenset((p.start_no, e.opponent)))
+            elif e.result is Result.PAB:
+                theirs.add(frozenset((p.start_no,)))
     if ours == theirs:
         return None
     changed = sorted(min(g) for g in theirs - ours)
     return (
         f"round {round_no} in the export is not the pairing the watcher published "
-        f"(changed in the host for player(s) {', '.join(map(str, changed[:10]))})"
+        f"(changed in the host for {who} {', '.join(map(str, changed[:10]))})"
     )
 
 

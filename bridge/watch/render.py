@@ -13,6 +13,11 @@ folder ``P-R{N}`` (published as one, :mod:`swissbridge.watch.publish`) holds:
   round's static site — the pairing, the standings and the crosstable after round
   ``N - 1``, one page per player (:mod:`swissbridge.site`).
 
+A team event (C.04.6) gets the same folder without the Swiss-Manager import file: the
+TRF and the PGN hold the members' games, the lists the matches and their boards, and
+the site (:mod:`swissbridge.teamsite`) the matches, the team standings, a page per
+team (``teams/{TPN}.html``) and per player.
+
 After the last round's results, both workflows publish ``P-R{N}-final/``: the final
 standings and crosstable as the same site without a pairing, and ``P-R{N}-final.trf``,
 the tournament with every result recorded. A page links only to the rounds whose
@@ -69,7 +74,12 @@ def final_state(
 
     name = f"{prefix}-R{round_no}-final"
     files = {f"{name}.trf": data}
-    files.update(final_site(tournament, round_no, prefix, _tiebreaks(tournament), linked=linked))
+    if tournament.team_event:
+        from swissbridge.teamsite import final_team_site
+
+        files.update(final_team_site(tournament, round_no, prefix, _tiebreaks(tournament), linked=linked))
+    else:
+        files.update(final_site(tournament, round_no, prefix, _tiebreaks(tournament), linked=linked))
     return OutputSet(name, round_no + 1, files)
 
 
@@ -85,8 +95,20 @@ def round_outputs(
     *before* the pairing (results of the previous rounds recorded); ``sm_host_round``
     is the last round Swiss-Manager's export held, when known (the import file is
     refused if the host already has the round being paired); ``linked``: the earlier
-    rounds whose folders were published (the site links to those only)."""
+    rounds whose folders were published (the site links to those only).
+
+    A team event's ``pairing`` is of teams: the files that hold games (TRF, PGN) hold
+    its members' games (:func:`swissbridge.teams.board_pairing`, as ``pair`` writes
+    them), the lists and the site the matches and their boards
+    (:mod:`swissbridge.teamsite`); no Swiss-Manager import file is written (its team
+    tournaments are not a host: the file would pair players, and drop the PAB team)."""
     names = output_names(prefix, pairing.round_no)
+    team = tournament.team_event
+    games = pairing
+    if team:
+        from swissbridge.teams import board_pairing
+
+        games = board_pairing(tournament, pairing)
 
     def sm() -> str:
         from swissbridge.formats.swissmanager import write_pairings
@@ -96,24 +118,31 @@ def round_outputs(
     def trf() -> str:
         from swissbridge.formats.trf import write_trf
 
-        return write_trf(apply_pairing(tournament, pairing), dialect="trf26")
+        return write_trf(apply_pairing(tournament, games), dialect="trf26")
 
     def pgn() -> str:
         from swissbridge.formats.pgn import write_pairing_pgn
 
-        return write_pairing_pgn(tournament, pairing)
+        return write_pairing_pgn(tournament, games)
 
     def text() -> str:
-        from swissbridge.service import board_list
+        from swissbridge.service import board_list, team_board_list
 
-        return board_list(tournament, pairing)
+        return team_board_list(tournament, pairing) if team else board_list(tournament, pairing)
+
+    def printable() -> str:
+        if team:
+            from swissbridge.teamsite import team_pairing_html
+
+            return team_pairing_html(tournament, pairing)
+        return pairing_html(tournament, pairing)
 
     renderers: dict[str, Callable[[], str | bytes]] = {
-        "sm": sm,
+        **({} if team else {"sm": sm}),
         "trf": trf,
         "pgn": pgn,
         "text": text,
-        "html": lambda: pairing_html(tournament, pairing),
+        "html": printable,
     }
     files: dict[str, bytes] = {}
     for kind, render in renderers.items():
@@ -127,7 +156,12 @@ def round_outputs(
 
 
 def _site(prefix: str, tournament: Tournament, pairing: RoundPairing, linked: Collection[int]) -> dict[str, bytes]:
-    """The round's site and standings (:func:`swissbridge.site.round_site`)."""
+    """The round's site and standings (:func:`swissbridge.site.round_site`; a team
+    event's: :func:`swissbridge.teamsite.team_round_site`)."""
+    if tournament.team_event:
+        from swissbridge.teamsite import team_round_site
+
+        return team_round_site(tournament, pairing, prefix, _tiebreaks(tournament), linked=linked)
     from swissbridge.site import round_site
 
     return round_site(tournament, pairing, prefix, _tiebreaks(tournament), linked=linked)
@@ -150,6 +184,32 @@ def _tiebreaks(tournament: Tournament) -> list[TieBreak]:
 def board_numbers(tournament: Tournament, round_no: int) -> dict[frozenset[int], int]:
     """Board number (1-based, Art. 3.6 order) of every game of ``round_no``."""
     return {frozenset(g): i for i, g in enumerate(board_order(tournament, round_no), 1)}
+
+
+def team_board_numbers(
+    tournament: Tournament, round_no: int, pairlist: str | None
+) -> dict[frozenset[int], tuple[int, int]]:
+    """(match, board) of every game of ``round_no`` of a team event still without a
+    result (:meth:`~swissbridge.model.Tournament.pending_games`): the matches in the
+    order of the pairing of teams the watcher published (``pairlist``), else as the
+    file's matches come (:func:`swissbridge.teams.played_team_pairing`); the board is the
+    players' place in their team's roster."""
+    from swissbridge.teams import TeamEvent, played_team_pairing
+
+    event = TeamEvent(tournament)
+    if pairlist is not None:
+        pairs = [tuple(int(x) for x in line.split()) for line in pairlist.splitlines()[1:]]
+        matches = [frozenset(p) for p in pairs if len(p) == 2 and p[1]]
+    else:
+        played, _ = played_team_pairing(tournament, round_no)
+        matches = [frozenset(b.players()) for b in played.boards]
+    number = {m: i for i, m in enumerate(matches, 1)}
+    place = {m: k for team in event.setup.teams for k, m in enumerate(team.members, 1)}
+    out: dict[frozenset[int], tuple[int, int]] = {}
+    for a, b in tournament.pending_games(round_no):
+        match = frozenset((event.team_of[a], event.team_of[b]))
+        out[frozenset((a, b))] = (number.get(match, 0), place[a])
+    return out
 
 
 def pairing_html(tournament: Tournament, pairing: RoundPairing) -> str:

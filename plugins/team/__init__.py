@@ -14,7 +14,7 @@ from __future__ import annotations
 from swissbridge.errors import InputError
 from swissbridge.model import Acceleration, Tournament
 from swissbridge.pairing import Board, NoLegalPairing, RoundPairing, board_key
-from swissbridge.plugins import Trace, TracedBoard
+from swissbridge.plugins import Trace
 from swissbridge.teams import CODE_PREFIX
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING: reading who the system is loads nothing else
@@ -42,39 +42,39 @@ class TeamSystem:
     entrants = frozenset({"teams"})
 
     def trace(self, tournament: Tournament, round_no: int | None = None) -> Trace:
-        """Pair the round (3.3.2) and record how: the boards with the rule of 4.3 that
-        gave their colours, the PAB, and one note per bracket."""
+        """Pair the round (3.3.2) and record how (:class:`~.trace.TeamTrace`): the PAB,
+        each bracket's upfloaters and pairing as they were decided, the boards with the
+        rule of 4.3 that gave their colours."""
         from swissbridge.plugins.team.colours import allocate
         from swissbridge.plugins.team.round import pair_round
         from swissbridge.plugins.team.rules import RoundState
+        from swissbridge.plugins.team.trace import RoundRecord, TeamTrace, traced_board
 
         r = tournament.next_round if round_no is None else round_no
         if r < 1:
             raise InputError(f"rounds are numbered from 1, not {r}")
         state = RoundState(tournament, r)
-        trace = Trace(round_no=r)
+        trace = TeamTrace(round_no=r, state=state, record=RoundRecord())
         try:
-            result = pair_round(state)
+            pair_round(state, trace.record)
         except NoLegalPairing as exc:
             trace.failure = str(exc)
             return trace
-        allocations = [allocate(state, a, b) for br in result.brackets for a, b in br.pairs]
+        brackets = trace.record.brackets
+        allocations = [allocate(state, a, b) for br in brackets if br.pairing for a, b in br.pairing.pairs]
 
         def key(white: int, black: int) -> tuple[int, int, int]:
             a, b = state.teams[white], state.teams[black]
             return board_key((a.score, a.number), (b.score, b.number))
 
         allocations.sort(key=lambda al: key(al.white, al.black))
-        trace.boards = [TracedBoard(al.white, al.black, al.rule) for al in allocations]
-        trace.bye = result.bye
-        for br in result.brackets:
-            ups = f", upfloaters {', '.join(map(str, br.upfloaters))}" if br.upfloaters else ""
-            pairs = ", ".join(f"{a}-{b}" for a, b in br.pairs)
-            trace.notes.append(f"bracket of teams scoring {br.score / 10:g}{ups}: {pairs}")
+        trace.allocations = allocations
+        trace.boards = [traced_board(al) for al in allocations]
+        trace.bye = trace.record.pab.chosen if trace.record.pab is not None else None
         trace.pairing = RoundPairing(
             round_no=r,
             boards=tuple(Board(al.white, al.black) for al in allocations),
-            bye=result.bye,
+            bye=trace.bye,
             absent=state.announced,
             system=self.name,
         )
@@ -86,19 +86,12 @@ class TeamSystem:
         return self.trace(tournament, round_no).result()
 
     def explain(self, tournament: Tournament, trace: Trace) -> SystemPart:
-        """The boards (teams) with the colour rule of 4.3 that decided each, and the PAB."""
-        from swissbridge.plugins.document import Bye
+        """The system's part of the explanation document, from its trace (:mod:`.explanation`)."""
+        from swissbridge.plugins.team.explanation import explain_team
+        from swissbridge.plugins.team.trace import TeamTrace
 
-        bye: Bye | None = None
-        if trace.bye is not None:
-            bye = {"player": trace.bye, "score": "", "reasons": [], "passed_over": []}
-        return {
-            "boards": [
-                {"board": i, "white": b.white, "black": b.black, "rule": b.rule, "reasons": []}
-                for i, b in enumerate(trace.boards, 1)
-            ],
-            "bye": bye,
-        }
+        assert isinstance(trace, TeamTrace), "a trace made by TeamSystem.trace"
+        return explain_team(tournament, trace)
 
     def compare(self, tournament: Tournament, round_no: int, expected: RoundPairing, played: RoundPairing) -> str:
         return ""

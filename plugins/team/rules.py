@@ -10,14 +10,14 @@ of Article 4 (``colours.py``) only call them.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from swissbridge.acceleration import baku_acceleration
 from swissbridge.errors import InputError
 from swissbridge.model import Colour, Points, PointSystem, Result, TeamAcceleration, Tournament
 from swissbridge.plugins.matching import max_cardinality_matching
-from swissbridge.teams import ColourModel, MatchKind, TeamEvent, TeamRecord
+from swissbridge.teams import ColourModel, Match, MatchKind, TeamEvent, TeamRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +27,8 @@ class Preference:
 
     colour: Colour
     strong: bool
+    why: str = field(default="", compare=False)
+    """The clause of 1.7 that gives it, in words (``"colour difference -2"``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,8 +52,9 @@ class TeamState:
     """1.7."""
     floated: bool
     """A floater in the previous round (1.5): it played an opponent with another score."""
-    pab_barred: bool
-    """[C2] (2.1.2): it had the PAB, won a match by forfeit, or had a full-point bye."""
+    pab_bar: Match | None
+    """[C2] (2.1.2): its last match that bars the PAB (the PAB, a match won by forfeit, a
+    full-point bye), or ``None``."""
     met: frozenset[int]
     """The teams it played (a match none of whose boards was played is no meeting,
     C.04.2 3.5)."""
@@ -74,16 +77,19 @@ def colour_preference(colours: Sequence[Colour], model: ColourModel, last_round:
         return None
     cd = sum(1 if c is Colour.WHITE else -1 for c in colours)
     last_two = tuple(colours[-2:])
-    if cd < -1 or (cd in (0, -1) and last_two == (Colour.BLACK, Colour.BLACK)):
-        return Preference(Colour.WHITE, True)
-    if cd > 1 or (cd in (0, 1) and last_two == (Colour.WHITE, Colour.WHITE)):
-        return Preference(Colour.BLACK, True)
+    if cd < -1 or cd > 1:
+        return Preference(Colour.WHITE if cd < 0 else Colour.BLACK, True, f"colour difference {cd:+d}")
+    if cd in (0, -1) and last_two == (Colour.BLACK, Colour.BLACK):
+        return Preference(Colour.WHITE, True, f"colour difference {cd:+d}, last two matches Black")
+    if cd in (0, 1) and last_two == (Colour.WHITE, Colour.WHITE):
+        return Preference(Colour.BLACK, True, f"colour difference {cd:+d}, last two matches White")
     if model is ColourModel.TYPE_A:
         return None
-    if cd == -1 or (cd == 0 and not last_round and colours[-1] is Colour.BLACK):
-        return Preference(Colour.WHITE, False)
-    if cd == 1 or (cd == 0 and not last_round and colours[-1] is Colour.WHITE):
-        return Preference(Colour.BLACK, False)
+    if cd == -1 or cd == 1:
+        return Preference(Colour.WHITE if cd < 0 else Colour.BLACK, False, f"colour difference {cd:+d}")
+    if cd == 0 and not last_round:
+        last = colours[-1]
+        return Preference(last.opposite, False, f"colour difference 0, last match {last}")
     return None
 
 
@@ -168,7 +174,7 @@ class RoundState:
             if last is not None and last.played and last.opponent is not None:
                 other = self.event.record(last.opponent)
                 floated = self.pairing_score(rec, done) != self.pairing_score(other, done)
-        barred = any(m.kind in (MatchKind.PAB, MatchKind.FORFEIT_WIN, MatchKind.FULL_BYE) for m in matches)
+        bars = [m for m in matches if m.kind in (MatchKind.PAB, MatchKind.FORFEIT_WIN, MatchKind.FULL_BYE)]
         return TeamState(
             number=rec.number,
             score=self.pairing_score(rec, done + 1),
@@ -178,7 +184,7 @@ class RoundState:
             colours=colours,
             preference=colour_preference(colours, self.model, self.last_round),
             floated=floated,
-            pab_barred=barred,
+            pab_bar=bars[-1] if bars else None,
             met=frozenset(m.opponent for m in matches if m.played and m.opponent is not None),
         )
 
@@ -189,24 +195,47 @@ class RoundState:
         return {n: b.kind.result for b in self.event.setup.byes if b.round_no == self.round_no for n in b.players}
 
     @cached_property
-    def present(self) -> list[int]:
-        """The teams to pair: all but those with a bye known in advance (record 240) and
-        those whose every member has a bye or absence entered in the round's column."""
-        away = set(self.announced)
+    def away(self) -> dict[int, Result]:
+        """The teams not paired, and their entry: those with a bye known in advance
+        (record 240), and those whose every member has a bye or absence entered in the
+        round's column (the first member's entry)."""
+        away = dict(self.announced)
         for t in self.event.setup.teams:
             entries = [self.event.players[m].entry(self.round_no) for m in t.members]
-            if entries and all(e is not None and e.opponent is None and e.result is not Result.PAB for e in entries):
-                away.add(t.number)
-        return [n for n in sorted(self.teams) if n not in away]
+            if t.number in away or not entries:
+                continue
+            if all(e is not None and e.opponent is None and e.result is not Result.PAB for e in entries):
+                first = entries[0]
+                assert first is not None
+                away[t.number] = first.result
+        return away
+
+    @cached_property
+    def present(self) -> list[int]:
+        """The teams to pair: all but those :attr:`away`."""
+        return [n for n in sorted(self.teams) if n not in self.away]
+
+    @property
+    def initial_colour(self) -> Colour:
+        """4.3.1: the colour drawn before round 1 (record 152 or as inferred), White when
+        nothing says."""
+        return self.tournament.initial_colour or Colour.WHITE
 
     # -- the criteria of Article 2 ------------------------------------------------------
     def can_meet(self, a: int, b: int) -> bool:
         """[C1] (2.1.1): two teams do not meet twice; nor may teams of a record-260 group."""
         return b not in self.barred[a]
 
+    def why_barred(self, a: int, b: int) -> str:
+        """Why [C1] keeps ``a`` and ``b`` apart, in words: the round they met, or record 260."""
+        if frozenset((a, b)) in self.forbidden:
+            return f"#{a} and #{b} may not meet in this round (record 260)"
+        met = [m.round_no for m in self.event.record(a).matches[: self.round_no - 1] if m.played and m.opponent == b]
+        return f"#{a} and #{b} met in round {met[-1]}" if met else f"#{a} and #{b} have met"
+
     def can_have_pab(self, team: int) -> bool:
         """[C2] (2.1.2)."""
-        return not self.teams[team].pab_barred
+        return self.teams[team].pab_bar is None
 
     def pairable(self, teams: Sequence[int]) -> bool:
         """[C3] (2.2.1): the teams have a pairing complying with [C1] (a perfect matching)."""

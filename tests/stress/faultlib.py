@@ -5,7 +5,7 @@ One *scenario*: a Swiss-Manager folder whose export holds round 2 played, an
 output folder where the watcher already published round 2 (the *before* state),
 and the outputs a clean run adds (round 3, the *after* state). Each trial copies
 the before state, runs the watcher in a forked child (the real code, the Dutch
-system) and hurts it:
+system; or, for the team scenario, a team event paired by C.04.6) and hurts it:
 
 * **kill**: the child is killed with SIGKILL just before or just after its k-th
   file-system step (creating a file or folder, ``fsync``, ``rename``), k drawn at
@@ -66,6 +66,8 @@ class Scenario:
     visible_after: dict[str, bytes]
     steps: int
     """File-system steps of a clean run from ``before`` to ``after``."""
+    system: str = "dutch"
+    """The system the watcher pairs with (``team`` for the team event)."""
 
 
 @dataclass(slots=True)
@@ -117,9 +119,9 @@ def _hook(plan: Callable[[int, str], None]) -> None:
         setattr(os, name, wrap(name))
 
 
-def run_child(folder: Path, out: Path, plan: Callable[[int, str], None] | None = None) -> int:
-    """Run one watcher pass (``--once``) on ``folder`` in a forked child; returns its
-    exit status, or ``-SIGNAL`` when it was killed."""
+def run_child(folder: Path, out: Path, plan: Callable[[int, str], None] | None = None, system: str = "dutch") -> int:
+    """Run one watcher pass (``--once``, pairing with ``system``) on ``folder`` in a forked
+    child; returns its exit status, or ``-SIGNAL`` when it was killed."""
     pid = os.fork()
     if pid == 0:  # pragma: no cover - the child
         code = 70
@@ -127,7 +129,7 @@ def run_child(folder: Path, out: Path, plan: Callable[[int, str], None] | None =
             logging.getLogger("swissbridge.watch").setLevel(logging.CRITICAL + 1)
             if plan is not None:
                 _hook(plan)
-            w = Watcher(WatchConfig(folder, host="swiss-manager", system="dutch", out=out, stable=0))
+            w = Watcher(WatchConfig(folder, host="swiss-manager", system=system, out=out, stable=0))
             try:
                 w.acquire()
                 code = w.run_once().exit_code
@@ -139,7 +141,7 @@ def run_child(folder: Path, out: Path, plan: Callable[[int, str], None] | None =
     return -os.WTERMSIG(status) if os.WIFSIGNALED(status) else os.WEXITSTATUS(status)
 
 
-def count_steps(folder: Path, out: Path) -> int:
+def count_steps(folder: Path, out: Path, system: str = "dutch") -> int:
     """The file-system steps of a clean run (counted in the child, passed back in a file)."""
     tally = out.parent / f".{out.name}.steps"
 
@@ -147,7 +149,7 @@ def count_steps(folder: Path, out: Path) -> int:
         with open(tally, "w") as fh:  # builtins.open: not a counted step
             fh.write(str(step))
 
-    code = run_child(folder, out, plan)
+    code = run_child(folder, out, plan, system)
     if code != 0:
         raise RuntimeError(f"the clean run failed (exit {code})")
     steps = int(tally.read_text())
@@ -159,31 +161,59 @@ def _preload() -> None:
     """Import what a pass uses once, here, so that each forked child starts at once."""
     from swissbridge.plugins import load
 
-    for module in ("swissbridge.formats.pgn", "swissbridge.formats.swissmanager", "swissbridge.service"):
+    for module in (
+        "swissbridge.formats.pgn",
+        "swissbridge.formats.swissmanager",
+        "swissbridge.service",
+        "swissbridge.teamsite",
+    ):
         importlib.import_module(module)
     load("dutch")
+    load("team")
 
 
-def make_scenario(root: Path) -> Scenario:
-    """The before state (round 2 published) and the after state of a clean run."""
+def _exports(team: bool) -> tuple[str, str, str]:
+    """The export with round 1 played, the export with round 2 played, the system: 24
+    players (Dutch), or a team event of 9 teams of 4 boards (C.04.6, record 192's)."""
+    if not team:
+        t = field_of(PLAYERS, rounds=7)
+        return write_trf(played(t, 1), dialect="trf16"), write_trf(played(t, 2), dialect="trf16"), "dutch"
+    from swissbridge.plugins.team import TeamSystem
+
+    from tests.team_support import play, random_event
+
+    rng = random.Random(5)
+    t = random_event(rng, 9, 4, 7, "FIDE_TEAM_TYPEA_MP_GP")
+    states = []
+    for r in (1, 2):
+        t = play(rng, t, TeamSystem().pair(t, r))
+        states.append(write_trf(t, dialect="trf26"))
+    return states[0], states[1], "team"
+
+
+def make_scenario(root: Path, *, team: bool = False) -> Scenario:
+    """The before state (round 2 published) and the after state of a clean run (of a
+    team event when ``team``)."""
     _preload()
     folder = root / "host"
     folder.mkdir()
     export = folder / "Open.trf"
-    t = field_of(PLAYERS, rounds=7)
-    export.write_text(write_trf(played(t, 1), dialect="trf16"))
+    first, second, system = _exports(team)
+    export.write_text(first)
     before = root / "before"
-    if run_child(folder, before) != 0:
+    if run_child(folder, before, system=system) != 0:
         raise RuntimeError("cannot publish round 2")
-    export.write_text(write_trf(played(t, 2), dialect="trf16"))
+    export.write_text(second)
     visible_before = visible(before)
     clean = root / "clean"
     shutil.copytree(before, clean)
-    steps = count_steps(folder, clean)
+    steps = count_steps(folder, clean, system)
     visible_after = visible(clean)
     if not set(visible_before) < set(visible_after):
         raise RuntimeError("the clean run did not publish round 3")
-    return Scenario(folder, before, visible_before, visible_after, steps)
+    if team and "Open-R3/teams/1.html" not in visible_after:
+        raise RuntimeError("the team event's round 3 has no team pages")
+    return Scenario(folder, before, visible_before, visible_after, steps, system)
 
 
 # -- checking a trial -----------------------------------------------------------------------------
@@ -209,7 +239,7 @@ def check(s: Scenario, out: Path, what: str) -> tuple[str | None, str]:
 
 def restart(s: Scenario, out: Path, what: str) -> str | None:
     """A restarted watcher converges on the after state, leaving nothing behind."""
-    code = run_child(s.folder, out)
+    code = run_child(s.folder, out, system=s.system)
     if code != 0:
         return f"{what}: the restart exited {code}"
     if visible(out) != s.visible_after:
@@ -240,7 +270,7 @@ def kill_trial(s: Scenario, work: Path, i: int, rng: random.Random) -> tuple[str
             os.kill(os.getpid(), signal.SIGKILL)
         armed[0] = n == step and after
 
-    code = run_child(s.folder, out, plan)
+    code = run_child(s.folder, out, plan, s.system)
     if code not in (-signal.SIGKILL, 0):
         return f"{what}: exited {code}", ""
     problem, outcome = check(s, out, what)
@@ -260,7 +290,7 @@ def injected_full_disk_trial(s: Scenario, work: Path, i: int, rng: random.Random
         if n >= step and name in ("open", "mkdir", "fsync"):
             raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    code = run_child(s.folder, out, plan)
+    code = run_child(s.folder, out, plan, s.system)
     if code not in (0, 5):
         return f"{what}: exited {code} (expected 5, an output fault)", ""
     problem, outcome = check(s, out, what)
@@ -303,7 +333,7 @@ def tmpfs_full_disk_trial(s: Scenario, disk: Path, i: int, rng: random.Random) -
     filler = disk / "filler"
     _fill(disk, filler, free)
     what = f"disk full #{i} (tmpfs, {shutil.disk_usage(disk).free} bytes free)"
-    code = run_child(s.folder, out)
+    code = run_child(s.folder, out, system=s.system)
     problem, outcome = check(s, out, what)
     if not problem and code not in (0, 5):
         problem = f"{what}: exited {code}"
@@ -328,13 +358,14 @@ def _fill(disk: Path, filler: Path, free: int) -> None:
                 break
 
 
-def run(kills: int, disk_full: int, *, seed: int = 1, work: Path | None = None) -> dict[str, Any]:
-    """``kills`` SIGKILL trials and ``disk_full`` full-disk trials; the tallies by kind."""
+def run(kills: int, disk_full: int, *, seed: int = 1, work: Path | None = None, team: bool = False) -> dict[str, Any]:
+    """``kills`` SIGKILL trials and ``disk_full`` full-disk trials (on the team event's
+    scenario when ``team``); the tallies by kind."""
     rng = random.Random(seed)
     results: dict[str, Any] = {}
     with tempfile.TemporaryDirectory(dir=work) as tmp:
         root = Path(tmp)
-        s = make_scenario(root)
+        s = make_scenario(root, team=team)
         results["steps of a clean publication"] = s.steps
         tally = Tally()
         for i in range(kills):

@@ -38,6 +38,15 @@ def test_random_kills_and_full_disk_short() -> None:
     assert kills["nothing new"] + kills["complete set"] == 12
 
 
+def test_random_kills_and_full_disk_of_a_team_event_short() -> None:
+    """The same for a team event's round (its site has ``teams/`` besides ``players/``)."""
+    results = faultlib.run(kills=6, disk_full=2, seed=21, team=True)
+    for kind, tally in results.items():
+        if isinstance(tally, dict):
+            assert tally["problems"] == [], kind
+            assert tally["trials"] in (6, 2)
+
+
 @pytest.mark.stress
 def test_random_kills_and_full_disk_long() -> None:
     results = faultlib.run(kills=250, disk_full=40, seed=1)

@@ -4,6 +4,8 @@ then two watchers (Dutch watching, Lim ``--once``) on an output folder that is d
 
     .venv/bin/python tests/stress/watch_faults.py --kills 300 --disk-full 40 --two-watchers 20 [--json out.json]
 
+``--team`` runs the kill and full-disk trials on a team event's round (C.04.6).
+
 Exit status 1 when any trial left partial or mixed outputs, a damaged state file,
 a restart that did not converge, or files of two watchers.
 """
@@ -27,10 +29,11 @@ def main() -> int:
     parser.add_argument("--disk-full", type=int, default=40)
     parser.add_argument("--two-watchers", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--team", action="store_true", help="the trials on a team event's round (C.04.6)")
     parser.add_argument("--json", type=Path)
     args = parser.parse_args()
     start = time.monotonic()
-    results = run(args.kills, args.disk_full, seed=args.seed)
+    results = run(args.kills, args.disk_full, seed=args.seed, team=args.team)
     results["two watchers, folder deleted"] = two_watchers(args.two_watchers, seed=args.seed)
     results["seconds"] = round(time.monotonic() - start, 1)
     text = json.dumps(results, indent=1)

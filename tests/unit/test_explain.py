@@ -30,7 +30,7 @@ GOLDEN = ROOT / "tests" / "golden" / "explain"
 SCHEMA = json.loads((ROOT / "docs" / "explain.schema.json").read_text(encoding="utf-8"))
 DETAILS = {
     system: json.loads((ROOT / "plugins" / system / "details.schema.json").read_text(encoding="utf-8"))
-    for system in ("dutch", "lim")
+    for system in ("dutch", "lim", "team")
 }
 """The schemas of the details each built-in system owns."""
 
@@ -136,10 +136,17 @@ def test_documents_validate_against_the_schema() -> None:
     docs = _golden_docs()
     docs.append(explain(build(4, [], total_rounds=3)))  # round 1, even: no PAB, no floats
     docs.append(explain(build(5, ["1-3 1, 4-2 0, 5 U"], total_rounds=3), system="lim"))
+    docs.append(explain(_team_event(), system="team"))  # the PAB, two brackets, an upfloater
     for doc in docs:
         assert validate(doc, SCHEMA) == []
         assert validate(json.loads(render_json(doc)), SCHEMA) == []
         assert validate(doc["details"], DETAILS[doc["system"]]) == []
+
+
+def _team_event() -> Tournament:
+    from tests.unit.test_team import event
+
+    return event({1: ["   2 w 1"], 2: ["   1 b 0"], 3: ["   4 w 1"], 4: ["   3 b 0"], 5: ["0000 - U"]}, 5)
 
 
 def test_the_validator_can_fail() -> None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 import json
 import os
+import random
 import re
 import shutil
 import subprocess
@@ -33,30 +34,14 @@ from swissbridge.watch.loop import Watcher
 from swissbridge.watch.types import WatchConfig
 
 from tests.conftest import SAMPLES
-from tests.watch_support import field_of, with_results
+from tests.team_support import play, random_event
+from tests.watch_support import dangling, field_of, with_results
 
 
 def sample(linked: Collection[int] = (1, 2, 3)) -> tuple[Tournament, RoundPairing, dict[str, bytes]]:
     t = read_trf(SAMPLES / "open-round4.trf")
     pairing = pair_tournament(t)
     return t, pairing, round_site(t, pairing, "Open", choose_tiebreaks(t, None), linked=linked)
-
-
-def dangling(files: dict[str, bytes]) -> list[tuple[str, str]]:
-    """Every (page, href) of ``files`` (paths relative to the output folder) whose target
-    is not among them; a fragment must name an ``id`` of its page."""
-    out = []
-    for path, data in files.items():
-        if not path.endswith(".html"):
-            continue
-        page = data.decode()
-        for href in re.findall(r'href="?([^"\s>]+)', page):
-            target, _, fragment = href.partition("#")
-            resolved = os.path.normpath(Path(path).parent / target) if target else path
-            missing = resolved not in files
-            if missing or (fragment and f"id={fragment}" not in files[resolved].decode().replace('"', "")):
-                out.append((path, href))
-    return out
 
 
 def test_every_page_is_there_and_every_link_resolves() -> None:
@@ -226,6 +211,36 @@ def run_event(tmp_path: Path, paired_before: int, rounds: int = 4) -> Path:
     return folder / "swissbridge-out"
 
 
+def run_team_event(tmp_path: Path, paired_before: int, rounds: int = 4) -> Path:
+    """A team event (C.04.6: 7 teams of 4 boards) of ``rounds`` rounds, the first
+    ``paired_before`` paired and played before the watcher started; the watcher pairs
+    the rest as the results come in, then publishes the final standings."""
+    rng = random.Random(11)
+    folder = tmp_path / "in"
+    folder.mkdir()
+    t = replace(random_event(rng, 7, 4, rounds, "FIDE_TEAM_TYPEA_MP_GP"), name="Teams")
+    for _ in range(paired_before):
+        t = play(rng, t, pair_tournament(t, system="team"))
+    w = Watcher(WatchConfig(folder, host="swiss-manager", stable=0))
+    for r in range(paired_before + 1, rounds + 2):
+        (folder / "Teams.trf").write_text(write_trf(t, dialect="trf26"), encoding="utf-8")
+        report = w.run_once()
+        if r <= rounds:
+            assert report.published == [("Teams", r)], report.status
+            t = play(rng, t, pairing_from_pairlist(r, w.state.published["Teams"][r].pairlist))
+    assert report.status.startswith(f"Teams: tournament finished after round {rounds}: final standings in ")
+    return folder / "swissbridge-out"
+
+
+@pytest.mark.parametrize("paired_before", [0, 2])
+def test_no_dangling_link_in_a_team_event_s_pages(tmp_path: Path, paired_before: int) -> None:
+    out = run_team_event(tmp_path, paired_before)
+    files = published(out)
+    assert {p.split("/")[0] for p in files} == {f"Teams-R{r}" for r in range(paired_before + 1, 5)} | {"Teams-R4-final"}
+    assert dangling(files) == []
+    assert all(f"Teams-R4-final/teams/{n}.html" in files for n in range(1, 8))
+
+
 def published(out: Path) -> dict[str, bytes]:
     return {
         p.relative_to(out).as_posix(): p.read_bytes()
@@ -363,6 +378,32 @@ def test_standings_and_crosstable_are_readable_at_390_px(tmp_path: Path) -> None
         assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     final = probe(out / "Open-R7-final" / "index.html", profile)
     assert any(w["table"] == "crosstable" and w["overflow"] and w["cued"] for w in final["wraps"])  # type: ignore[union-attr]
+
+
+@pytest.mark.browser
+@browser
+def test_a_team_event_s_pages_are_readable_at_390_px(tmp_path: Path) -> None:
+    """A team event's round, team, player and final pages at a phone's 390 px: no page
+    wider than the screen, every table that does not fit cued; the round's matches and
+    boards are in the DOM."""
+    out = run_team_event(tmp_path, 0)
+    profile = tmp_path / "profile"
+    keep = Path(os.environ.get("SWISSBRIDGE_SCREENSHOTS", tmp_path / "shots"))
+    keep.mkdir(parents=True, exist_ok=True)
+    pages = [out / "Teams-R3" / name for name in ("index.html", "teams/1.html", "players/1.html", "slips.html")]
+    pages += [out / "Teams-R4-final" / "index.html", out / "Teams-R4-final" / "teams/2.html"]
+    for page in pages:
+        found = probe(page, profile)
+        assert found["page"] == found["view"] == 390, (page, found)
+        wraps = found["wraps"]
+        assert isinstance(wraps, list)
+        for w in wraps:
+            assert w["right"] <= 390 and (w["cued"] or not w["overflow"]), (page, w)
+        shot = keep / f"team-{page.parent.name}-{page.stem}-390.png"
+        chromium(f"--screenshot={shot}", phone(page).as_uri(), profile=profile)
+        assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    dom = chromium("--dump-dom", (out / "Teams-R3" / "index.html").as_uri(), profile=profile).stdout
+    assert dom.count('<tr class="match">') == 3 and dom.count('<tr class="board">') == 12
 
 
 def test_a_round_robin_has_its_schedule_page() -> None:
