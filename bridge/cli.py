@@ -672,11 +672,19 @@ class PointsOption(str, Enum):
     epilog=epilog(
         "0 success; 1 no attempt could be paired to the end; 2 usage; 5 an output could not be written",
         "swissbridge generate -n 40 --rounds 9 --seed 7 -o event.trf",
+        "swissbridge generate --system team -n 16 --boards 4 --rounds 7 --code FIDE_TEAM_TYPEB_MP_GP -o teams.trf",
     ),
 )
 def generate(
     players: Annotated[
-        int, typer.Option("--players", "-n", min=2, max=MAX_START_NO, help="Number of players (TRF: at most 9999).")
+        int,
+        typer.Option(
+            "--players",
+            "-n",
+            min=2,
+            max=MAX_START_NO,
+            help="Number of players (TRF: at most 9999); of teams for a system that pairs teams.",
+        ),
     ] = 30,
     rounds: Annotated[int, typer.Option("--rounds", min=1, max=MAX_ROUNDS, help="Number of rounds.")] = 7,
     system: Annotated[
@@ -693,6 +701,23 @@ def generate(
     ] = None,
     accelerate: Annotated[bool, typer.Option("--accelerate", help="Baku acceleration (C.04.7).")] = False,
     forbidden: Annotated[int, typer.Option("--forbidden", min=0, help="Groups of players who may not meet.")] = 0,
+    boards: Annotated[
+        int | None,
+        typer.Option(
+            "--boards",
+            help="A team event: boards per match, 1-14 (default 4 for a system that pairs teams).",
+            show_default=False,
+        ),
+    ] = None,
+    code: Annotated[
+        str | None,
+        typer.Option(
+            "--code",
+            metavar="CODE",
+            help="Record 192: one of the system's codes (default: its first).",
+            show_default=False,
+        ),
+    ] = None,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write here (atomically) instead of stdout (- is stdout).")
     ] = None,
@@ -707,6 +732,8 @@ def generate(
         points=chosen,
         accelerate=accelerate,
         forbidden_groups=forbidden,
+        boards=boards,
+        code=code,
     )
     try:
         tournament = generate_tournament(players, rounds, system, seed, options)

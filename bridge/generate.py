@@ -9,7 +9,12 @@ acceleration (C.04.7, record 250) and forbidden pairs (record 260). A round robi
 (a system that says it pairs round robins) has none of the byes, absences, late
 entries and withdrawals (its missed games are forfeits), no acceleration and no
 forbidden pairs, and its pairing numbers are drawn: the field is numbered in a random
-order (C.05). Every round is
+order (C.05). A team event (a system that pairs teams, C.04.6) has teams of a number of
+boards with a reserve or two, numbered by strength, their line-ups (record 310, and
+record 300 for a round played out of that order: a reserve in, two boards exchanged, the
+last board left unoccupied), board results drawn from the ratings with board and whole-match
+forfeits, the PAB, and record 192's team code (records 352, 362, 320 and 260 as the event
+needs them). Every round is
 paired by the chosen system from exactly the history a replay sees
 (:func:`swissbridge.history.before_round`), so a generated file passes
 ``swissbridge check`` with the same system by construction.
@@ -26,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from swissbridge.acceleration import baku_acceleration
-from swissbridge.errors import InputError
+from swissbridge.errors import InputError, UsageError
 from swissbridge.history import before_round
 from swissbridge.model import (
     ABSENT,
@@ -36,13 +41,16 @@ from swissbridge.model import (
     Entry,
     ForbiddenPairs,
     Player,
+    Points,
     PointSystem,
     Result,
+    Team,
     Tournament,
 )
-from swissbridge.pairing import NoLegalPairing, RoundPairing
+from swissbridge.pairing import Board, NoLegalPairing, RoundPairing
 from swissbridge.plugins import PairingSystem, resolve
 from swissbridge.systems import DEFAULT, written
+from swissbridge.teams import TeamEvent, board_pairing, team_code
 
 __all__ = [
     "POINTS_310",
@@ -51,8 +59,11 @@ __all__ = [
     "GenerationFailed",
     "RoundHook",
     "generate_tournament",
+    "pab_record",
+    "plan_team_event",
     "plan_tournament",
     "play_round",
+    "play_team_round",
     "tournament_before_round",
 ]
 
@@ -61,6 +72,12 @@ POINTS_310 = PointSystem(win=30, draw=10, loss=0, forfeit_win=30, pab=30, full_b
 
 WHITE_ADVANTAGE = 35
 """Elo points the first move is worth in the result model."""
+
+TEAM_BOARDS = 4
+"""The boards of a match when a system that pairs only teams is not told (``--boards``)."""
+
+MAX_MEMBERS = 14
+"""The members a TRF-2026 record 310 lists (columns 74-142): boards and reserves."""
 
 
 class GenerationFailed(RuntimeError):
@@ -106,6 +123,18 @@ class GenerateOptions:
     highest_rating: int = 2700
     attempts: int = 25
     """Fresh tournaments (same random stream) tried when a round cannot be paired."""
+    boards: int | None = None
+    """A team event's boards per match (1-14: record 310 lists 14 members); None: an
+    individual event, or :data:`TEAM_BOARDS` for a system that pairs only teams."""
+    code: str | None = None
+    """The record 192 code written: one of the system's codes; None: its first."""
+    match_forfeit_rate: float = 0.01
+    """Team events: the share of matches one team does not turn up for (every board forfeited)."""
+    lineup_change_rate: float = 0.08
+    """Team events: the share of a team's matches played out of record 310's order
+    (written as record 300)."""
+    max_reserves: int = 2
+    """Team events: the most members a team has beyond its boards."""
 
 
 RoundHook = Callable[[Tournament, int, RoundPairing], None]
@@ -301,7 +330,7 @@ def _plan(n: int, rounds: int, system: str | PairingSystem, rng: random.Random, 
         acceleration=acceleration,
         forbidden=tuple(forbidden),
         announced_byes=byes,
-        system=written(engine),
+        system=o.code.strip().upper() if o.code is not None else written(engine),
     )
     return Plan(tournament=tournament, strengths=strengths, absences=absences)
 
@@ -313,6 +342,8 @@ def _round_robin_plan(n: int, rounds: int, engine: PairingSystem, rng: random.Ra
     point), and record 192 is the code the system gives the rounds (single, double)."""
     if o.accelerate or o.forbidden_groups:
         raise InputError("a round robin is paired by its Berger tables: it has no acceleration and no forbidden pairs")
+    if o.code is not None:
+        raise UsageError("--code: a round robin's record 192 code follows from its players and rounds (single, double)")
     code: str = engine.schedule_code(n, rounds)  # type: ignore[attr-defined]
     from swissbridge.players import draw_numbers
 
@@ -384,14 +415,27 @@ def play_round(
     """``tournament`` with ``pairing``'s games played (results drawn at random), the
     PAB recorded and the absentees' entries kept."""
     o = options or GenerateOptions()
-    entries: dict[int, Entry] = {}
-    for b in pairing.boards:
-        rw, rb = _game(strengths[b.white], strengths[b.black], rng, o)
-        entries[b.white] = Entry(rw, b.black, Colour.WHITE)
-        entries[b.black] = Entry(rb, b.white, Colour.BLACK)
+    entries = _board_entries(pairing.boards, strengths, rng, o, frozenset())
     if pairing.bye is not None:
         entries[pairing.bye] = Entry(Result.PAB)
     return tournament.with_round(pairing.round_no, entries)
+
+
+def _board_entries(
+    boards: tuple[Board, ...], strengths: dict[int, int], rng: random.Random, o: GenerateOptions, absent: frozenset[int]
+) -> dict[int, Entry]:
+    """Both players' entries of each game drawn (:func:`_game`); a player in ``absent``
+    (a team that did not turn up) loses by forfeit."""
+    entries: dict[int, Entry] = {}
+    for b in boards:
+        if b.white in absent or b.black in absent:
+            rw = Result.FORFEIT_LOSS if b.white in absent else Result.FORFEIT_WIN
+            rb = Result.FORFEIT_LOSS if b.black in absent else Result.FORFEIT_WIN
+        else:
+            rw, rb = _game(strengths[b.white], strengths[b.black], rng, o)
+        entries[b.white] = Entry(rw, b.black, Colour.WHITE)
+        entries[b.black] = Entry(rb, b.white, Colour.BLACK)
+    return entries
 
 
 def generate_tournament(
@@ -413,16 +457,19 @@ def generate_tournament(
     """
     o = options or GenerateOptions()
     _, engine = resolve(system)
+    teams = _team_options(players, rounds, engine, o)
     rng = random.Random(seed)
     failures: list[str] = []
     for _attempt in range(max(1, o.attempts)):
-        plan = _plan(players, rounds, engine, rng, o)
         try:
-            return _play(plan, engine, rng, o, on_round)
+            if teams is not None:
+                return _play_teams(_team_plan(players, rounds, engine, rng, teams), engine, rng, teams, on_round)
+            return _play(_plan(players, rounds, engine, rng, o), engine, rng, o, on_round)
         except NoLegalPairing as exc:
             failures.append(str(exc) or "no legal pairing")
     raise GenerationFailed(
-        f"{players} players, {rounds} rounds, seed {seed}: no attempt could be paired to the end "
+        f"{players} {'players' if teams is None else 'teams'}, {rounds} rounds, seed {seed}: "
+        "no attempt could be paired to the end "
         f"({len(failures)} attempts; last: {failures[-1]})"
     )
 
@@ -446,6 +493,294 @@ def _play(
     order = sorted(scores, key=lambda n: (-scores[n], n))
     rank = {n: i for i, n in enumerate(order, 1)}
     return t.with_players(replace(p, stated_points=scores[p.start_no], rank=rank[p.start_no]) for p in t.players)
+
+
+# -- team events (C.04.6) ------------------------------------------------------------------------
+
+
+def _team_options(n: int, rounds: int, engine: PairingSystem, o: GenerateOptions) -> GenerateOptions | None:
+    """The options of a team event (``boards`` filled in), None for an individual event.
+    Options that make no sense are refused here, before anything is drawn
+    (:class:`~swissbridge.errors.UsageError`): a ``code`` the system does not have (any
+    event), ``boards`` for a system of players, and for a team event sizes its records
+    cannot hold, individual scoring and acceleration."""
+    if o.code is not None and o.code.strip().upper() not in engine.codes:
+        raise UsageError(f"--code {o.code}: the {engine.name} system's record 192 codes are {', '.join(engine.codes)}")
+    if o.boards is None and "players" in engine.entrants:
+        return None
+    if "teams" not in engine.entrants:
+        raise UsageError(f"--boards: the {engine.name} system pairs individual players, not teams")
+    if getattr(engine, "round_robin", False):
+        raise UsageError(f"random team round robins are not generated (the {engine.name} system pairs round robins)")
+    boards = TEAM_BOARDS if o.boards is None else o.boards
+    if not 1 <= boards <= MAX_MEMBERS:
+        raise UsageError(
+            f"--boards takes 1-{MAX_MEMBERS} boards (record 310 lists {MAX_MEMBERS} members), found {boards}"
+        )
+    if not 2 <= n <= 999:
+        raise UsageError(f"a team event has 2-999 teams (record 310's team pairing number), found {n}")
+    if n * (boards + o.max_reserves) > 9999:
+        raise UsageError(
+            f"{n} teams of up to {boards + o.max_reserves} members are more than the 9999 players a TRF file numbers"
+        )
+    if rounds < 1:
+        raise UsageError("a tournament needs at least 1 round")
+    if rounds >= n:
+        raise UsageError(f"{n} teams cannot play {rounds} Swiss rounds: use fewer rounds than teams")
+    if o.points is not None:
+        raise UsageError(
+            "--points: a team event scores its boards 1-½-0 (record 162) and its matches by record 362 (2-1-0)"
+        )
+    if o.accelerate:
+        raise UsageError("--accelerate: a team event is accelerated by its record 192 code: give a --code ending _BAKU")
+    return replace(o, boards=boards)
+
+
+_CITIES = (
+    "Aachen", "Bergen", "Cádiz", "Debrecen", "Eindhoven", "Firenze", "Graz", "Hamburg", "İzmir", "Jaipur",
+    "Kraków", "Lyon", "Malmö", "Nantes", "Oslo", "Porto", "Québec", "Riga", "Sevilla", "Tallinn",
+    "Utrecht", "Valencia", "Wrocław", "Zürich", "Århus", "Brno", "Chennai", "Dortmund", "Espoo", "Göteborg",
+)  # fmt: skip
+_CLUBS = ("SK", "Chess Club", "Schachfreunde", "Echiquier", "Ajedrez", "Sjakklubb", "Knights", "Rooks")
+
+
+def _team_field(n: int, rng: random.Random, o: GenerateOptions) -> tuple[list[Player], list[Team], dict[int, int]]:
+    """``n`` teams of ``o.boards`` players and up to ``o.max_reserves`` reserves, each
+    team's members in board order (rating, highest first), the teams numbered by the
+    average rating of their boards (C.04.6 1.1.2 leaves the order to the competition's
+    rules; the strongest first here), the players numbered team after team; and each
+    player's playing strength (the rating plus form)."""
+    boards = o.boards or TEAM_BOARDS
+    lo, hi = o.lowest_rating, o.highest_rating
+    drawn: list[tuple[float, str, str, list[tuple[int, int, str, str, str]]]] = []
+    names: set[str] = set()
+    for _ in range(n):
+        base = rng.gauss((lo + hi) / 2, (hi - lo) / 6)
+        federation = rng.choice(_FEDERATIONS[:-1])
+        name = f"{rng.choice(_CLUBS)} {rng.choice(_CITIES)}"
+        while name in names:
+            name = f"{name} {len(names) % 9 + 2}"
+        names.add(name)
+        members: list[tuple[int, int, str, str, str]] = []
+        for _k in range(boards + rng.randint(0, min(o.max_reserves, MAX_MEMBERS - boards))):
+            rating = int(min(hi, max(lo, rng.gauss(base, 120))))
+            unrated = rng.random() < o.unrated_rate
+            strength = rating + int(rng.gauss(0, 80))
+            player = f"{rng.choice(_LAST)}, {rng.choice(_FIRST)}"
+            fed = federation if rng.random() < 0.9 else rng.choice(_FEDERATIONS[:-1])
+            members.append((0 if unrated else rating, strength, player, fed, rng.choice("mmmw")))
+        members.sort(key=lambda m: (-(m[0] or m[1]), m[2]))
+        average = sum(m[0] or m[1] for m in members[:boards]) / boards
+        drawn.append((average, name, federation, members))
+    drawn.sort(key=lambda d: (-d[0], d[1]))
+    players: list[Player] = []
+    teams: list[Team] = []
+    strengths: dict[int, int] = {}
+    for number, (_, name, _fed, members) in enumerate(drawn, 1):
+        numbers = []
+        for rating, strength, player, fed, sex in members:
+            start = len(players) + 1
+            title = _title(rating, rng)
+            players.append(
+                Player(
+                    start_no=start,
+                    name=player,
+                    sex=sex,
+                    title=title if sex == "m" or not title else "W" + title,
+                    rating=rating,
+                    federation=fed,
+                    fide_id=str(rng.randint(1_000_000, 99_999_999)) if rating else "",
+                    birth=f"{rng.randint(1950, 2015)}/{rng.randint(1, 12):02d}/{rng.randint(1, 28):02d}",
+                )
+            )
+            strengths[start] = strength
+            numbers.append(start)
+        teams.append(Team(number, name, tuple(numbers)))
+    return players, teams, strengths
+
+
+def _line_310(
+    team: Team, players: dict[int, Player], boards: int, scores: tuple[Points, Points, int] | None = None
+) -> str:
+    """Record 310 (after its code): the TPN (columns 5-7), name (9-40), strength (48-53:
+    the average rating of the boards), match and game points and rank (55-71, once the
+    event is played), the members from column 74, one every five columns."""
+    rated = [players[m].rating for m in team.members[:boards] if players[m].rating]
+    strength = str(round(sum(rated) / len(rated))) if rated else ""
+    mp = gp = rank = ""
+    if scores is not None:
+        mp, gp, rank = f"{scores[0] / 10:.1f}", f"{scores[1] / 10:.1f}", str(scores[2])
+    head = f"{team.number:>3} {team.name[:32]:<32} {'':<5} {strength:>6} {mp:>6} {gp:>6} {rank:>3} "
+    return head + "".join(f" {m:>4}" for m in team.members)
+
+
+def _line_300(round_no: int, team: int, opponent: int, players: tuple[int, ...]) -> str:
+    """Record 300 (after its code): the round (columns 5-7), the team (9-11), its opponent
+    (13-15), then its players board by board from column 17 (``0000``: unoccupied)."""
+    return f"{round_no:>3} {team:>3} {opponent:>3}" + "".join(f" {p:04d}" if not p else f" {p:>4}" for p in players)
+
+
+def pab_record(tournament: Tournament, pab_teams: tuple[int, ...] = ()) -> Tournament:
+    """``tournament`` with record 320 stating the PAB's match and game points as C.04.6
+    1.4 gives them (a drawn match: record 362's TD, half a point a board, unless a 320
+    already says otherwise) and, when given, the PAB team of each round (0: none)."""
+    from swissbridge.formats.trf import team_setup_of
+
+    match, game = TeamEvent(tournament).pab_points()
+    value = f"{match / 10:4.1f} {game / 10:4.1f}" + "".join(f" {n:>3}" for n in pab_teams)
+    headers = (*(h for h in tournament.headers if h[0] != "320"), ("320", value))
+    with_record = replace(tournament, headers=headers)
+    return replace(with_record, teams=team_setup_of(with_record))
+
+
+def plan_team_event(
+    teams: int, boards: int, rounds: int, code: str, seed: int | random.Random, options: GenerateOptions | None = None
+) -> Plan:
+    """A team event of ``teams`` teams of ``boards`` boards before round 1, record 192
+    ``code`` (not checked here: :func:`generate_tournament` checks it against the system):
+    the field (:func:`_team_field`), records 352 (the board colours: alternating, which
+    also gives the number of boards) and 310, and records 362 (3-1-0 match points, for
+    some events) and 260 (``forbidden_groups`` groups of teams) as drawn."""
+    o = replace(options or GenerateOptions(), boards=boards)
+    rng = seed if isinstance(seed, random.Random) else random.Random(seed)
+    players, roster, strengths = _team_field(teams, rng, o)
+    by_number = {p.start_no: p for p in players}
+    headers: list[tuple[str, str]] = []
+    headers.append(("352", ("WB" * boards)[:boards]))  # TRF-2026: mandatory for pairing; the boards of a match
+    coded = team_code(code)
+    if rng.random() < 0.2 and not (coded is not None and coded.baku):  # C.04.7: Baku needs a win worth two draws
+        headers.append(("362", "TW 3.0   TD 1.0   TL 0.0"))  # the symbols' letters in columns 6, 15, 24 (as 162)
+    headers += [("310", _line_310(t, by_number, boards)) for t in roster]
+    for _ in range(o.forbidden_groups):
+        size = 3 if teams >= 6 and rng.random() < 0.2 else 2
+        group = sorted(rng.sample(range(1, teams + 1), size))
+        first, last = (1, rounds) if rng.random() < 0.7 else sorted((rng.randint(1, rounds), rng.randint(1, rounds)))
+        headers.append(("260", f"{first:03d} {last:03d}" + "".join(f" {n:>4}" for n in group)))
+    from swissbridge.formats.trf import team_setup_of
+
+    tournament = Tournament(
+        players=tuple(players),
+        name="swissbridge random team event",
+        total_rounds=rounds,
+        initial_colour=rng.choice((Colour.WHITE, Colour.BLACK)),
+        system=code,
+        headers=tuple(headers),
+    )
+    tournament = replace(tournament, teams=team_setup_of(tournament))
+    return Plan(tournament=tournament, strengths=strengths, absences={r: {} for r in range(1, rounds + 1)})
+
+
+def _team_plan(n: int, rounds: int, engine: PairingSystem, rng: random.Random, o: GenerateOptions) -> Plan:
+    plan = plan_team_event(n, o.boards or TEAM_BOARDS, rounds, (o.code or written(engine)).upper(), rng, o)
+    name = f"swissbridge random team event ({engine.name} system)"
+    return replace(plan, tournament=replace(plan.tournament, name=name))
+
+
+def _lineup(team: Team, boards: int, rng: random.Random, o: GenerateOptions) -> tuple[int, ...]:
+    """The players a team fields on its boards: mostly its first members (record 310's
+    order); sometimes a reserve in on a board, two neighbouring boards exchanged, or
+    the last board left unoccupied (``0``)."""
+    default = team.members[:boards]
+    if rng.random() >= o.lineup_change_rate:
+        return default
+    players = list(default)
+    reserves = team.members[boards:]
+    x = rng.random()
+    if reserves and x < 0.5:
+        players[rng.randrange(boards)] = rng.choice(reserves)
+    elif boards >= 2 and x < 0.85:
+        k = rng.randrange(boards - 1)
+        players[k], players[k + 1] = players[k + 1], players[k]
+    elif boards >= 2:
+        players[-1] = 0
+    return tuple(players)
+
+
+def play_team_round(
+    tournament: Tournament,
+    pairing: RoundPairing,
+    strengths: dict[int, int],
+    rng: random.Random,
+    options: GenerateOptions | None = None,
+) -> Tournament:
+    """``tournament`` with a round of team pairs (``pairing``: team numbers) played: each
+    team's line-up drawn (:func:`_lineup`; record 300 when it is not the default), the
+    boards (:func:`~swissbridge.teams.board_pairing`) played as in an individual event,
+    a team that does not turn up losing every board by forfeit, the PAB team's members
+    given the PAB, and the members who did not play absent (``0000 - Z``)."""
+    from swissbridge.formats.trf import team_setup_of
+
+    o = options or GenerateOptions()
+    event = TeamEvent(tournament)
+    boards = event.boards
+    r = pairing.round_no
+    lineups: list[tuple[str, str]] = []
+    absent: set[int] = set()
+    for match in pairing.boards:
+        for team, opponent in ((match.white, match.black), (match.black, match.white)):
+            members = event.setup.team(team)
+            fielded = _lineup(members, boards, rng, o)
+            if fielded != members.members[:boards]:
+                lineups.append(("300", _line_300(r, team, opponent, fielded)))
+        if rng.random() < o.match_forfeit_rate:
+            absent.update(event.setup.team(rng.choice((match.white, match.black))).members)
+    if lineups:
+        with_lineups = replace(tournament, headers=(*tournament.headers, *lineups))
+        tournament = replace(with_lineups, teams=team_setup_of(with_lineups))
+    games = board_pairing(tournament, pairing)
+    entries = _board_entries(games.boards, strengths, rng, o, frozenset(absent))
+    entries.update((n, Entry(result)) for n, result in games.absent.items())
+    entries.update((p.start_no, ABSENT) for p in tournament.players if p.start_no not in entries)
+    return tournament.with_round(r, entries)
+
+
+def _play_teams(
+    plan: Plan, engine: PairingSystem, rng: random.Random, o: GenerateOptions, on_round: RoundHook | None
+) -> Tournament:
+    t = plan.tournament
+    assert t.teams is not None
+    numbers = {team.number for team in t.teams.teams}
+    total = t.total_rounds or 0
+    pab: list[int] = []
+    for r in range(1, total + 1):
+        pairing = engine.pair(t, r)
+        _verify(pairing, numbers, r)
+        if on_round is not None:
+            on_round(t, r, pairing)
+        t = play_team_round(t, pairing, plan.strengths, rng, o)
+        pab.append(pairing.bye or 0)
+    return _team_results(pab_record(t, tuple(pab)))
+
+
+def _team_results(t: Tournament) -> Tournament:
+    """The played event with its standings written: each team's match and game points
+    and rank in record 310 (the rank of ``swissbridge standings`` with the default team
+    tie-breaks, :data:`~swissbridge.tiebreaks.DEFAULT_TEAM_TIEBREAKS`: the event names
+    none in record 202), each player's points and rank (points, then start number) in
+    record 001."""
+    from swissbridge.formats.trf import team_setup_of
+    from swissbridge.standings import compute_teams
+    from swissbridge.tiebreaks import DEFAULT_TEAM_TIEBREAKS, parse_tiebreaks
+
+    event = TeamEvent(t)
+    total = t.total_rounds or 0
+    ranks = {row.team.number: row.rank for row in compute_teams(t, parse_tiebreaks(DEFAULT_TEAM_TIEBREAKS)).rows}
+    by_number = {p.start_no: p for p in t.players}
+
+    def line(team: Team) -> str:
+        rec = event.record(team.number)
+        return _line_310(
+            team, by_number, event.boards, (rec.match_points(total), rec.game_points(total), ranks[team.number])
+        )
+
+    lines = iter(line(team) for team in event.setup.teams)
+    headers = tuple((code, next(lines)) if code == "310" else (code, value) for code, value in t.headers)
+    t = replace(t, headers=headers)
+    t = replace(t, teams=team_setup_of(t))
+    points = {p.start_no: p.score(t.points, total) for p in t.players}
+    ranked = sorted(points, key=lambda n: (-points[n], n))
+    place = {n: i for i, n in enumerate(ranked, 1)}
+    return t.with_players(replace(p, stated_points=points[p.start_no], rank=place[p.start_no]) for p in t.players)
 
 
 def tournament_before_round(tournament: Tournament, round_no: int) -> Tournament:

@@ -524,6 +524,18 @@ class TeamAcceleration:
 
 
 @dataclass(frozen=True, slots=True)
+class LineUp:
+    """A team's line-up in one round when it is not record 310's (TRF-2026 record 300,
+    "out-of-(default)order"): the players on boards 1, 2, … (``0``: the board left
+    unoccupied), against the scheduled opponent."""
+
+    round_no: int
+    team: int
+    opponent: int
+    players: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class TeamSetup:
     """What a team event adds to its players: the teams and how matches score, as the
     file states them. Missing values stay ``None``/empty; their defaults (C.04.6 1.4: the
@@ -549,6 +561,8 @@ class TeamSetup:
     """Record 260: teams that may not meet."""
     acceleration: tuple[TeamAcceleration, ...] = ()
     adjustments: tuple[TeamPoints, ...] = ()
+    lineups: tuple[LineUp, ...] = ()
+    """Record 300: the line-ups out of record 310's order."""
 
     def team(self, number: int) -> Team:
         """The team with this TPN; ``KeyError`` if there is none."""
@@ -556,6 +570,13 @@ class TeamSetup:
             if t.number == number:
                 return t
         raise KeyError(number)
+
+    def lineup(self, team: int, round_no: int) -> LineUp | None:
+        """Record 300's line-up of ``team`` in ``round_no``, or None (record 310's order)."""
+        for lineup in self.lineups:
+            if lineup.team == team and lineup.round_no == round_no:
+                return lineup
+        return None
 
 
 class EventKind(enum.Enum):

@@ -25,12 +25,11 @@ Points are tenths, as everywhere in the model.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
 
 from swissbridge.errors import InputError
-from swissbridge.model import Colour, Entry, Points, Result, Team, TeamSetup, Tournament
+from swissbridge.model import Colour, Entry, LineUp, Points, Result, Team, TeamSetup, Tournament
 from swissbridge.pairing import Board, RoundPairing
 
 
@@ -192,13 +191,28 @@ class TeamEvent:
         return match, game
 
     def _entries(self, team: Team, round_no: int) -> list[Entry]:
-        """The members' entries of a round, in board (roster) order."""
+        """The members' entries of a round, in roster (record 310) order."""
         out = []
         for m in team.members:
             e = self.players[m].entry(round_no)
             if e is not None:
                 out.append(e)
         return out
+
+    def lineup(self, team: Team, round_no: int) -> tuple[int, ...]:
+        """The players of ``team`` on boards 1, 2, … in ``round_no`` (``0``: a board left
+        unoccupied): record 300's line-up when the file gives one (TRF-2026 requires it
+        when a team plays out of record 310's order or with a board unoccupied), else
+        the members who had a game in the round (an opponent or a forfeit), in record
+        310's order."""
+        given = self._lineups.get((team.number, round_no))
+        if given is not None:
+            return given.players
+        return tuple(m for m in team.members if _has_game(self.players[m].entry(round_no)))
+
+    @cached_property
+    def _lineups(self) -> dict[tuple[int, int], LineUp]:
+        return {(lu.team, lu.round_no): lu for lu in self.setup.lineups}
 
     @cached_property
     def records(self) -> tuple[TeamRecord, ...]:
@@ -227,12 +241,18 @@ class TeamEvent:
         )
         if opponents:
             opponent = opponents.pop()
+            given = self._lineups.get((team.number, round_no))
+            if given is not None and given.opponent != opponent:
+                raise InputError(
+                    f"round {round_no}: record 300 gives team {team.number}'s line-up against team "
+                    f"{given.opponent}, but its members played team {opponent}"
+                )
             other = sum(points.points(e.result) for e in self._entries(self.setup.team(opponent), round_no))
             # both sides scoring shows both present (TRF-2026 330: a team shows up when one of
             # its players does): a match, though every board was forfeited by one side or the other
             played = any(e.played for e in entries) or (game > 0 and other > 0)
             kind = self._outcome(game, other, played)
-            colour = self._colour(entries) if played else None
+            colour = self._colour(team, round_no) if played else None
             return self._scored(team, Match(round_no, kind, opponent, played, colour, 0, game))
         if forfeit is not None:
             white = forfeit.white == team.number
@@ -264,13 +284,15 @@ class TeamEvent:
             return MatchKind.LOSS if played else MatchKind.FORFEIT_LOSS
         return MatchKind.DRAW
 
-    def _colour(self, entries: Iterable[Entry]) -> Colour | None:
-        """1.6.1: the colour of the board-1 player; when board 1 was not paired in the
-        match, the colour the lowest paired board implies (record 352's sequence, else
-        alternating colours from White on board 1)."""
+    def _colour(self, team: Team, round_no: int) -> Colour | None:
+        """1.6.1: the colour of the board-1 player of the round's line-up
+        (:meth:`lineup`); when board 1 was not paired in the match, the colour the
+        lowest paired board implies (record 352's sequence, else alternating colours
+        from White on board 1)."""
         sequence = self.setup.board_colours or "WB"
-        for board, e in enumerate(entries):
-            if e.opponent is None or e.colour is None:
+        for board, player in enumerate(self.lineup(team, round_no)):
+            e = self.players[player].entry(round_no) if player else None
+            if e is None or e.opponent is None or e.colour is None:
                 continue
             same = sequence[board % len(sequence)] == sequence[0]
             return e.colour if same else e.colour.opposite
@@ -301,17 +323,44 @@ class TeamEvent:
         return Match(match.round_no, match.kind, match.opponent, match.played, match.colour, mp, gp)
 
 
+def _has_game(entry: Entry | None) -> bool:
+    """The member had a board in the round's match: an opponent, or a forfeit (won
+    against a board left unoccupied: ``0000 - +``)."""
+    return entry is not None and (
+        entry.opponent is not None or entry.result in (Result.FORFEIT_WIN, Result.FORFEIT_LOSS)
+    )
+
+
+def _match_lineup(event: TeamEvent, round_no: int, team: int, opponent: int) -> tuple[int, ...]:
+    """The players ``team`` fields on the boards against ``opponent`` in ``round_no`` (0: a
+    board left unoccupied): record 300's line-up when the file gives one for the round,
+    else its first members in record 310's order (TRF-2026's default line-up)."""
+    given = event.setup.lineup(team, round_no)
+    if given is None:
+        return event.setup.team(team).members[: event.boards]
+    if given.opponent != opponent:
+        raise InputError(
+            f"round {round_no}: record 300 gives team {team}'s line-up against team "
+            f"{given.opponent}, but the pairing has it meet team {opponent}"
+        )
+    return given.players[: event.boards]
+
+
 def match_games(event: TeamEvent, pairing: RoundPairing) -> list[tuple[Board, tuple[Board, ...]]]:
     """Each match of a round of team pairs (``pairing``: team numbers on its boards) with
-    its games, board 1 first: the teams' first members in board order (record 310's
-    order, TRF-2026's default line-up), the White team's player White on board 1 and the
-    colours following record 352 (alternating when it is not given) down the boards."""
+    its games, board 1 first: each team's line-up (:func:`_match_lineup`), the White
+    team's player White on board 1 and the colours following record 352 (alternating
+    when it is not given) down the boards. A board a line-up leaves unoccupied has no
+    game (:func:`board_pairing` gives its forfeit)."""
     sequence = event.setup.board_colours or "WB"
     out: list[tuple[Board, tuple[Board, ...]]] = []
     for match in pairing.boards:
-        white, black = event.setup.team(match.white), event.setup.team(match.black)
+        white = _match_lineup(event, pairing.round_no, match.white, match.black)
+        black = _match_lineup(event, pairing.round_no, match.black, match.white)
         games: list[Board] = []
-        for k, (w, b) in enumerate(zip(white.members[: event.boards], black.members[: event.boards], strict=False)):
+        for k, (w, b) in enumerate(zip(white, black, strict=False)):
+            if not (w and b):
+                continue
             same = sequence[k % len(sequence)] == sequence[0]
             games.append(Board(w, b) if same else Board(b, w))
         out.append((match, tuple(games)))
@@ -321,11 +370,17 @@ def match_games(event: TeamEvent, pairing: RoundPairing) -> list[tuple[Board, tu
 def board_pairing(tournament: Tournament, pairing: RoundPairing) -> RoundPairing:
     """The games of a round of team pairs (``pairing``: team numbers on its boards, the PAB
     team as its bye, teams not paired in ``absent``): every match's games
-    (:func:`match_games`), the PAB team's members with the PAB, a team not paired giving
-    its members its entry."""
+    (:func:`match_games`), a player facing a board record 300 leaves unoccupied winning
+    it by forfeit, the PAB team's members with the PAB, a team not paired giving its
+    members its entry."""
     event = TeamEvent(tournament)
     boards = [game for _, games in match_games(event, pairing) for game in games]
     absent: dict[int, Result] = {}
+    for match in pairing.boards:
+        for team, opponent in ((match.white, match.black), (match.black, match.white)):
+            mine = _match_lineup(event, pairing.round_no, team, opponent)
+            theirs = _match_lineup(event, pairing.round_no, opponent, team)
+            absent.update((p, Result.FORFEIT_WIN) for p, q in zip(mine, theirs, strict=False) if p and not q)
     if pairing.bye is not None:
         absent.update((m, Result.PAB) for m in event.setup.team(pairing.bye).members[: event.boards])
     for team, result in pairing.absent.items():

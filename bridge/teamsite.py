@@ -45,15 +45,16 @@ from swissbridge.standings import (
     standings_table,
     team_name,
 )
-from swissbridge.teams import MatchKind, TeamEvent, match_games
+from swissbridge.teams import MatchKind, TeamEvent, board_pairing, match_games
 from swissbridge.tiebreaks import TieBreak
 
-_KIND = {
-    MatchKind.PAB: "pairing-allocated bye",
-    MatchKind.FULL_BYE: "full-point bye",
-    MatchKind.HALF_BYE: "half-point bye",
-    MatchKind.ABSENT: "not paired",
+_BYES = {
+    MatchKind.PAB: Result.PAB,
+    MatchKind.FULL_BYE: Result.FULL_BYE,
+    MatchKind.HALF_BYE: Result.HALF_BYE,
+    MatchKind.ABSENT: Result.ZERO_BYE,
 }
+"""A team's round without a match, as its members' entries record it."""
 
 
 class _Site:
@@ -67,6 +68,8 @@ class _Site:
         self.pairing = pairing
         self.players = {p.start_no: p for p in t.players}
         self.matches = match_games(self.event, pairing) if pairing is not None else []
+        self.absent = board_pairing(t, pairing).absent if pairing is not None else {}
+        """Start number → the entry of a player without a game in the round being played."""
         self.game_of: dict[int, tuple[int, int, Board]] = {}
         """Start number → (match, board, game) in the round being played."""
         self.match_of: dict[int, tuple[int, Board]] = {}
@@ -93,18 +96,25 @@ class _Site:
         rec = self.event.record(tpn)
         return f"{format_points(rec.match_points(self.after))} / {format_points(rec.game_points(self.after))}"
 
+    def team_label(self, tpn: int, round_no: int, result: Result) -> str:
+        """What a round without a match is for a team: its first member's
+        (:func:`~swissbridge.history.unpaired_label`: the PAB, a bye, withdrawn)."""
+        return unpaired_label(self.t, self.team(tpn).members[0], round_no, result)
+
     def unpaired_teams(self) -> list[tuple[int, str]]:
         """The round's teams without a match: the PAB team first, then the absent by TPN."""
         if self.pairing is None:
             return []
-        out = [(self.pairing.bye, "pairing-allocated bye")] if self.pairing.bye is not None else []
-        for tpn, result in sorted(self.pairing.absent.items()):
-            out.append((tpn, _absent_label(result)))
-        return out
+        r = self.pairing.round_no
+        byes = [(self.pairing.bye, Result.PAB)] if self.pairing.bye is not None else []
+        return [(tpn, self.team_label(tpn, r, result)) for tpn, result in [*byes, *sorted(self.pairing.absent.items())]]
 
-
-def _absent_label(result: Result) -> str:
-    return {Result.FULL_BYE: "full-point bye", Result.HALF_BYE: "half-point bye"}.get(result, "not paired")
+    def unpaired_player(self, n: int) -> str:
+        """What the round being played is for player ``n`` without a game: the team's PAB
+        or bye (:func:`~swissbridge.teams.board_pairing`), else not in the line-up."""
+        if self.pairing is not None and n in self.absent:
+            return unpaired_label(self.t, n, self.pairing.round_no, self.absent[n])
+        return "not in the line-up"
 
 
 # -- the round's pages ----------------------------------------------------------------------
@@ -153,7 +163,6 @@ def _find_table(site: _Site) -> str:
     """Every player in alphabetical order with the team, and the match, board, colour and
     opponent of the round (or what the round is for a player without a game)."""
     team_of = site.event.team_of
-    unpaired = dict(site.unpaired_teams())
     rows = []
     for p in sorted(site.t.players, key=lambda q: ((q.name or "").casefold(), q.start_no)):
         n = p.start_no
@@ -170,8 +179,8 @@ def _find_table(site: _Site) -> str:
                 f"<td class=name>{site.player_link(opponent, 'players/')}</td></tr>"
             )
         else:
-            what = unpaired.get(tpn) if tpn in unpaired else "not in the line-up"
-            rows.append(f"<tr class=bye>{cells}<td></td><td></td><td class=name>{html.escape(what or '')}</td></tr>")
+            what = site.unpaired_player(n)
+            rows.append(f"<tr class=bye>{cells}<td></td><td></td><td class=name>{html.escape(what)}</td></tr>")
     return (
         "<div class=wrap><table class=find>\n<thead><tr><th class=name>Name</th><th class=name>Team</th>"
         "<th>Board</th><th>Colour</th><th class=name>Opponent</th></tr></thead>\n<tbody>\n"
@@ -240,7 +249,7 @@ def _team_page(site: _Site, s: TeamStandings, prefix: str, tpn: int, linked: Col
         if m is None:
             continue
         if m.opponent is None:
-            what = _KIND.get(m.kind, "")
+            what = site.team_label(tpn, r, _BYES.get(m.kind, Result.ZERO_BYE))
             matches.append(
                 f"<tr class=bye><td>{r}</td><td></td><td class=name>{html.escape(what)}</td>"
                 f"<td>{format_points(m.game_points)}</td><td>{format_points(m.match_points)}</td></tr>"
@@ -350,7 +359,7 @@ def _player_page(site: _Site, prefix: str, n: int, linked: Collection[int]) -> s
                 f"<td>{site.players[opponent].rating or ''}</td><td class=res>playing (board {i}.{k})</td></tr>"
             )
         else:
-            what = dict(site.unpaired_teams()).get(tpn, "not in the line-up")
+            what = site.unpaired_player(n)
             lines.append(
                 f"<tr class=bye><td>{r}</td><td></td><td></td><td class=name>{html.escape(what)}</td>"
                 "<td></td><td></td></tr>"

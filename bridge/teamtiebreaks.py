@@ -126,17 +126,22 @@ def _participant(rec: TeamRecord, matches: Sequence[Match], after_round: int, *,
 
 def _board_points(event: TeamEvent, rec: TeamRecord, after_round: int) -> tuple[Points, ...]:
     """C.07 12.1: the points the team's players scored on each board over the rounds. A
-    match's boards are its members' games (and forfeits) in record 310's order, the line-up
-    TRF-2026 takes by default; in a round without any (the PAB, a bye, an absence) the
-    members' own entries of the round, in the same order (the PAB's ``U``: a win on each
-    board, as record 162 scores it)."""
+    match's boards are the round's line-up (:meth:`~swissbridge.teams.TeamEvent.lineup`:
+    record 300's, else the members with a board in record 310's order, the line-up
+    TRF-2026 takes by default; an unoccupied board scores nothing); in a round without any
+    (the PAB, a bye, an absence) the members' own entries of the round, in record 310's
+    order (the PAB's ``U``: a win on each board, as record 162 scores it)."""
     points = event.tournament.points
     totals = [0] * event.boards
     for m in rec.matches[:after_round]:
-        entries = [e for e in (event.players[n].entry(m.round_no) for n in rec.team.members) if e is not None]
-        games = [e for e in entries if e.opponent is not None or e.is_forfeit]
-        for board, e in enumerate((games or entries)[: event.boards]):
-            totals[board] += points.points(e.result)
+        lineup = event.lineup(rec.team, m.round_no)
+        on_boards = [event.players[n].entry(m.round_no) if n else None for n in lineup]
+        if not lineup:
+            on_boards = [event.players[n].entry(m.round_no) for n in rec.team.members]
+            on_boards = [e for e in on_boards if e is not None]
+        for board, e in enumerate(on_boards[: event.boards]):
+            if e is not None:
+                totals[board] += points.points(e.result)
     return tuple(totals)
 
 

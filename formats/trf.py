@@ -72,6 +72,7 @@ from swissbridge.model import (
     Entry,
     ForbiddenPairs,
     ForfeitedMatch,
+    LineUp,
     Player,
     Points,
     PointSystem,
@@ -114,7 +115,7 @@ _SHORT_TITLES = {
 }
 """Single-letter titles of older German programs (``g`` GM, ``m`` IM, ``f`` FM, ``wf`` WFM)."""
 
-_TEAM_RECORDS = frozenset({"013", "310", "320", "330", "352", "362"})
+_TEAM_RECORDS = frozenset({"013", "300", "310", "320", "330", "352", "362"})
 """Records that describe the teams of a team event and how their matches score."""
 _KNOWN_NUMERIC = frozenset({"001", "013", "240", "250", "260", "299", "300", "310", "320", "330", "801", "802"})
 _BB_CODES = ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU")
@@ -922,6 +923,23 @@ class _Reader:
                 seen[m] = t.number
 
         forfeits = [self.record_330(v, no) for c, v, no in self.team_records if c == "330"]
+        lineups: dict[tuple[int, int], LineUp] = {}
+        numbers, listed = {t.number for t in teams}, set(seen)
+        for c, v, no in self.team_records:
+            if c == "300":
+                lineup = self.record_300(v, no, numbers, players, seen)
+                if (lineup.team, lineup.round_no) in lineups:
+                    raise self.error(
+                        f"record 300: a second line-up of team {lineup.team} in round {lineup.round_no}", no, 9
+                    )
+                lineups[lineup.team, lineup.round_no] = lineup
+        # a player a line-up fields whom no 310 record lists (a substitute) plays for that team
+        substitutes: dict[int, list[int]] = {}
+        for lineup in lineups.values():
+            for p in lineup.players:
+                if p and p not in listed and p not in substitutes.get(lineup.team, []):
+                    substitutes.setdefault(lineup.team, []).append(p)
+        teams = [replace(t, members=(*t.members, *substitutes.get(t.number, ()))) for t in teams]
         byes, forbidden, acceleration = [], [], []
         for code, value, no in self.team_lines:
             if code == "240":
@@ -940,6 +958,7 @@ class _Reader:
             forbidden=tuple(forbidden),
             acceleration=tuple(acceleration),
             adjustments=tuple(adjustments),
+            lineups=tuple(lineups.values()),
             **setup,  # type: ignore[arg-type]
         )
 
@@ -995,6 +1014,52 @@ class _Reader:
             bounded_int(w, "a team pairing number", maximum=999, path=self.path, line=no, column=15) for w in words[2:]
         ]
         return match, game, tuple(rounds)
+
+    def record_300(self, value: str, no: int, teams: set[int], players: set[int], team_of: dict[int, int]) -> LineUp:
+        """``300 RRR TTT OOO PPPP PPPP …``: the line-up of a team playing out of record 310's
+        order (or with a board unoccupied): the round (columns 5-7), the team (9-11), its
+        scheduled opponent (13-15), then its players on boards 1, 2, … (from column 17,
+        one every five columns; ``0000``: the board unoccupied). A player is a member of
+        the team, or a substitute no 310 record lists (``team_of``, the player's team,
+        learns it: a substitute plays for one team only)."""
+        words = [(5 + m.start(), m.group()) for m in re.finditer(r"\S+", value)]
+        if len(words) < 4:
+            raise self.error(
+                "expected '300 RRR TTT OOO PPPP PPPP …': the round, the team, its scheduled opponent "
+                "and its players board by board",
+                no,
+                5,
+            )
+        (c_round, w_round), (c_team, w_team), (c_opp, w_opp) = words[:3]
+        round_no = bounded_int(
+            w_round, "the round", minimum=1, maximum=MAX_ROUNDS, path=self.path, line=no, column=c_round
+        )
+        team, opponent = (
+            bounded_int(w, what, minimum=1, maximum=999, path=self.path, line=no, column=col)
+            for w, what, col in (
+                (w_team, "the team pairing number", c_team),
+                (w_opp, "the opponent's team pairing number", c_opp),
+            )
+        )
+        if team not in teams:
+            raise self.error(
+                f"record 300 names team {team}, but there is no team {team} (no 310 record gives it)", no, c_team
+            )
+        if opponent not in teams or opponent == team:
+            raise self.error(f"record 300: team {team}'s scheduled opponent {opponent} is not another team", no, c_opp)
+        fielded: list[int] = []
+        for col, word in words[3:]:
+            p = bounded_int(
+                word, "a player's start number or 0000", maximum=MAX_START_NO, path=self.path, line=no, column=col
+            )
+            if p and p not in players:
+                raise self.error(f"record 300 names player {p}, but there is no player {p}", no, col)
+            if p and team_of.setdefault(p, team) != team:
+                raise self.error(f"record 300: player {p} plays for team {team_of[p]}, not team {team}", no, col)
+            if p and p in fielded:
+                raise self.error(f"record 300: player {p} is on two boards of team {team}", no, col)
+            fielded.append(p)
+        return LineUp(round_no, team, opponent, tuple(fielded))
 
     def record_330(self, value: str, no: int) -> ForfeitedMatch:
         """``330 TT RRR WWW BBB``: the forfeit (``+-`` White won, ``-+`` Black won, ``--``

@@ -1,12 +1,14 @@
 """Random team events for the team Swiss (C.04.6), and the differential against Gacrux.
 
 ``python -m tests.team_support ROUNDS [SEED]`` plays random team events round by round
-with swissbridge's pairing (board results drawn from the players' ratings, 3% of the
-boards forfeited) until ROUNDS rounds have been paired; before each round it writes the
+with swissbridge's generator (``swissbridge generate --system team``: board results drawn
+from the players' ratings, 3% of the boards forfeited, some matches not turned up for)
+until ROUNDS rounds have been paired; before each round it writes the
 event as TRF-2026 and asks Gacrux (``pip install gacrux``; run as a command,
 ``python -m gacrux.pairingchecker -p -m fideteam-…``, with the method record 192 names)
 for its pairing, and prints each round where the two differ, then ``N rounds, M differ``.
-Used for the figures of docs/team.md; :func:`random_event` also serves the tests."""
+Used for the figures of docs/team.md; :func:`random_event` and :func:`play` (the
+product's generator) also serve the tests."""
 
 from __future__ import annotations
 
@@ -14,14 +16,20 @@ import random
 import subprocess
 import sys
 import tempfile
-from dataclasses import replace
+import unicodedata
 from pathlib import Path
 
 from swissbridge.formats.trf import write_trf
-from swissbridge.model import Colour, Entry, Player, Result, Team, TeamSetup, Tournament
-from swissbridge.pairing import NoLegalPairing, RoundPairing
-from swissbridge.plugins.team import TeamSystem
-from swissbridge.teams import board_pairing
+from swissbridge.generate import (
+    GenerateOptions,
+    GenerationFailed,
+    generate_tournament,
+    pab_record,
+    plan_team_event,
+    play_team_round,
+)
+from swissbridge.model import Tournament
+from swissbridge.pairing import RoundPairing
 
 CODES = (
     "FIDE_TEAM_TYPEA_MP_GP",
@@ -45,70 +53,34 @@ def gacrux_method(code: str) -> str:
 
 
 def random_event(rng: random.Random, teams: int, boards: int, rounds: int, code: str) -> Tournament:
-    """A team event before round 1: teams numbered in strength order, each of ``boards``
-    players rated down the boards."""
-    players: list[Player] = []
-    roster: list[Team] = []
-    for t in range(1, teams + 1):
-        base = 2600 - 25 * t + rng.randint(-60, 60)
-        members = []
-        for b in range(boards):
-            n = len(players) + 1
-            players.append(Player(n, f"Player {n}", rating=max(1000, base - 30 * b + rng.randint(-40, 40))))
-            members.append(n)
-        roster.append(Team(t, f"Team {t}", tuple(members)))
-    return Tournament(
-        players=tuple(players),
-        name="Random team event",
-        total_rounds=rounds,
-        initial_colour=rng.choice((Colour.WHITE, Colour.BLACK)),
-        system=code,
-        headers=tuple(("310", _line_310(t)) for t in roster),
-        teams=TeamSetup(teams=tuple(roster)),
-    )
-
-
-def _line_310(team: Team) -> str:
-    members = "".join(f" {m:>4}" for m in team.members)
-    return f"{team.number:<3} {team.name:<32}{'':32}{members}"
+    """A team event before round 1: the product's (:func:`swissbridge.generate.plan_team_event`),
+    without reserves."""
+    return plan_team_event(teams, boards, rounds, code, rng, GenerateOptions(max_reserves=0)).tournament
 
 
 def play(rng: random.Random, t: Tournament, pairing: RoundPairing) -> Tournament:
-    """``t`` with the round's board results: ratings decide, 3% of boards forfeited."""
-    boards = board_pairing(t, pairing)
-    entries: dict[int, Entry] = {}
-    for b in boards.boards:
-        w, k = t.player(b.white), t.player(b.black)
-        if rng.random() < 0.03:
-            win = rng.random() < 0.5
-            entries[w.start_no] = Entry(Result.FORFEIT_WIN if win else Result.FORFEIT_LOSS, k.start_no, Colour.WHITE)
-            entries[k.start_no] = Entry(Result.FORFEIT_LOSS if win else Result.FORFEIT_WIN, w.start_no, Colour.BLACK)
-            continue
-        expected = 1 / (1 + 10 ** ((k.rating - w.rating) / 400))
-        x = rng.random()
-        res = Result.WIN if x < expected * 0.7 else Result.DRAW if x < expected * 0.7 + 0.3 else Result.LOSS
-        other = {Result.WIN: Result.LOSS, Result.DRAW: Result.DRAW, Result.LOSS: Result.WIN}[res]
-        entries[w.start_no] = Entry(res, k.start_no, Colour.WHITE)
-        entries[k.start_no] = Entry(other, w.start_no, Colour.BLACK)
-    for n, result in boards.absent.items():
-        entries[n] = Entry(result)
-    return t.with_round(pairing.round_no, entries)
+    """``t`` with the round of team pairs played by the product
+    (:func:`swissbridge.generate.play_team_round`), the players' ratings as their strengths."""
+    return play_team_round(t, pairing, {p.start_no: p.rating or 1500 for p in t.players}, rng)
 
 
-def with_pab_stated(t: Tournament) -> Tournament:
-    """``t`` with record 320 stating the PAB's points as C.04.6 1.4's default does (a
-    drawn match: TD match points, half a point per board)."""
-    from swissbridge.teams import TeamEvent
+def _ascii(text: str) -> str:
+    """``text`` with each character beyond ASCII replaced by one ASCII character (its base
+    letter, else ``?``): Gacrux counts a TRF line's columns in bytes, the generated names
+    are in UTF-8, and one character for one keeps every column."""
 
-    match, game = TeamEvent(t).pab_points()
-    return replace(t, headers=(*t.headers, ("320", f"{match / 10:4.1f} {game / 10:4.1f}")))
+    def one(c: str) -> str:
+        base = unicodedata.normalize("NFKD", c)[:1]
+        return base if base.isascii() and base.isprintable() else "?"
+
+    return "".join(c if c.isascii() else one(c) for c in text)
 
 
 def gacrux_pairs(trf: str, code: str) -> set[str] | None:
     """Gacrux's pairing of the round after ``trf`` (None when it gives none)."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "round.trf"
-        path.write_text(trf, encoding="utf-8")
+        path.write_text(_ascii(trf), encoding="ascii")
         cmd = [sys.executable, "-m", "gacrux.pairingchecker", "-p", "-m", gacrux_method(code), "-i", str(path)]
         out = subprocess.run([*cmd, "-d", "B"], capture_output=True, text=True, check=False).stdout
     lines = [line.strip() for line in out.strip().splitlines()]
@@ -117,35 +89,51 @@ def gacrux_pairs(trf: str, code: str) -> set[str] | None:
     return set(lines[1:])
 
 
+class _Enough(Exception):
+    """The differential has paired the rounds it was asked for."""
+
+
 def differential(total: int, seed: int) -> tuple[int, list[str]]:
-    """Pair ``total`` rounds of random events with both engines; the differing rounds."""
+    """Pair ``total`` rounds of random events with both engines; the differing rounds.
+
+    The events are the product's (:func:`swissbridge.generate.generate_tournament`),
+    each round compared as the generator pairs it (``on_round``), without reserves or
+    record 300 line-ups (the figures of docs/team.md compare the pairing rules)."""
     rng = random.Random(seed)
     done, differ = 0, []
     event = 0
+
     while done < total:
         event += 1
         teams = rng.randint(5, 40)
         rounds = min(rng.randint(4, 11), teams - 1)
         code = rng.choice(CODES)
-        t = random_event(rng, teams, rng.choice((2, 4, 6)), rounds, code)
-        for r in range(1, rounds + 1):
+        options = GenerateOptions(
+            boards=rng.choice((2, 4, 6)), code=code, forfeit_rate=0.03, max_reserves=0, lineup_change_rate=0
+        )
+
+        def compare(t: Tournament, r: int, pairing: RoundPairing, event: int = event, code: str = code) -> None:
+            nonlocal done
             if done >= total:
-                break
-            try:
-                pairing = TeamSystem().pair(t, r)
-            except NoLegalPairing:
-                break
+                raise _Enough
             ours = set(pairing.pairlist().strip().splitlines()[1:])
             theirs = gacrux_pairs(write_trf(t), code)
             done += 1
             if theirs != ours:
                 # 1.4: the PAB is a drawn match in game points too; Gacrux scores the members'
                 # U entries as wins. Stated in record 320, both read the same PAB.
-                stated = gacrux_pairs(write_trf(with_pab_stated(t)), code)
+                stated = gacrux_pairs(write_trf(pab_record(t)), code)
                 kind = "1.4 PAB game points" if stated == ours else "other"
-                differ.append(f"{kind}: seed {seed} event {event} ({teams} teams, {code}) round {r}")
+                size = len(t.teams.teams) if t.teams else 0
+                differ.append(f"{kind}: seed {seed} event {event} ({size} teams, {code}) round {r}")
                 print(differ[-1], "ours", sorted(ours), "gacrux", sorted(theirs or ()), flush=True)
-            t = play(rng, t, pairing)
+
+        try:
+            generate_tournament(teams, rounds, "team", rng.randrange(2**32), options, on_round=compare)
+        except GenerationFailed:
+            continue
+        except _Enough:
+            break
     return done, differ
 
 

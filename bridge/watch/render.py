@@ -35,7 +35,7 @@ from collections.abc import Callable, Collection
 
 from swissbridge.errors import OutputError
 from swissbridge.model import Tournament, format_points
-from swissbridge.pairing import RoundPairing, apply_pairing, board_order
+from swissbridge.pairing import RoundPairing, apply_pairing, board_key, board_order
 from swissbridge.tiebreaks import TieBreak
 from swissbridge.watch.types import OutputSet
 
@@ -191,23 +191,39 @@ def team_board_numbers(
 ) -> dict[frozenset[int], tuple[int, int]]:
     """(match, board) of every game of ``round_no`` of a team event still without a
     result (:meth:`~swissbridge.model.Tournament.pending_games`): the matches in the
-    order of the pairing of teams the watcher published (``pairlist``), else as the
-    file's matches come (:func:`swissbridge.teams.played_team_pairing`); the board is the
-    players' place in their team's roster."""
-    from swissbridge.teams import TeamEvent, played_team_pairing
+    order of the pairing of teams the watcher published (``pairlist``), else (a round
+    paired before the watcher started) in the order of C.04.2 3.6 read with the teams'
+    primary scores before the round (:func:`~swissbridge.pairing.board_key`); the board
+    is the players' place in their team's roster."""
+    from swissbridge.teams import TeamEvent
 
     event = TeamEvent(tournament)
+    team_of = event.team_of
     if pairlist is not None:
         pairs = [tuple(int(x) for x in line.split()) for line in pairlist.splitlines()[1:]]
         matches = [frozenset(p) for p in pairs if len(p) == 2 and p[1]]
     else:
-        played, _ = played_team_pairing(tournament, round_no)
-        matches = [frozenset(b.players()) for b in played.boards]
+        done = round_no - 1
+
+        def score(n: int) -> tuple[int, int]:
+            rec = event.record(n)
+            return (rec.game_points(done) if event.code.game_primary else rec.match_points(done)), n
+
+        def key(match: frozenset[int]) -> tuple[int, int, int]:
+            a, b = sorted(match)
+            return board_key(score(a), score(b))
+
+        played = {
+            frozenset((team_of[p.start_no], team_of[e.opponent]))
+            for p in tournament.players
+            if (e := p.entry(round_no)) is not None and e.opponent is not None and e.opponent in team_of
+        }
+        matches = sorted(played, key=key)
     number = {m: i for i, m in enumerate(matches, 1)}
     place = {m: k for team in event.setup.teams for k, m in enumerate(team.members, 1)}
     out: dict[frozenset[int], tuple[int, int]] = {}
     for a, b in tournament.pending_games(round_no):
-        match = frozenset((event.team_of[a], event.team_of[b]))
+        match = frozenset((team_of[a], team_of[b]))
         out[frozenset((a, b))] = (number.get(match, 0), place[a])
     return out
 

@@ -163,6 +163,9 @@ def paired_in(details: Details) -> dict[int, str]:
 def sections(details: Details) -> list[Section]:
     """The teams' scores, the brackets top-scoregroup first and the matches' boards."""
     out = [_scores(details)]
+    pab = details["pab"]
+    if pab is not None and pab["chosen"] is None:
+        out.append(_no_pab(pab))
     if details["brackets"]:
         out.append(
             section(
@@ -175,6 +178,23 @@ def sections(details: Details) -> list[Section]:
     if details["matches"]:
         out.append(_matches(details))
     return out
+
+
+def _no_pab(pab: PabDoc) -> Section:
+    """3.4, 3.3.3: the PAB no team can receive."""
+    lines = [line("3.3.2", f"{pab['teams']} teams to pair: an odd number, one team gets the PAB first")]
+    if pab["barred"]:
+        lines.append(line("C2", f"barred from the PAB: {_nos(pab['barred'])}"))
+    lines += [
+        line(
+            "3.4.1", "the other teams would then have no pairing in which no two teams meet again", players=[c["team"]]
+        )
+        for c in pab["candidates"]
+    ]
+    lines.append(line("3.3.3", "no team can receive the PAB: the round has no legal pairing"))
+    return section(
+        "PAB: none possible", lines, rule="3.4", players=[*pab["barred"], *(c["team"] for c in pab["candidates"])]
+    )
 
 
 def _scores(details: Details) -> Section:
@@ -258,6 +278,8 @@ def _bracket(b: BracketDoc) -> Section:
     following = f"the following scoregroup scores {b['following']}" if b["following"] else "no following scoregroup"
     out.append(line("C6", following))
     out += _trial_lines(b)
+    if not b["pairs"]:
+        return section(title, out, players=[*b["residents"], *ups])
     pairs = ", ".join(f"{p[0]}–{p[1]}" for p in b["pairs"])
     below: list[Line] = []
     fold = ", ".join(f"{p[0]}–{p[1]}" for p in b["fold"])

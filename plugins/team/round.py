@@ -42,8 +42,9 @@ def pair_round(state: RoundState, record: RoundRecord) -> None:
     if not state.pairable(teams) and not (len(teams) % 2):
         raise NoLegalPairing("the teams to pair have no pairing in which no two teams meet again (C.04.6 3.3.3)")
     if len(teams) % 2:
-        record.pab = choose_pab(state, teams)
-        teams = [t for t in teams if t != record.pab.chosen]
+        record.pab = PabChoice(len(teams))
+        bye = choose_pab(state, teams, record.pab)
+        teams = [t for t in teams if t != bye]
     while teams:
         top = max(state.teams[t].score for t in teams)
         residents = [t for t in teams if state.teams[t].score == top]
@@ -62,12 +63,12 @@ def pab_order(state: RoundState, team: int) -> tuple[Points, int, int]:
     return state.teams[team].score, -state.teams[team].played, -team
 
 
-def choose_pab(state: RoundState, teams: Sequence[int]) -> PabChoice:
+def choose_pab(state: RoundState, teams: Sequence[int], choice: PabChoice) -> int:
     """3.4: the PAB goes to the team that leaves the others a legal pairing (3.4.1), of
     the lowest score (3.4.2), with the most matches played (3.4.3), of the largest TPN
-    (3.4.4); never to one [C2] bars. The choice as made: the teams barred, the others
-    in that order with what each gave."""
-    choice = PabChoice(len(teams), barred=[t for t in teams if not state.can_have_pab(t)])
+    (3.4.4); never to one [C2] bars. The choice is written into ``choice`` as it is
+    made: the teams barred, the others in that order with what each gave."""
+    choice.barred = [t for t in teams if not state.can_have_pab(t)]
     candidates = sorted((t for t in teams if state.can_have_pab(t)), key=lambda t: pab_order(state, t))
     for i, t in enumerate(candidates):
         leaves = state.pairable([u for u in teams if u != t])
@@ -75,7 +76,7 @@ def choose_pab(state: RoundState, teams: Sequence[int]) -> PabChoice:
         if leaves:
             choice.chosen = t
             choice.candidates += [PabCandidate(u, pab_order(state, u), None) for u in candidates[i + 1 :]]
-            return choice
+            return t
     raise NoLegalPairing("no team can receive the PAB and leave the others a legal pairing (C.04.6 3.4.1, 3.3.3)")
 
 

@@ -364,12 +364,11 @@ def test_a_team_round_robin_pairs_the_teams_by_the_tables(code: str, teams: int,
     (:func:`swissbridge.teams.board_pairing`); check replays every round."""
     import random
 
+    from swissbridge.generate import GenerateOptions, plan_team_event
     from swissbridge.teams import TeamEvent, board_pairing
 
-    from tests.team_support import random_event
-
     rng = random.Random(4)
-    t = random_event(rng, teams, 4, rounds, code)
+    t = plan_team_event(teams, 4, rounds, code, rng, GenerateOptions(max_reserves=0)).tournament
     assert t.team_event and choose_system(t, None).system == "roundrobin"
     schedule = Schedule(teams, swap_last_two=code.startswith("FIDE_") and "DOUBLE" in code)
     for r in range(1, rounds + 1):
@@ -392,11 +391,10 @@ def test_a_team_round_robin_pairs_the_teams_by_the_tables(code: str, teams: int,
 def test_a_team_round_robin_is_refused_a_team_not_paired() -> None:
     import random
 
+    from swissbridge.generate import plan_team_event
     from swissbridge.model import AnnouncedBye, ByeKind
 
-    from tests.team_support import random_event
-
-    t = random_event(random.Random(1), 4, 2, 3, "FIDE_TEAM_ROUNDROBIN")
+    t = plan_team_event(4, 2, 3, "FIDE_TEAM_ROUNDROBIN", random.Random(1)).tournament
     assert t.teams is not None
     t = replace(t, teams=replace(t.teams, byes=(AnnouncedBye(ByeKind.HALF, 1, (3,)),)))
     with pytest.raises(NoLegalPairing, match="round 1: team 3 is entered as not paired"):

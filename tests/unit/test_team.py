@@ -16,6 +16,7 @@ from swissbridge.plugins.team import TeamSystem
 from swissbridge.plugins.team.colours import allocate
 from swissbridge.plugins.team.round import choose_pab, pair_bracket, score_profiles, upfloater_sets
 from swissbridge.plugins.team.rules import Preference, RoundState, colour_preference
+from swissbridge.plugins.team.trace import PabChoice
 from swissbridge.service import render_pairing
 from swissbridge.teams import ColourModel, MatchKind, TeamCode, TeamEvent, board_pairing, team_code
 
@@ -145,18 +146,18 @@ def test_the_pab_lowest_score_then_most_matches_then_largest_tpn_never_twice() -
     had the PAB already, [C2] would pass it to 2."""
     rounds = {1: ["   2 w 1"], 2: ["   1 b 0"], 3: ["   4 w 1"], 4: ["   3 b 0"], 5: ["0000 - U"]}
     state = RoundState(event(rounds, 5), 2)
-    assert choose_pab(state, state.present).chosen == 4
+    assert choose_pab(state, state.present, PabChoice(5)) == 4
     rounds[5] = ["   4 w 1"]
     rounds[4] = ["   5 b 0"]
     rounds[3] = ["0000 - U"]
     rounds[1], rounds[2] = ["   2 w 1"], ["   1 b 0"]
     state = RoundState(event(rounds, 5), 2)
-    assert choose_pab(state, state.present).chosen == 4
+    assert choose_pab(state, state.present, PabChoice(5)) == 4
     rounds[4] = ["0000 - U"]
     rounds[3] = ["   5 b 0"]
     rounds[5] = ["   3 w 1"]
     state = RoundState(event(rounds, 5), 2)
-    assert choose_pab(state, state.present).chosen == 3  # 4 had the PAB ([C2]); 2 and 3 lost, 3 the larger TPN
+    assert choose_pab(state, state.present, PabChoice(5)) == 3  # 4 had the PAB ([C2]); 2 and 3 lost, 3 the larger TPN
 
 
 # -- 3.5: upfloaters -----------------------------------------------------------------------------
@@ -268,13 +269,13 @@ def test_check_replays_the_team_pairs() -> None:
     import random
 
     from swissbridge.check import check_tournament
-
-    from tests.team_support import play, random_event
+    from swissbridge.generate import plan_team_event, play_team_round
 
     rng = random.Random(3)
-    t = random_event(rng, 11, 4, 6, "FIDE_TEAM_TYPEB_MP_GP")
+    plan = plan_team_event(11, 4, 6, "FIDE_TEAM_TYPEB_MP_GP", rng)
+    t = plan.tournament
     for r in range(1, 5):
-        t = play(rng, t, TeamSystem().pair(t, r))
+        t = play_team_round(t, TeamSystem().pair(t, r), plan.strengths, rng)
     assert check_tournament(t, TeamSystem()).ok
     swapped = played_round_swapped(t, 4)
     report = check_tournament(swapped, TeamSystem())
@@ -297,16 +298,17 @@ def test_a_200_team_round_is_paired_quickly() -> None:
     import random
     import time
 
-    from tests.team_support import play, random_event
+    from swissbridge.generate import plan_team_event, play_team_round
 
     rng = random.Random(5)
-    t = random_event(rng, 200, 4, 11, "FIDE_TEAM_TYPEB_MP_GP")
+    plan = plan_team_event(200, 4, 11, "FIDE_TEAM_TYPEB_MP_GP", rng)
+    t = plan.tournament
     worst = 0.0
     for r in range(1, 5):
         start = time.process_time()
         pairing = TeamSystem().pair(t, r)
         worst = max(worst, time.process_time() - start)
-        t = play(rng, t, pairing)
+        t = play_team_round(t, pairing, plan.strengths, rng)
     assert worst < 1.0
 
 

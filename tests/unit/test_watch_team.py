@@ -16,7 +16,7 @@ from pathlib import Path
 
 from swissbridge.formats.trf import parse_trf, write_trf
 from swissbridge.model import Colour, Entry, Result, Team, TeamSetup, Tournament
-from swissbridge.pairing import RoundPairing
+from swissbridge.pairing import Board, RoundPairing
 from swissbridge.standings import choose_tiebreaks, compute_teams, render_json
 from swissbridge.teams import TeamEvent, board_pairing
 from swissbridge.watch.host_pgn import pairing_from_pairlist
@@ -187,13 +187,13 @@ def test_a_team_round_changed_in_the_host_is_reported(tmp_path: Path) -> None:
     teams = pairing_from_pairlist(1, pub.pairlist)
     # the host paired two matches the other way: team a against team c, team b against team d
     (a, b), (c, d) = teams.boards[0].players(), teams.boards[1].players()
-    swapped = RoundPairing(1, (type(teams.boards[0])(a, c), type(teams.boards[0])(b, d), *teams.boards[2:]), teams.bye)
+    swapped = RoundPairing(1, (Board(a, c), Board(b, d), *teams.boards[2:]), teams.bye)
     host_round = results(before.with_round(1, _entries(board_pairing(before, swapped))), 1)
     host.write_text(write_trf(host_round, dialect="trf26"), encoding="utf-8")
     report = watcher.run_once()
     assert report.published == [("Teams", 2)]
     note = "round 1 in the export is not the pairing the watcher published "
-    note += f"(changed in the host for team(s) {min(a, c)}"
+    note += f"(changed in the host for team(s) {', '.join(map(str, sorted((min(a, c), min(b, d)))))})"
     assert note in "\n".join(watcher._said.values())
 
 
@@ -259,3 +259,53 @@ def test_a_deleted_team_folder_is_written_again_and_a_planted_link_is_not_follow
     report = watcher.run_once()
     assert report.exit_code == 5 and report.output_faults
     assert list(outside.iterdir()) == []  # nothing written through the link
+
+
+def test_a_round_paired_before_the_watcher_waits_by_match_and_board(tmp_path: Path) -> None:
+    """Round 1 paired by ``pair`` before the watcher started: the board still without a
+    result is named by its match and board as ``pair`` listed them."""
+    folder = tmp_path / "event"
+    folder.mkdir()
+    seed = tmp_path / "seed.trf"
+    seed.write_text(write_trf(team_event(), dialect="trf26"), encoding="utf-8")
+    host = folder / "Teams.trf"
+    host.write_text(pair_cli(seed, "trf"), encoding="utf-8")
+    teams = pairing_from_pairlist(1, pair_cli(seed, "pairlist"))
+    state = parse_trf(host.read_bytes())
+    last = board_pairing(state, teams).boards[-1]  # the last board of the last match, as `pair` lists them
+    played = results(state, 1)
+    played = played.with_round(1, {n: Entry(Result.PENDING, m, c) for n, m, c in _sides(last)})
+    host.write_text(write_trf(played, dialect="trf26"), encoding="utf-8")
+    report = Watcher(WatchConfig(folder, stable=0)).run_once()
+    assert report.status == f"Teams: round 1: waiting for 1 result: board {len(teams.boards)}.{BOARDS}"
+
+
+def _sides(b: Board) -> list[tuple[int, int, Colour]]:
+    return [(b.white, b.black, Colour.WHITE), (b.black, b.white, Colour.BLACK)]
+
+
+def test_reserves_and_the_pab_team_in_the_find_list() -> None:
+    """Teams of 5 playing 4 boards (record 352): the reserve is not in the line-up, the
+    PAB team's board players have the PAB, and the pages say so."""
+    from swissbridge.service import pair_tournament
+    from swissbridge.standings import choose_tiebreaks
+    from swissbridge.teamsite import team_round_site
+
+    t = random_event(random.Random(3), 5, 5, 4, "FIDE_TEAM_TYPEA_MP_GP")
+    assert t.teams is not None
+    t = replace(t, teams=replace(t.teams, board_colours="WBWB"))
+    pairing = pair_tournament(t, system="team")
+    assert pairing.bye is not None and len(pairing.boards) == 2
+    files = team_round_site(t, pairing, "T", choose_tiebreaks(t, None), linked=())
+    index = files["index.html"].decode()
+    assert index.count("<tr class=board>") == 8  # 2 matches of 4 boards
+    find = index.split("id=find")[1].split("id=standings")[0]
+    bye_team = t.teams.team(pairing.bye)
+    for k, n in enumerate(bye_team.members):
+        label = "pairing-allocated bye" if k < 4 else "not in the line-up"
+        assert re.search(rf'players/{n}\.html">Player {n}</a>.*?<td class=name>{label}</td>', find), n
+    reserves = [team.members[4] for team in t.teams.teams if team.number != pairing.bye]
+    for n in reserves:
+        assert re.search(rf'players/{n}\.html">Player {n}</a>.*?<td class=name>not in the line-up</td>', find), n
+        assert "not in the line-up" in files[f"players/{n}.html"].decode()
+    assert "pairing-allocated bye" in files[f"teams/{pairing.bye}.html"].decode()
