@@ -9,14 +9,12 @@ written once."""
 from __future__ import annotations
 
 from dataclasses import replace
-from operator import attrgetter
 
 from swissbridge.errors import InputError
 from swissbridge.messages import listed, ranges
-from swissbridge.model import ABSENT, ByeKind, Colour, Entry, Player, Result, Tournament, any_paired
+from swissbridge.model import ABSENT, ByeKind, Colour, Player, Result, Tournament, any_paired
 from swissbridge.pairing import Board, RoundPairing
-
-_result = attrgetter("result")
+from swissbridge.state import chronicle, keep_chronicle
 
 __all__ = [
     "SHOWN_GAMES",
@@ -107,28 +105,28 @@ def before_round(tournament: Tournament, round_no: int, *, unpaired_absent: bool
     player with no entry at all in ``round_no`` is recorded absent (``0000 - Z``):
     the published pairing did not include them. Without it, a missing entry means
     the player is to be paired (the state a generator or a live tournament is in).
+
+    The copy keeps the histories of ``tournament`` as its chronicle
+    (:func:`swissbridge.state.keep_chronicle`): the state of the round replayed reads
+    them without going through every player's rounds again.
     """
     if round_no < 1:
         raise ValueError("rounds are numbered from 1")
     done = round_no - 1
     players: list[Player] = []
-    for p in tournament.players:
-        entries = list(p.entries[:done])
+    for p in tournament.players:  # one copy of a line at most, the prefix it keeps
+        entries = p.entries
         entry = p.entry(round_no)
-        if entry is not None and not entry.paired:
-            keep: Entry | None = entry
-        elif entry is None and unpaired_absent:
-            keep = ABSENT
-        else:
-            keep = None
-        if keep is not None:
-            while len(entries) < done:
-                entries.append(ABSENT)
-            entries.append(keep)
-        if tuple(entries) != p.entries:
-            p = replace(p, entries=tuple(entries))
-        players.append(p)
-    return replace(tournament, players=tuple(players))
+        if entry is not None and not entry.paired:  # an absence of the round: kept
+            kept = entries[:round_no]
+        elif entry is None and unpaired_absent:  # no entry: absent, like the rounds the line lacks
+            kept = entries + (ABSENT,) * (round_no - len(entries))
+        else:  # paired in the round, or to be paired
+            kept = entries[:done]
+        players.append(p if len(kept) == len(entries) else replace(p, entries=kept))
+    replay = replace(tournament, players=tuple(players))
+    keep_chronicle(tournament, replay, round_no, padded=unpaired_absent)
+    return replay
 
 
 def uncoloured_boards(tournament: Tournament, round_no: int) -> frozenset[frozenset[int]]:
@@ -195,8 +193,8 @@ SHOWN_GAMES = 8
 def unfinished_games(tournament: Tournament, round_no: int) -> str | None:
     """The games of rounds before ``round_no`` without a result (``"2 games without a
     result (round 4 3-7, round 4 12-15)"``), or None when there are none."""
-    if not any(Result.PENDING in map(_result, p.entries[: round_no - 1]) for p in tournament.players):
-        return None  # the common case, found at the speed of a scan (check asks it of every round)
+    if chronicle(tournament, round_no).first_unfinished() >= round_no:
+        return None  # the common case, found once per tournament (check asks it of every round)
     games = [f"round {r} {w}-{b}" for r in range(1, round_no) for w, b in tournament.pending_games(r)]
     if not games:
         return None

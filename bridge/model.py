@@ -625,6 +625,12 @@ class Tournament:
     teams: TeamSetup | None = None
     """The teams of a team event (C.04.6) and how its matches score; ``None`` in an
     individual event, and in a team event whose file has no team records."""
+    memo: dict[str, object] = field(default_factory=dict, init=False, compare=False, repr=False)
+    """What the layers above work out from this tournament once and keep with it (the
+    players' histories round by round, :class:`swissbridge.state.Chronicle`). Not part of
+    the tournament's value, and never copied into another one: every changed copy
+    (``dataclasses.replace``, :meth:`with_players`, …) starts with an empty memo, since
+    its init is never given one."""
 
     def __post_init__(self) -> None:
         numbers = [p.start_no for p in self.players]

@@ -15,13 +15,14 @@ Rules implemented here (one place each, article in the docstring):
 from __future__ import annotations
 
 import enum
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from itertools import accumulate
 from operator import attrgetter
 
-from swissbridge.model import Colour, Entry, Points, Result, Tournament, any_paired
+from swissbridge.model import ABSENT, Acceleration, Colour, Entry, Points, Result, Tournament
 
 
 class Strength(enum.IntEnum):
@@ -82,14 +83,20 @@ class PlayerState:
         return self.floats[index] if index >= 0 else Float.NONE
 
 
+def _colour_step(colour: Colour) -> int:
+    """What one played game adds to the colour difference (C.04.3 1.6)."""
+    return 1 if colour is Colour.WHITE else -1
+
+
 def colour_difference(colours: Sequence[Colour]) -> int:
     """C.04.3 1.6 (and the "three more games of one colour" of C.04.4.3 2.1/5.1):
     games played with White minus games played with Black."""
-    return sum(1 if c is Colour.WHITE else -1 for c in colours)
+    return sum(map(_colour_step, colours))
 
 
-def colour_preference(colours: tuple[Colour, ...]) -> tuple[Colour | None, Strength]:
-    """C.04.3 1.7: the preference of a player with this played-colour history.
+def colour_preference(colours: Sequence[Colour], difference: int | None = None) -> tuple[Colour | None, Strength]:
+    """C.04.3 1.7: the preference of a player with this played-colour history
+    (``difference``: its :func:`colour_difference`, when the caller has it).
 
     1.7.1 absolute when |CD| > 1 (the colour played less), or the last two played
     games had the same colour (the other one); |CD| wins if the two disagree.
@@ -98,7 +105,7 @@ def colour_preference(colours: tuple[Colour, ...]) -> tuple[Colour | None, Stren
     """
     if not colours:
         return None, Strength.NONE
-    cd = colour_difference(colours)
+    cd = colour_difference(colours) if difference is None else difference
     if cd >= 2:
         return Colour.BLACK, Strength.ABSOLUTE
     if cd <= -2:
@@ -241,11 +248,229 @@ def absences(tournament: Tournament, round_no: int) -> dict[int, Result]:
 
 
 _result = attrgetter("result")
+_paired = attrgetter("paired")
+
+NEVER = 1 << 62
+"""A round no history reaches: the first round of something that never happened."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Line:
+    """One player's history over every round of their line (:meth:`Chronicle.line`)."""
+
+    floats: tuple[Float, ...]
+    """The float received in each round of the line (C.04.3 1.4)."""
+    games: tuple[int, ...]
+    """The rounds of the games played over the board, in order."""
+    opponents: tuple[int, ...]
+    """The opponent of each of those games."""
+    coloured: tuple[int, ...]
+    """The rounds of the played games that have a colour, in order."""
+    colours: tuple[Colour, ...]
+    """The colour of each of those games."""
+    differences: tuple[int, ...]
+    """The colour difference after the first ``i`` of them, ``i = 0..len(colours)``."""
+    barred_from: int
+    """The first round that bars the player from the PAB (:func:`bars_pab`), or :data:`NEVER`."""
+
+
+class Chronicle:
+    """Every player's history round by round, worked out once per tournament (each
+    player when first asked) and read by the state of each of its rounds
+    (:func:`build_state`). The state of round R reads a prefix of each history (rounds
+    ``1..R-1``), so ``check``, which replays every round, reads one chronicle instead of
+    going through every history again in each round (issue 27): a replay
+    (:func:`swissbridge.history.before_round`) is given the chronicle of the tournament
+    it comes from (:func:`keep_chronicle`).
+
+    ``pad_to``: a line that stops before that round reads as absent (``0000 - Z``) in the
+    rounds it lacks, as :func:`~swissbridge.history.before_round` writes the completed
+    rounds of a replay. ``horizon``: the last round whose state it gives (a replay's
+    rounds from its own on are not its source's)."""
+
+    __slots__ = ("_by_number", "_first_paired", "_lines", "_pending", "_scores", "_tournament", "horizon", "pad_to")
+
+    def __init__(self, tournament: Tournament, *, pad_to: int = 0) -> None:
+        self._tournament = tournament
+        self._by_number = {p.start_no: p for p in tournament.players}
+        self.pad_to = pad_to
+        self.horizon = NEVER
+        self._scores: dict[int, list[Points]] = {}
+        self._lines: dict[int, _Line] = {}
+        self._first_paired: dict[int, int] = {}
+        self._pending: list[int] = []
+        """:meth:`first_unfinished` once known (a list, shared with :meth:`until`'s views)."""
+
+    @property
+    def source(self) -> Tournament:
+        """The tournament it was worked out from."""
+        return self._tournament
+
+    def until(self, round_no: int) -> Chronicle:
+        """The same chronicle (what it has worked out shared), giving the states of
+        rounds up to ``round_no`` only."""
+        view = Chronicle.__new__(Chronicle)
+        for name in Chronicle.__slots__:
+            setattr(view, name, getattr(self, name))
+        view.horizon = min(self.horizon, round_no)
+        return view
+
+    def _entries(self, n: int) -> tuple[Entry, ...]:
+        entries = self._by_number[n].entries
+        if len(entries) < self.pad_to:
+            return entries + (ABSENT,) * (self.pad_to - len(entries))
+        return entries
+
+    def score_after(self, n: int, rounds: int) -> Points:
+        """Player ``n``'s points of rounds ``1..rounds`` for pairing purposes (GHR 3.1:
+        :meth:`~swissbridge.model.PointSystem.pairing_points`), record 299's
+        adjustments included; rounds beyond the player's line add nothing but those."""
+        seq = self._scores.get(n)
+        p = self._by_number[n]
+        if seq is None:
+            pts = self._tournament.points
+            entries = self._entries(n)
+            if not p.adjustments:  # one pass at the speed of the interpreter's own loops
+                seq = list(accumulate(pts.pairing_points_each(map(_result, entries)), initial=0))
+            else:
+                running = 0
+                seq = [0]
+                for k, e in enumerate(entries, 1):
+                    running += pts.pairing_points(e.result) + p.adjustment_in(k)
+                    seq.append(running)
+            self._scores[n] = seq
+        if rounds < len(seq):
+            return seq[rounds]
+        return seq[-1] + sum(p.adjustment_in(k) for k in range(len(seq), rounds + 1))
+
+    def score_when_paired(self, n: int, round_no: int) -> Points:
+        """Player ``n``'s pairing score when ``round_no`` is paired: the points of the
+        rounds before it (:meth:`score_after`) and its virtual points (C.04.7)."""
+        return self.score_after(n, round_no - 1) + self._tournament.virtual_points(n, round_no)
+
+    def paired_before(self, n: int, round_no: int) -> bool:
+        """Player ``n`` was paired (an opponent or the PAB, :attr:`Entry.paired`) in a
+        round before ``round_no``."""
+        first = self._first_paired.get(n)
+        if first is None:
+            paired = list(map(_paired, self._entries(n)))
+            first = self._first_paired[n] = paired.index(True) + 1 if True in paired else NEVER
+        return first < round_no
+
+    def first_unfinished(self) -> int:
+        """The first round with a game without a result (:attr:`Result.PENDING`), or :data:`NEVER`."""
+        if not self._pending:
+            first = NEVER
+            for p in self._tournament.players:
+                results = list(map(_result, p.entries[: first - 1]))
+                if Result.PENDING in results:
+                    first = results.index(Result.PENDING) + 1
+            self._pending.append(first)
+        return self._pending[0]
+
+    def line(self, n: int) -> _Line:
+        """Player ``n``'s colours, floats, games and PAB bar over every round of their line."""
+        line = self._lines.get(n)
+        if line is None:
+            line = self._lines[n] = self._work_out(n)
+        return line
+
+    def _work_out(self, n: int) -> _Line:
+        pts = self._tournament.points
+        floats: list[Float] = []
+        games: list[int] = []
+        opponents: list[int] = []
+        coloured: list[int] = []
+        colours: list[Colour] = []
+        barred = NEVER
+        for k, e in enumerate(self._entries(n), 1):
+            got = pts.pairing_points(e.result)
+            if e.played and e.opponent is not None:
+                games.append(k)
+                opponents.append(e.opponent)
+                if e.colour is not None:
+                    coloured.append(k)
+                    colours.append(e.colour)
+                mine, theirs = self.score_when_paired(n, k), self.score_when_paired(e.opponent, k)
+                floats.append(Float.DOWN if mine > theirs else Float.UP if mine < theirs else Float.NONE)
+            else:
+                floats.append(Float.DOWN if receives_downfloat_unplayed(got, pts.loss, e) else Float.NONE)
+            if barred == NEVER and bars_pab(got, pts.win, e):
+                barred = k
+        return _Line(
+            floats=tuple(floats),
+            games=tuple(games),
+            opponents=tuple(opponents),
+            coloured=tuple(coloured),
+            colours=tuple(colours),
+            differences=tuple(accumulate(map(_colour_step, colours), initial=0)),
+            barred_from=barred,
+        )
+
+
+_KEPT = "state.chronicle"
+_PADDED = "state.chronicle padded"
+
+
+def chronicle(tournament: Tournament, round_no: int) -> Chronicle:
+    """The chronicle that gives ``tournament``'s state before ``round_no``: the one kept
+    in its memo, else one worked out now (and kept)."""
+    kept = tournament.memo.get(_KEPT)
+    if isinstance(kept, Chronicle) and round_no <= kept.horizon:
+        return kept
+    made = Chronicle(tournament)
+    tournament.memo[_KEPT] = made
+    return made
+
+
+def keep_chronicle(source: Tournament, replay: Tournament, round_no: int, *, padded: bool) -> None:
+    """Give ``replay``, which is ``source`` just before ``round_no`` (the rounds before it
+    as ``source`` has them; with ``padded``, a line that stops early absent in the rounds
+    it lacks), the chronicle of ``source`` for the states of rounds up to ``round_no``."""
+    kept: Chronicle | None = None
+    if padded and any(len(p.entries) < round_no - 1 for p in source.players):
+        found = source.memo.get(_PADDED)
+        kept = found if isinstance(found, Chronicle) and found.pad_to >= round_no - 1 else None
+        if kept is None:
+            kept = source.memo[_PADDED] = Chronicle(source, pad_to=max(source.rounds_in_file, round_no - 1))
+    replay.memo[_KEPT] = (kept or chronicle(source, round_no)).until(round_no)
+
+
+_ACCELERATED = "state.chronicles accelerated"
+
+
+def with_acceleration(tournament: Tournament, acceleration: tuple[Acceleration, ...]) -> Tournament:
+    """``tournament`` with the virtual points (C.04.7) ``acceleration`` gives instead of
+    its own (a system's own acceleration, as the Dutch Baku one). A replay keeps reading
+    the histories its source worked out once (:func:`keep_chronicle`): those of the source
+    with the same acceleration, kept with the source."""
+    out = replace(tournament, acceleration=acceleration)
+    kept = tournament.memo.get(_KEPT)
+    if isinstance(kept, Chronicle) and kept.horizon != NEVER:
+        source = kept.source
+        found = source.memo.get(_ACCELERATED)
+        if not isinstance(found, dict):
+            found = source.memo[_ACCELERATED] = {}
+        key = (acceleration, kept.pad_to)
+        made = found.get(key)
+        if not isinstance(made, Chronicle):
+            made = found[key] = Chronicle(replace(source, acceleration=acceleration), pad_to=kept.pad_to)
+        out.memo[_KEPT] = made.until(kept.horizon)
+    return out
+
+
+def scores_when_paired(tournament: Tournament, round_no: int) -> dict[int, Points]:
+    """Every player's pairing score when ``round_no`` was paired (real points of
+    rounds ``1..round_no-1``, GHR 3.1, plus that round's virtual points, C.04.7):
+    what the floats of that round compare (C.04.3 1.4.2, C.04.4.3 3.10)."""
+    chron = chronicle(tournament, round_no)
+    return {p.start_no: chron.score_when_paired(p.start_no, round_no) for p in tournament.players}
 
 
 def build_state(tournament: Tournament, round_no: int | None = None) -> RoundState:
     """The state before ``round_no`` (default: the next round to pair), taking the
-    history of rounds ``1..round_no - 1`` only."""
+    history of rounds ``1..round_no - 1`` only (read from the tournament's
+    :class:`Chronicle`)."""
     r = tournament.next_round if round_no is None else round_no
     if r < 1:
         raise ValueError("rounds are numbered from 1")
@@ -253,91 +478,42 @@ def build_state(tournament: Tournament, round_no: int | None = None) -> RoundSta
     pts = tournament.points
     absent = absences(tournament, r)
     last_round = tournament.total_rounds is not None and r == tournament.total_rounds
-
-    # Scores before each round, needed for the float of each played game (1.4.2):
-    # worked out for the entered players and their opponents only, when first asked.
-    by_number = {p.start_no: p for p in tournament.players}
-    scores_before: dict[int, list[Points]] = {}
-
-    def scores(n: int) -> list[Points]:
-        """Pairing score of player ``n`` before each round ``1..done + 1``."""
-        if n in scores_before:
-            return scores_before[n]
-        p = by_number[n]
-        if not p.adjustments:  # one pass at the speed of the interpreter's own loops
-            seq = list(accumulate(pts.pairing_points_each(map(_result, p.entries[:done])), initial=0))
-            seq += [seq[-1]] * (done + 1 - len(seq))  # rounds beyond the player's line add nothing
-        else:
-            running = 0
-            seq = [0]
-            for k in range(done):
-                e = p.entries[k] if k < len(p.entries) else None
-                if e is not None:
-                    running += pts.pairing_points(e.result)
-                running += p.adjustment_in(k + 1)  # record 299 penalties and bonuses
-                seq.append(running)
-        scores_before[n] = seq
-        return seq
-
-    def pairing_score_before(n: int, k: int) -> Points:
-        """Pairing score before round k (1-based) as used for round k's floats."""
-        return scores(n)[k - 1] + tournament.virtual_points(n, k)
+    chron = chronicle(tournament, r)
 
     # Entered players and their TPN (GHR Art. 2.4: a late entry gets a TPN when it joins).
-    entered: list[int] = []
-    for p in tournament.players:
-        if p.start_no not in absent or any_paired(p.entries[:done]):
-            entered.append(p.start_no)
-    tpn = {n: i + 1 for i, n in enumerate(entered)}
+    entered = [p for p in tournament.players if p.start_no not in absent or chron.paired_before(p.start_no, r)]
 
     maximum = done * pts.max_per_game
     states: dict[int, PlayerState] = {}
-    for p in tournament.players:
+    for tpn, p in enumerate(entered, 1):
         n = p.start_no
-        if n not in tpn:
-            continue
-        colours: list[Colour] = []
-        floats: list[Float] = []
-        opponents: set[int] = set()
-        eligible = True
-        played = 0
-        for k in range(1, done + 1):
-            e = p.entry(k)
-            if e is None:
-                floats.append(Float.NONE)
-                continue
-            got = pts.pairing_points(e.result)
-            if e.played and e.opponent is not None:
-                played += 1
-                if e.colour is not None:
-                    colours.append(e.colour)
-                opponents.add(e.opponent)
-                mine, theirs = pairing_score_before(n, k), pairing_score_before(e.opponent, k)
-                floats.append(Float.DOWN if mine > theirs else Float.UP if mine < theirs else Float.NONE)
-            else:
-                floats.append(Float.DOWN if receives_downfloat_unplayed(got, pts.loss, e) else Float.NONE)
-            if bars_pab(got, pts.win, e):
-                eligible = False
-        score = scores(n)[done]
-        preferred, strength = colour_preference(tuple(colours))
+        line = chron.line(n)
+        i = bisect_left(line.coloured, r)
+        colours = line.colours[:i]
+        floats = line.floats[:done]
+        if len(floats) < done:  # rounds beyond the player's line: no float
+            floats += (Float.NONE,) * (done - len(floats))
+        played = bisect_left(line.games, r)
+        preferred, strength = colour_preference(colours, line.differences[i])
+        score = chron.score_after(n, done)
         pscore = score + tournament.virtual_points(n, r)
         states[n] = PlayerState(
             start_no=n,
-            tpn=tpn[n],
+            tpn=tpn,
             present=n not in absent,
             score=score,
             pairing_score=pscore,
-            colours=tuple(colours),
-            floats=tuple(floats),
-            opponents=frozenset(opponents),
-            pab_eligible=eligible,
+            colours=colours,
+            floats=floats,
+            opponents=frozenset(line.opponents[:played]),
+            pab_eligible=line.barred_from > done,
             played_games=played,
             unplayed_rounds=done - played,
             topscorer=last_round and 2 * pscore > maximum,
             rating=p.rating,
             preferred=preferred,
             strength=strength,
-            colour_difference=colour_difference(colours),
+            colour_difference=line.differences[i],
         )
     return RoundState(
         tournament=tournament,

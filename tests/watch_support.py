@@ -123,7 +123,20 @@ if __name__ == "__main__":  # pragma: no cover
 
 def visible(out: Path) -> dict[str, bytes]:
     """What a person or the host sees in the output folder: every file whose path
-    has no hidden part (the watcher's memory, lock and staging are hidden), by path."""
+    has no hidden part (the watcher's memory, lock and staging are hidden), by path.
+
+    A watcher may be publishing while it looks (a test polling for a round): a folder
+    or file that vanishes under the listing (a staged folder renamed into place) makes
+    it list again, so that what it returns is one whole listing, never an error."""
+    for _ in range(1000):
+        try:
+            return _listing(out)
+        except (FileNotFoundError, NotADirectoryError):
+            continue  # the folder changed under the listing
+    return _listing(out)
+
+
+def _listing(out: Path) -> dict[str, bytes]:
     if not out.exists():
         return {}
     return {

@@ -4,13 +4,12 @@ publication order of the reference engine."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from swissbridge.acceleration import baku_acceleration
 from swissbridge.errors import InputError
 from swissbridge.history import initial_colour as history_initial_colour
 from swissbridge.model import Acceleration, Colour, Tournament, format_points
 from swissbridge.pairing import Board, NoLegalPairing, RoundPairing, board_key
+from swissbridge.state import with_acceleration
 
 from .bracket import BracketSolver
 from .codes import BAKU
@@ -52,7 +51,7 @@ def with_builtin_acceleration(tournament: Tournament) -> Tournament:
     """The tournament with the acceleration the system applies by itself
     (:func:`baku_default`), as it is paired, explained and compared."""
     acceleration = baku_default(tournament)
-    return replace(tournament, acceleration=acceleration) if acceleration else tournament
+    return with_acceleration(tournament, acceleration) if acceleration else tournament
 
 
 def pair_round(tournament: Tournament, round_no: int) -> tuple[RoundPairing, RoundTrace]:

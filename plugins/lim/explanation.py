@@ -25,7 +25,7 @@ from swissbridge.plugins.document import (
 )
 from swissbridge.plugins.lim.details import Details, Scoregroup, paired_in, sections, summary
 from swissbridge.plugins.lim.trace import GroupTrace, LimTrace
-from swissbridge.state import build_state
+from swissbridge.state import build_state, scores_when_paired
 
 _ARTICLE = re.compile(r"(Article \d+|\d+(?:\.\d+)*(?:/\d+(?:\.\d+)*)?)")
 
@@ -85,7 +85,7 @@ def _group(g: GroupTrace) -> Scoregroup:
 
 def explain_lim(tournament: Tournament, round_no: int, trace: LimTrace) -> SystemPart:
     """The Lim part of the explanation document (see :mod:`swissbridge.explain`)."""
-    from swissbridge.plugins.lim.rules import due_colour, floated_in_round, lim_initial_colour, scores_when_paired
+    from swissbridge.plugins.lim.rules import due_colour, floated_in_round, lim_initial_colour
 
     st = build_state(tournament, round_no)
     present = sorted(st.present, key=lambda s: (-s.pairing_score, s.tpn))

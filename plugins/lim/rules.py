@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from swissbridge.history import initial_colour
 from swissbridge.model import Colour, Player, Points, Result, Tournament
-from swissbridge.state import RoundState, build_state, colour_difference
+from swissbridge.state import RoundState, build_state, colour_difference, scores_when_paired
 
 WHITE = Colour.WHITE
 BLACK = Colour.BLACK
@@ -91,20 +91,10 @@ def within_maxi_limit(rating_a: int, rating_b: int) -> bool:
     return abs(rating_a - rating_b) <= MAXI_RATING_LIMIT
 
 
-def scores_when_paired(tournament: Tournament, round_no: int) -> dict[int, Points]:
-    """Every player's pairing score when ``round_no`` was paired (real points of
-    rounds ``1..round_no-1`` plus that round's virtual points, C.04.7)."""
-    pts = tournament.points
-    return {
-        p.start_no: p.pairing_score(pts, round_no - 1) + tournament.virtual_points(p.start_no, round_no)
-        for p in tournament.players
-    }
-
-
 def floated_in_round(player: Player, round_no: int, scores: dict[int, Points]) -> bool:
     """3.10, "floated": in ``round_no`` the player played an opponent who had a
     different score when that round was paired (``scores``, from
-    :func:`scores_when_paired`; both players of such a game floated, one down and
+    :func:`~swissbridge.state.scores_when_paired`; both players of such a game floated, one down and
     one up), or received the PAB (reading 6). Forfeits, other byes and absences
     are not floats."""
     if round_no < 1:

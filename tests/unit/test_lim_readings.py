@@ -14,8 +14,8 @@ from swissbridge.plugins.lim.rules import (
     lim_round,
     maxi_by_default,
     median_score_twice,
-    scores_when_paired,
 )
+from swissbridge.state import scores_when_paired
 
 from tests.lim_support import fold, group, make_round, pair_round, pairs_of, player
 
