@@ -93,7 +93,9 @@ class EngineFault(RuntimeError):
 @dataclass(frozen=True, slots=True)
 class GenerateOptions:
     """The knobs of the random tournament. Rates are probabilities per player and
-    round (byes, absences), per player (late entry, withdrawal) or per game."""
+    round (byes, absences), per player (late entry, withdrawal) or per game. A team
+    event reads the field's, the games' and its own knobs; it has no byes, absences,
+    late entries or withdrawals of players."""
 
     points: PointSystem | None = None
     """The point system; None: the pairing system's own (:func:`default_points`)."""
@@ -237,13 +239,11 @@ def plan_tournament(
 def _plan(n: int, rounds: int, system: str | PairingSystem, rng: random.Random, o: GenerateOptions) -> Plan:
     if n < 2:
         raise InputError("a tournament needs at least 2 players")
-    if rounds < 1:
-        raise InputError("a tournament needs at least 1 round")
     name, engine = resolve(system)
     if getattr(engine, "round_robin", False):
+        _check_rounds(n, rounds, "players", swiss=False)
         return _round_robin_plan(n, rounds, engine, rng, o)
-    if rounds >= n:
-        raise InputError(f"{n} players cannot play {rounds} Swiss rounds: use fewer rounds than players")
+    _check_rounds(n, rounds, "players")
     field_, strengths = _make_field(n, rng, o)
     numbers = [p.start_no for p in field_]
     absences: dict[int, dict[int, Entry]] = {r: {} for r in range(1, rounds + 1)}
@@ -333,6 +333,15 @@ def _plan(n: int, rounds: int, system: str | PairingSystem, rng: random.Random, 
         system=o.code.strip().upper() if o.code is not None else written(engine),
     )
     return Plan(tournament=tournament, strengths=strengths, absences=absences)
+
+
+def _check_rounds(n: int, rounds: int, who: str, *, swiss: bool = True) -> None:
+    """At least one round, and for a Swiss event fewer rounds than ``n`` players or
+    teams (C.04.1 Art. 2: no two meet twice)."""
+    if rounds < 1:
+        raise InputError("a tournament needs at least 1 round")
+    if swiss and rounds >= n:
+        raise InputError(f"{n} {who} cannot play {rounds} Swiss rounds: use fewer rounds than {who}")
 
 
 def _round_robin_plan(n: int, rounds: int, engine: PairingSystem, rng: random.Random, o: GenerateOptions) -> Plan:
@@ -523,10 +532,7 @@ def _team_options(n: int, rounds: int, engine: PairingSystem, o: GenerateOptions
         raise UsageError(
             f"{n} teams of up to {boards + o.max_reserves} members are more than the 9999 players a TRF file numbers"
         )
-    if rounds < 1:
-        raise UsageError("a tournament needs at least 1 round")
-    if rounds >= n:
-        raise UsageError(f"{n} teams cannot play {rounds} Swiss rounds: use fewer rounds than teams")
+    _check_rounds(n, rounds, "teams")
     if o.points is not None:
         raise UsageError(
             "--points: a team event scores its boards 1-½-0 (record 162) and its matches by record 362 (2-1-0)"

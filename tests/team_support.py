@@ -1,6 +1,6 @@
 """Random team events for the team Swiss (C.04.6), and the differential against Gacrux.
 
-``python -m tests.team_support ROUNDS [SEED]`` plays random team events round by round
+``python -m tests.team_support ROUNDS [SEED] [--lineups]`` plays random team events round by round
 with swissbridge's generator (``swissbridge generate --system team``: board results drawn
 from the players' ratings, 3% of the boards forfeited, some matches not turned up for)
 until ROUNDS rounds have been paired; before each round it writes the
@@ -93,12 +93,12 @@ class _Enough(Exception):
     """The differential has paired the rounds it was asked for."""
 
 
-def differential(total: int, seed: int) -> tuple[int, list[str]]:
+def differential(total: int, seed: int, *, lineups: bool = False) -> tuple[int, list[str]]:
     """Pair ``total`` rounds of random events with both engines; the differing rounds.
 
     The events are the product's (:func:`swissbridge.generate.generate_tournament`),
-    each round compared as the generator pairs it (``on_round``), without reserves or
-    record 300 line-ups (the figures of docs/team.md compare the pairing rules)."""
+    each round compared as the generator pairs it (``on_round``); without reserves or
+    record 300 line-ups (the pairing rules compared) unless ``lineups``."""
     rng = random.Random(seed)
     done, differ = 0, []
     event = 0
@@ -109,7 +109,11 @@ def differential(total: int, seed: int) -> tuple[int, list[str]]:
         rounds = min(rng.randint(4, 11), teams - 1)
         code = rng.choice(CODES)
         options = GenerateOptions(
-            boards=rng.choice((2, 4, 6)), code=code, forfeit_rate=0.03, max_reserves=0, lineup_change_rate=0
+            boards=rng.choice((2, 4, 6)),
+            code=code,
+            forfeit_rate=0.03,
+            max_reserves=2 if lineups else 0,
+            lineup_change_rate=0.08 if lineups else 0,
         )
 
         def compare(t: Tournament, r: int, pairing: RoundPairing, event: int = event, code: str = code) -> None:
@@ -140,7 +144,7 @@ def differential(total: int, seed: int) -> tuple[int, list[str]]:
 if __name__ == "__main__":
     n = int(sys.argv[1]) if len(sys.argv) > 1 else 100
     s = int(sys.argv[2]) if len(sys.argv) > 2 else 1
-    rounds_done, differing = differential(n, s)
+    rounds_done, differing = differential(n, s, lineups="--lineups" in sys.argv)
     kinds: dict[str, int] = {}
     for d in differing:
         kinds[d.split(":")[0]] = kinds.get(d.split(":")[0], 0) + 1
