@@ -108,6 +108,10 @@ class Match:
     """The team's colour in a played match: its board-1 player's (1.6.1)."""
     match_points: Points
     game_points: Points
+    bonus: tuple[Points, Points] = (0, 0)
+    """The match and game points of ``match_points``/``game_points`` that are a blank
+    record 299's bonus or penalty: part of the team's score, not scored in the match (the
+    tie-breaks of C.07 count what a match scored against the opponent)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -311,16 +315,30 @@ class TeamEvent:
             MatchKind.FORFEIT_LOSS: loss,
         }.get(match.kind, match.match_points)
         gp = match.game_points
+        bonus_mp = bonus_gp = 0  # the blank records' part of mp, gp (a typed record after them replaces it)
         for a in self.setup.adjustments:
             if a.round_no not in (0, match.round_no) or (a.teams and team.number not in a.teams):
                 continue
             if not a.kind:
                 mp += a.match or 0
                 gp += a.game or 0
+                bonus_mp += a.match or 0
+                bonus_gp += a.game or 0
             elif a.kind == match.kind.value:
-                mp = a.match if a.match is not None else mp
-                gp = a.game if a.game is not None else gp
-        return Match(match.round_no, match.kind, match.opponent, match.played, match.colour, mp, gp)
+                if a.match is not None:
+                    mp, bonus_mp = a.match, 0
+                if a.game is not None:
+                    gp, bonus_gp = a.game, 0
+        return Match(
+            match.round_no,
+            match.kind,
+            match.opponent,
+            match.played,
+            match.colour,
+            mp,
+            gp,
+            (bonus_mp, bonus_gp),
+        )
 
 
 def _has_game(entry: Entry | None) -> bool:
@@ -344,6 +362,16 @@ def _match_lineup(event: TeamEvent, round_no: int, team: int, opponent: int) -> 
             f"{given.opponent}, but the pairing has it meet team {opponent}"
         )
     return given.players[: event.boards]
+
+
+def lineup_board(event: TeamEvent, round_no: int, player: int) -> int:
+    """The board ``player`` holds in ``round_no``: its place in its team's line-up (record
+    300's for the round, else record 310's order, :func:`_match_lineup`); 0 when the
+    line-up leaves it out (a reserve)."""
+    team = event.team_of[player]
+    given = event.setup.lineup(team, round_no)
+    order = given.players if given is not None else event.setup.team(team).members
+    return order.index(player) + 1 if player in order[: event.boards] else 0
 
 
 def match_games(event: TeamEvent, pairing: RoundPairing) -> list[tuple[Board, tuple[Board, ...]]]:
