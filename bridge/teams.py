@@ -364,6 +364,16 @@ def _match_lineup(event: TeamEvent, round_no: int, team: int, opponent: int) -> 
     return given.players[: event.boards]
 
 
+def lineup_board(event: TeamEvent, round_no: int, player: int) -> int:
+    """The board ``player`` holds in ``round_no``: its place in its team's line-up (record
+    300's for the round, else record 310's order, :func:`_match_lineup`); 0 when the
+    line-up leaves it out (a reserve)."""
+    team = event.team_of[player]
+    given = event.setup.lineup(team, round_no)
+    order = given.players if given is not None else event.setup.team(team).members
+    return order.index(player) + 1 if player in order[: event.boards] else 0
+
+
 def match_games(event: TeamEvent, pairing: RoundPairing) -> list[tuple[Board, tuple[Board, ...]]]:
     """Each match of a round of team pairs (``pairing``: team numbers on its boards) with
     its games, board 1 first: each team's line-up (:func:`_match_lineup`), the White

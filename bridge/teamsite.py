@@ -45,7 +45,7 @@ from swissbridge.standings import (
     standings_table,
     team_name,
 )
-from swissbridge.teams import MatchKind, TeamEvent, board_pairing, match_games
+from swissbridge.teams import MatchKind, TeamEvent, board_pairing, lineup_board, match_games
 from swissbridge.tiebreaks import TieBreak
 
 _BYES = {
@@ -77,11 +77,16 @@ class _Site:
         for i, (match, games) in enumerate(self.matches, 1):
             for tpn in match.players():
                 self.match_of[tpn] = (i, match)
-            for k, game in enumerate(games, 1):
+            for game in games:
                 for n in game.players():
-                    self.game_of[n] = (i, k, game)
+                    self.game_of[n] = (i, self.board(game), game)
         self.board_of = {m: k for team in self.event.setup.teams for k, m in enumerate(team.members, 1)}
         """Start number → place in the team's roster (record 310's order)."""
+
+    def board(self, game: Board) -> int:
+        """The board of a game of the round being played (its line-up's, record 300 or 310)."""
+        assert self.pairing is not None
+        return lineup_board(self.event, self.pairing.round_no, game.white)
 
     def team(self, tpn: int) -> Team:
         return self.event.setup.team(tpn)
@@ -132,7 +137,8 @@ def _pairing_table(site: _Site, to_teams: str = "teams/", to_players: str = "pla
             f"<td class=name colspan=2>{site.team_link(match.black, to_teams)}</td><td class=no>{match.black}</td></tr>"
         )
         home = set(site.team(match.white).members)
-        for k, game in enumerate(games, 1):
+        for game in games:
+            k = site.board(game)
             left, right = game.players() if game.white in home else (game.black, game.white)
             lc, rc = ("White", "Black") if left == game.white else ("Black", "White")
             rows.append(
@@ -214,7 +220,8 @@ def _slips(site: _Site, round_no: int) -> str:
     for i, (match, games) in enumerate(site.matches, 1):
         white, black = (html.escape(team_name(site.team(n))) for n in match.players())
         lines = []
-        for k, game in enumerate(games, 1):
+        for game in games:
+            k = site.board(game)
             w, b = (html.escape(player_name(site.players[n])) for n in game.players())
             lines.append(
                 f"<tr><td>{k}</td><td class=name>{w} ({game.white})</td><td>–</td>"
@@ -275,7 +282,8 @@ def _team_page(site: _Site, s: TeamStandings, prefix: str, tpn: int, linked: Col
                 "<td>playing</td><td></td></tr>"
             )
             boards = []
-            for k, game in enumerate(site.matches[i - 1][1], 1):
+            for game in site.matches[i - 1][1]:
+                k = site.board(game)
                 ours = game.white if game.white in team.members else game.black
                 theirs_no = game.black if ours == game.white else game.white
                 boards.append(
