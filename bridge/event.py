@@ -37,7 +37,7 @@ from swissbridge.model import (
     initial_order,
     parse_points,
 )
-from swissbridge.plugins import UnknownSystem, available, load, require
+from swissbridge.plugins import UnknownSystem, available, require
 from swissbridge.systems import implemented, system_of, written
 from swissbridge.tiebreaks import parse_tiebreaks
 
@@ -86,20 +86,29 @@ def _text(text: str, option: str, width: int = 80) -> str:
 def point_system(text: str) -> PointSystem:
     """``standard`` (1-½-0) or ``WIN-DRAW-LOSS`` such as ``3-1-0`` or ``2-1-0``: what a
     win, a draw and a loss score; a forfeit win, a full-point bye and the PAB score as a
-    win, a half-point bye as a draw, an absence and a forfeit loss nothing (TRF-2026 162)."""
+    win, a half-point bye as a draw, an absence and a forfeit loss nothing (TRF-2026 162).
+    A fourth value, ``WIN-DRAW-LOSS-PAB``, is what the pairing-allocated bye scores
+    (162's ``P``, at most a win): ``1-0.5-0-0`` gives the free round of an odd round
+    robin nothing."""
     if text.strip().lower() == "standard":
         return PointSystem()
     parts = text.replace("½", "0.5").split("-")
     values: list[Points] = []
-    for part in parts if len(parts) == 3 else ():
+    for part in parts if len(parts) in (3, 4) else ():
         try:
             values.append(parse_points(part))
         except ValueError:
             break
-    if len(values) != 3 or not values[0] > values[1] >= values[2] >= 0:
-        raise UsageError(f"--points {text!r}: expected standard or WIN-DRAW-LOSS such as 3-1-0 (win > draw >= loss)")
-    win, draw, loss = values
-    return PointSystem(win=win, draw=draw, loss=loss, forfeit_win=win, pab=win, full_bye=win, half_bye=draw)
+    if len(values) != len(parts) or len(values) not in (3, 4) or not values[0] > values[1] >= values[2] >= 0:
+        raise UsageError(
+            f"--points {text!r}: expected standard or WIN-DRAW-LOSS such as 3-1-0 (win > draw >= loss), "
+            "or WIN-DRAW-LOSS-PAB such as 1-0.5-0-0"
+        )
+    win, draw, loss = values[:3]
+    pab = values[3] if len(values) == 4 else win
+    if not 0 <= pab <= win:
+        raise UsageError(f"--points {text!r}: the pairing-allocated bye scores 0 to a win ({format_points(win)})")
+    return PointSystem(win=win, draw=draw, loss=loss, forfeit_win=win, pab=pab, full_bye=win, half_bye=draw)
 
 
 def system_code(text: str) -> str:
@@ -246,8 +255,6 @@ def apply_header(t: Tournament, header: Header) -> tuple[Tournament, list[str]]:
         t = replace(t, initial_colour=header.initial_colour)
     if header.points is not None:
         points = point_system(header.points)
-        if round_robin(t.system):  # the dummy's opponent scores nothing (new_event)
-            points = replace(points, pab=0)
         note("points system", _shown_points(t.points), _shown_points(points))
         t = replace(t, points=replace(points, pending=t.points.pending))
     if header.tiebreaks is not None:
@@ -261,7 +268,8 @@ def apply_header(t: Tournament, header: Header) -> tuple[Tournament, list[str]]:
 
 
 def _shown_points(points: PointSystem) -> str:
-    return "-".join(format_points(v).removesuffix(".0") for v in (points.win, points.draw, points.loss))
+    values = (points.win, points.draw, points.loss, *((points.pab,) if points.pab != points.win else ()))
+    return "-".join(format_points(v).removesuffix(".0") for v in values)
 
 
 def _check_rounds(t: Tournament, rounds: int) -> None:
@@ -282,25 +290,11 @@ class NewEvent:
     """Players whose place in the list is not their start number, with the number given."""
 
 
-def round_robin(code: str) -> bool:
-    """Record 192 ``code`` names a round robin (a system pairing by fixed tables)."""
-    name = system_of(code)
-    return name is not None and bool(getattr(load(name), "round_robin", False))
-
-
 def new_event(players: Sequence[Player], header: Header) -> NewEvent:
     """A TRF-2026 tournament of ``players`` (in list order) with ``header``: start
-    numbers in the initial order of C.04.2 Art. 2.2 (a list in that order keeps it).
-
-    A round robin keeps the list's order: its pairing numbers are drawn by lot (C.05
-    Annex 1), and the start list is the drawn order (docs/roundrobin.md); the player who
-    meets the dummy of an odd number scores nothing (162's ``P 0.0``, as ``generate``
-    writes it), not the full point of a Swiss PAB."""
-    robin = round_robin(system_code(header.system)) if header.system is not None else False
-    ordered = list(players) if robin else initial_order(players)
+    numbers in the initial order of C.04.2 Art. 2.2 (a list in that order keeps it)."""
+    ordered = initial_order(players)
     numbered = tuple(replace(p, start_no=i) for i, p in enumerate(ordered, 1))
     moved = tuple((p, n) for n, p in enumerate(ordered, 1) if p.start_no != n)
     t, _ = apply_header(Tournament(players=numbered), header)
-    if robin:
-        t = replace(t, points=replace(t.points, pab=0))
     return NewEvent(t, moved)

@@ -131,22 +131,6 @@ def test_a_list_in_order_keeps_it_and_one_out_of_order_is_warned(tmp_path: Path)
     assert [p.name for p in read_trf(tmp_path / "b.trf").players] == ["High", "Mid", "Low"]
 
 
-def test_a_round_robin_keeps_the_drawn_order_and_the_dummy_scores_nothing(tmp_path: Path) -> None:
-    """C.05 Annex 1: a round robin's pairing numbers are drawn by lot, so the list's order is
-    the start list; the player who meets the dummy of an odd number has no game, no point."""
-    drawn = write(tmp_path, "drawn.csv", "name,rating\nLow,1500\nHigh,2500\nMid,2000\n")
-    path = tmp_path / "rr.trf"
-    code, out = run("new", str(path), "--players", str(drawn), "--system", "roundrobin", "--rounds", "3")
-    assert code == 0 and "initial order" not in out and "the order drawn by lot" in out, out
-    t = read_trf(path)
-    assert [p.name for p in t.players] == ["Low", "High", "Mid"] and t.points.pab == 0
-    assert run("pair", str(path), "--in-place")[0] == 0
-    bye = [p for p in read_trf(path).players if (e := p.entry(1)) is not None and e.result is Result.PAB]
-    assert len(bye) == 1 and bye[0].score(t.points, 1) == 0
-    code, out = run("set", str(path), "--points", "3-1-0")
-    assert code == 0 and read_trf(path).points.pab == 0, out
-
-
 def test_new_says_a_team_event_needs_its_team_records(tmp_path: Path) -> None:
     code, out = run("new", str(tmp_path / "t.trf"), "--players", str(SAMPLE), "--system", "team")
     assert code == 0 and "has no teams yet" in out and "310 record" in out, out
@@ -203,6 +187,8 @@ def test_the_header_a_fide_report_needs(tmp_path: Path) -> None:
         ("--start", "2026-02-30", "--start '2026-02-30': expected a date YYYY-MM-DD"),
         ("--federation", "NO", "--federation 'NO': expected three letters"),
         ("--points", "1-1-0", "--points '1-1-0': expected standard or WIN-DRAW-LOSS"),
+        ("--points", "1-0.5-0-x", "or WIN-DRAW-LOSS-PAB such as 1-0.5-0-0"),
+        ("--points", "1-0.5-0-2", "--points '1-0.5-0-2': the pairing-allocated bye scores 0 to a win (1.0)"),
         ("--system", "dubov", "--system 'dubov': expected dutch or lim"),
         ("--tiebreaks", "BH,XYZ", "--tiebreaks: "),
     ],
@@ -211,6 +197,16 @@ def test_a_bad_header_value_is_refused(tmp_path: Path, option: str, value: str, 
     code, out = run("new", str(tmp_path / "e.trf"), "--players", str(SAMPLE), option, value)
     assert code == 2 and message in out, out
     assert not (tmp_path / "e.trf").exists()
+
+
+def test_points_with_a_fourth_value_give_the_pab_its_own() -> None:
+    from swissbridge.event import point_system
+    from swissbridge.formats.trf import write_trf
+
+    points = point_system("1-0.5-0-0")
+    assert (points.win, points.draw, points.loss, points.pab, points.full_bye) == (10, 5, 0, 0, 10)
+    assert point_system("3-1-0-1").pab == 10 and point_system("3-1-0").pab == 30
+    assert "162  P 0.0" in write_trf(Tournament(players=(Player(1, "A"),), points=points))
 
 
 def test_new_never_replaces_a_file(tmp_path: Path) -> None:
