@@ -5,6 +5,7 @@ Gacrux's tables committed for a few sizes, and the system through pair and check
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from dataclasses import replace
 from pathlib import Path
@@ -436,7 +437,8 @@ def test_new_draw_listed_keeps_the_list_order_and_lots_draws_a_permutation(tmp_p
     assert code == 0 and "not in the initial order" not in out, out
     assert _names(tmp_path / "a.trf") == ["Low L", "High H", "Mid M"]
     code, out = run("new", tmp_path / "b.trf", "-p", tmp_path / "p.csv", "--system", "roundrobin", "--draw", "lots")
-    assert code == 0 and "pairing numbers drawn by lot (C.05)" in out, out
+    # a random draw of three: one time in six nobody moves, and the note says so instead
+    assert code == 0 and re.search(r"pairing numbers drawn by lot( \(C\.05\): |: nobody moved)", out), out
     assert sorted(_names(tmp_path / "b.trf")) == ["High H", "Low L", "Mid M"]
 
 
