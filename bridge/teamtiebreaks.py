@@ -126,7 +126,8 @@ def _participant(rec: TeamRecord, matches: Sequence[Match], after_round: int, *,
 
 def _board_points(event: TeamEvent, rec: TeamRecord, after_round: int) -> tuple[Points, ...]:
     """C.07 12.1: the points the team's players scored on each board over the rounds. A
-    match's boards are the round's line-up (:meth:`~swissbridge.teams.TeamEvent.lineup`:
+    match's boards are the round's line-up, by board number
+    (:meth:`~swissbridge.teams.TeamEvent.on_boards`:
     record 300's, else the members with a board in record 310's order, the line-up
     TRF-2026 takes by default; an unoccupied board scores nothing); in a round without any
     (the PAB, a bye, an absence) the members' own entries of the round, in record 310's
@@ -134,14 +135,14 @@ def _board_points(event: TeamEvent, rec: TeamRecord, after_round: int) -> tuple[
     points = event.tournament.points
     totals = [0] * event.boards
     for m in rec.matches[:after_round]:
-        lineup = event.lineup(rec.team, m.round_no)
-        on_boards = [event.players[n].entry(m.round_no) if n else None for n in lineup]
-        if not lineup:
-            on_boards = [event.players[n].entry(m.round_no) for n in rec.team.members]
-            on_boards = [e for e in on_boards if e is not None]
-        for board, e in enumerate(on_boards[: event.boards]):
-            if e is not None:
-                totals[board] += points.points(e.result)
+        on_boards = event.on_boards(rec.team, m.round_no)
+        if not event.lineup(rec.team, m.round_no):
+            entries = [n for n in rec.team.members if event.players[n].entry(m.round_no) is not None]
+            on_boards = list(enumerate(entries, 1))
+        for board, n in on_boards:
+            e = event.players[n].entry(m.round_no)
+            if e is not None and board <= event.boards:
+                totals[board - 1] += points.points(e.result)
     return tuple(totals)
 
 
