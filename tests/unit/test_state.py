@@ -9,8 +9,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from swissbridge.model import Colour, Entry, Player, PointSystem, Result, Tournament
-from swissbridge.state import Float, Strength, build_state, colour_preference
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from swissbridge.history import before_round, unfinished_games
+from swissbridge.model import OPPOSITE_RESULT, Acceleration, Colour, Entry, Player, PointSystem, Result, Tournament
+from swissbridge.state import Float, Strength, build_state, colour_preference, scores_when_paired
 
 W, B = Colour.WHITE, Colour.BLACK
 
@@ -107,3 +110,69 @@ def test_tpn_counts_entered_players_only() -> None:
     )
     state = build_state(t, 2)
     assert state.players[1].tpn == 1 and not state.players[1].present
+
+
+_RESULTS = [Result.WIN, Result.DRAW, Result.LOSS, Result.FORFEIT_WIN, Result.FORFEIT_LOSS, Result.PENDING]
+_UNPAIRED = [Result.PAB, Result.HALF_BYE, Result.ZERO_BYE, Result.FULL_BYE, Result.FORFEIT_WIN]
+
+
+@st.composite
+def _histories(draw: st.DrawFn) -> Tournament:
+    """Small tournaments with everything a state reads: games (forfeits, games without a
+    result, colours not written), byes, lines that stop early, record 299 adjustments,
+    odd point systems (an absence worth more than a loss, or a win) and acceleration."""
+    n = draw(st.integers(2, 8))
+    rounds = draw(st.integers(0, 5))
+    lines: dict[int, list[Entry]] = {i: [] for i in range(1, n + 1)}
+    for _ in range(rounds):
+        order = draw(st.permutations(range(1, n + 1)))
+        i = 0
+        while i < n:
+            a = order[i]
+            if i + 1 < n and draw(st.booleans()):
+                b, result = order[i + 1], draw(st.sampled_from(_RESULTS))
+                colour = draw(st.sampled_from([W, B, None]))
+                lines[a].append(Entry(result, b, colour))
+                lines[b].append(Entry(OPPOSITE_RESULT[result], a, colour.opposite if colour else None))
+                i += 2
+            else:
+                lines[a].append(Entry(draw(st.sampled_from(_UNPAIRED))))
+                i += 1
+    players = []
+    for i, entries in lines.items():
+        kept = draw(st.integers(0, len(entries))) if draw(st.booleans()) else len(entries)
+        adjustments = tuple(draw(st.lists(st.tuples(st.integers(0, rounds), st.sampled_from([-5, 5, 10])), max_size=2)))
+        players.append(Player(i, f"Player {i}", tuple(entries[:kept]), rating=2000 - i, adjustments=adjustments))
+    points = draw(st.sampled_from([PointSystem(), PointSystem(zero_bye=5), PointSystem(zero_bye=10)]))
+    acceleration = tuple(
+        draw(
+            st.lists(
+                st.builds(
+                    Acceleration, st.sampled_from([5, 10]), st.just(1), st.integers(1, 4), st.just(1), st.integers(1, n)
+                ),
+                max_size=1,
+            )
+        )
+    )
+    return Tournament(tuple(players), total_rounds=rounds + 1, points=points, acceleration=acceleration)
+
+
+@settings(max_examples=150, deadline=None)
+@given(_histories(), st.booleans())
+def test_a_replay_reads_its_source_chronicle_as_its_own_history(t: Tournament, unpaired_absent: bool) -> None:
+    """issue 27: the state of a replay (``before_round``), read from the histories its
+    source worked out once (its :class:`~swissbridge.state.Chronicle`, a line that stops
+    early padded with absences as the replay writes it), is the state worked out from the
+    replay's own lines (a copy: its memo is empty); so are the scores Lim's floats read
+    and the games without a result."""
+    for r in range(1, t.rounds_in_file + 2):
+        replay = before_round(t, r, unpaired_absent=unpaired_absent)
+        for q in range(1, r + 2):  # its own round, the earlier ones, and one beyond it
+            alone = replace(replay)
+            assert not alone.memo
+            assert build_state(replay, q) == build_state(alone, q), (r, q)
+            assert unfinished_games(replay, q) == unfinished_games(alone, q)
+            pts = replay.points
+            assert scores_when_paired(replay, q) == {
+                p.start_no: p.pairing_score(pts, q - 1) + replay.virtual_points(p.start_no, q) for p in replay.players
+            }
