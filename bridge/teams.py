@@ -116,6 +116,10 @@ class Match:
     """The team's colour in a played match: its board-1 player's (1.6.1)."""
     match_points: Points
     game_points: Points
+    bonus: tuple[Points, Points] = (0, 0)
+    """The match and game points of ``match_points``/``game_points`` that are a blank
+    record 299's bonus or penalty: part of the team's score, not scored in the match (the
+    tie-breaks of C.07 count what a match scored against the opponent)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,16 +328,30 @@ class TeamEvent:
             MatchKind.FORFEIT_LOSS: loss,
         }.get(match.kind, match.match_points)
         gp = match.game_points
+        bonus_mp = bonus_gp = 0  # the blank records' part of mp, gp (a typed record after them replaces it)
         for a in self.setup.adjustments:
             if a.round_no not in (0, match.round_no) or (a.teams and team.number not in a.teams):
                 continue
             if not a.kind:
                 mp += a.match or 0
                 gp += a.game or 0
+                bonus_mp += a.match or 0
+                bonus_gp += a.game or 0
             elif a.kind == match.kind.value:
-                mp = a.match if a.match is not None else mp
-                gp = a.game if a.game is not None else gp
-        return Match(match.round_no, match.kind, match.opponent, match.played, match.colour, mp, gp)
+                if a.match is not None:
+                    mp, bonus_mp = a.match, 0
+                if a.game is not None:
+                    gp, bonus_gp = a.game, 0
+        return Match(
+            match.round_no,
+            match.kind,
+            match.opponent,
+            match.played,
+            match.colour,
+            mp,
+            gp,
+            (bonus_mp, bonus_gp),
+        )
 
 
 def _has_game(entry: Entry | None) -> bool:
@@ -344,19 +362,33 @@ def _has_game(entry: Entry | None) -> bool:
     )
 
 
-def _match_lineup(event: TeamEvent, round_no: int, team: int, opponent: int) -> tuple[int, ...]:
-    """The players ``team`` fields on the boards against ``opponent`` in ``round_no`` (0: a
-    board left unoccupied): record 300's line-up when the file gives one for the round,
-    else its first members in record 310's order (TRF-2026's default line-up)."""
+def _fielded(event: TeamEvent, team: int, round_no: int) -> tuple[int, ...]:
+    """The players ``team`` fields on boards 1, 2, … in ``round_no`` (0: a board left
+    unoccupied): record 300's line-up when the file gives one for the round, else its
+    first members in record 310's order (TRF-2026's default line-up). A player's board
+    number is its place here (:func:`match_games`, :func:`lineup_board`)."""
     given = event.setup.lineup(team, round_no)
-    if given is None:
-        return event.setup.team(team).members[: event.boards]
-    if given.opponent != opponent:
+    return (given.players if given is not None else event.setup.team(team).members)[: event.boards]
+
+
+def _match_lineup(event: TeamEvent, round_no: int, team: int, opponent: int) -> tuple[int, ...]:
+    """:func:`_fielded` for the match against ``opponent``, refused when record 300 gives
+    the team's line-up against another team."""
+    given = event.setup.lineup(team, round_no)
+    if given is not None and given.opponent != opponent:
         raise InputError(
             f"round {round_no}: record 300 gives team {team}'s line-up against team "
             f"{given.opponent}, but the pairing has it meet team {opponent}"
         )
-    return given.players[: event.boards]
+    return _fielded(event, team, round_no)
+
+
+def lineup_board(event: TeamEvent, round_no: int, player: int) -> int:
+    """The number of the board ``player`` holds in ``round_no``, as :func:`match_games`
+    numbers it (its place in :func:`_fielded`); 0 when the line-up leaves it out (a
+    reserve)."""
+    order = _fielded(event, event.team_of[player], round_no)
+    return order.index(player) + 1 if player in order else 0
 
 
 @dataclass(frozen=True, slots=True)

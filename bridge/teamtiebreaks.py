@@ -30,7 +30,7 @@ record 320 says otherwise (:meth:`swissbridge.teams.TeamEvent.pab_points`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from swissbridge import tiebreaks
@@ -62,8 +62,11 @@ class TeamTable:
     """The same matches scored in game points."""
     game_primary: bool
     """Game points are the primary score (record 192's ``…_GP…``)."""
+    games: Event
+    """The teams' board games (:func:`board_games`), each a round, under the scoring of
+    the games (record 162)."""
     boards: dict[int, tuple[Points, ...]]
-    """Each team's game points per board (board 1 first) over the rounds (12.1)."""
+    """Each team's points per board (board 1 first) over the rounds (12.1)."""
 
     @property
     def primary(self) -> Event:
@@ -95,17 +98,27 @@ def prepare(tournament: Tournament, after_round: int | None = None) -> TeamTable
     round_robin = tiebreaks.is_round_robin(tournament, total)
     mp: dict[int, Participant] = {}
     gp: dict[int, Participant] = {}
+    games: dict[int, Participant] = {}
+    boards: dict[int, tuple[Points, ...]] = {}
     for rec in event.records:
         matches = rec.matches[:n]
         mp[rec.number] = _participant(rec, matches, n, game=False)
         gp[rec.number] = _participant(rec, matches, n, game=True)
-    code = event.code
+        by_round = board_games(event, rec, n)
+        played = tuple(g for one in by_round for g in one)
+        games[rec.number] = Participant(rec.number, None, played, sum(g.points for g in played))
+        totals = [0] * event.boards
+        for one in by_round:
+            for board, g in enumerate(one):
+                totals[board] += g.points
+        boards[rec.number] = tuple(totals)
     return TeamTable(
         event,
         Event(n, total, by_match, round_robin, mp, rules),
         Event(n, total, by_game, round_robin, gp, rules),
-        code.game_primary,
-        {rec.number: _board_points(event, rec, n) for rec in event.records},
+        event.code.game_primary,
+        Event(n, total, board_points, round_robin, games, rules),
+        boards,
     )
 
 
@@ -117,33 +130,48 @@ def _participant(rec: TeamRecord, matches: Sequence[Match], after_round: int, *,
             rounds.append(Round(r, Kind.ZERO_BYE, 0, None, None, Fraction(0), True))
             continue
         kind = Kind.GAME if m.played else _KIND.get(m.kind, Kind.FORFEIT_LOSS)
-        points = m.game_points if game else m.match_points
+        points = m.game_points - m.bonus[1] if game else m.match_points - m.bonus[0]
         opponent = m.opponent if kind is not Kind.PAB else None
         colour = m.colour if m.played else None
         rounds.append(Round(r, kind, points, opponent, colour, Fraction(0), not m.played and m.kind not in _NOT_VUR))
-    return Participant(rec.number, None, tuple(rounds), sum(r.points for r in rounds))
+    bonus = sum(m.bonus[1] if game else m.bonus[0] for m in matches)
+    return Participant(rec.number, None, tuple(rounds), sum(r.points for r in rounds) + bonus)
 
 
-def _board_points(event: TeamEvent, rec: TeamRecord, after_round: int) -> tuple[Points, ...]:
-    """C.07 12.1: the points the team's players scored on each board over the rounds. A
-    match's boards are the round's line-up, by board number
-    (:meth:`~swissbridge.teams.TeamEvent.on_boards`:
-    record 300's, else the members with a board in record 310's order, the line-up
-    TRF-2026 takes by default; an unoccupied board scores nothing); in a round without any
-    (the PAB, a bye, an absence) the members' own entries of the round, in record 310's
-    order (the PAB's ``U``: a win on each board, as record 162 scores it)."""
+def board_games(event: TeamEvent, rec: TeamRecord, after_round: int) -> list[tuple[Round, ...]]:
+    """The team's games of each round, board 1 first, as rounds of its players
+    (:func:`~swissbridge.tiebreaks.participant_rounds`). A match's boards are the round's
+    line-up (:meth:`~swissbridge.teams.TeamEvent.lineup`: record 300's, else the members
+    with a board in record 310's order, the line-up TRF-2026 takes by default); a board
+    left unoccupied is lost by forfeit. A round without a line-up: the PAB is a win on
+    every board (C.07 12, a bye of the team); a bye or an absence, the members' own
+    entries of the round."""
     points = event.tournament.points
-    totals = [0] * event.boards
+    out: list[tuple[Round, ...]] = []
     for m in rec.matches[:after_round]:
-        on_boards = event.on_boards(rec.team, m.round_no)
-        if not event.lineup(rec.team, m.round_no):
-            entries = [n for n in rec.team.members if event.players[n].entry(m.round_no) is not None]
-            on_boards = list(enumerate(entries, 1))
-        for board, n in on_boards:
-            e = event.players[n].entry(m.round_no)
-            if e is not None and board <= event.boards:
-                totals[board - 1] += points.points(e.result)
-    return tuple(totals)
+        lineup = event.lineup(rec.team, m.round_no)
+        if not lineup and m.kind is MatchKind.PAB:
+            bye = Round(m.round_no, Kind.PAB, points.win, None, None, Fraction(0), False)
+            out.append((bye,) * event.boards)
+            continue
+        if lineup:
+            on_boards = [event.players[n].entry(m.round_no) if n else None for n in lineup]
+        else:
+            on_boards = [event.players[n].entry(m.round_no) for n in rec.team.members]
+            on_boards = [e for e in on_boards if e is not None]
+        unoccupied = Round(m.round_no, Kind.FORFEIT_LOSS, 0, None, None, Fraction(0), True)
+        out.append(
+            tuple(
+                unoccupied if e is None else replace(tiebreaks.participant_rounds([e], points, 1)[0], number=m.round_no)
+                for e in on_boards[: event.boards]
+            )
+        )
+    return out
+
+
+_GAME_COUNTS = frozenset({"WIN", "WON", "BPG", "BWG", "REP", "STD"})
+"""C.07 7.1-7.7 count a participant's games or rounds; with game points as the primary
+score a team's are its boards' games."""
 
 
 # -- the tie-breaks ----------------------------------------------------------------------
@@ -163,6 +191,8 @@ def value_of(table: TeamTable, number: int, tb: TieBreak) -> Value:
         )
     if tb.name == "BC":
         return Fraction(sum(board * value for board, value in enumerate(table.boards[number], 1)), 10)
+    if table.game_primary and tb.name in _GAME_COUNTS:
+        return tiebreaks.value_of(table.games, table.games.participants[number], tb)
     return tiebreaks.value_of(primary, p, tb)
 
 

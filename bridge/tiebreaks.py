@@ -644,8 +644,10 @@ def direct_encounter(event: Event, group: Sequence[int], *, also: Event | None =
 
     ``also``: the event under the teams' secondary score, for the extended direct
     encounter of team events (EDE, C.07 13.3): a group the primary score's encounters
-    leave tied is compared by the secondary score's, and each group that splits off is
-    compared again from the primary score."""
+    leave tied is compared by the secondary score's; each group that splits off is
+    compared again by the score that split it, and by the other one when that one no
+    longer does (FIDE's exercise 45: five teams tied on match points, separated by game
+    points into 4, {1, 2, 3}, 5, and {1, 2, 3} again by game points)."""
     order = _de_order(event, list(group), also)
     if len(order) == 1:
         return {n: 0 for n in group}
@@ -661,7 +663,8 @@ def direct_encounter(event: Event, group: Sequence[int], *, also: Event | None =
 def _de_order(event: Event, group: list[int], also: Event | None) -> list[list[int]]:
     parts = _de_split(event, group)
     if len(parts) == 1 and also is not None:
-        parts = _de_split(also, group)
+        event, also = also, event
+        parts = _de_split(event, group)
     if len(parts) == 1:
         return parts
     out: list[list[int]] = []

@@ -64,6 +64,32 @@ def play(rng: random.Random, t: Tournament, pairing: RoundPairing) -> Tournament
     return play_team_round(t, pairing, {p.start_no: p.rating or 1500 for p in t.players}, rng)
 
 
+PLAYED_CODES = ("FIDE_TEAM_TYPEA_MP_GP", "FIDE_TEAM_TYPEB_MP_GP", "FIDE_TEAM_MP_GP", "FIDE_TEAM_TYPEA_GP_MP")
+
+
+def played_events(count: int, seed: int) -> list[tuple[str, Tournament]]:
+    """``count`` random team events (5-24 teams of 2, 4 or 6 boards, the codes of
+    :data:`PLAYED_CODES` in turn), each played by swissbridge's team Swiss for 3-9 rounds
+    (fewer when a round has no legal pairing), named ``random-SEED-NNN CODE``: the events of
+    the team tie-breaks' differential (``benchmarks/team_tiebreaks_vs_gacrux.py``)."""
+    from swissbridge.pairing import NoLegalPairing
+    from swissbridge.plugins.team import TeamSystem
+
+    rng = random.Random(seed)
+    out = []
+    for i in range(count):
+        code = PLAYED_CODES[i % len(PLAYED_CODES)]
+        rounds = rng.randint(3, 9)
+        t = random_event(rng, rng.randint(5, 24), rng.choice((2, 4, 6)), rounds, code)
+        try:
+            for r in range(1, rounds + 1):
+                t = play(rng, t, TeamSystem().pair(t, r))
+        except NoLegalPairing:
+            pass
+        out.append((f"random-{seed}-{i:03d} {code}", t))
+    return out
+
+
 def _ascii(text: str) -> str:
     """``text`` with each character beyond ASCII replaced by one ASCII character (its base
     letter, else ``?``): Gacrux counts a TRF line's columns in bytes, the generated names

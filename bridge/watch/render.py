@@ -194,8 +194,8 @@ def team_board_numbers(
     order of the pairing of teams the watcher published (``pairlist``), else (a round
     paired before the watcher started) in the order of C.04.2 3.6 read with the teams'
     primary scores before the round (:func:`~swissbridge.pairing.board_key`); the board
-    is the players' place in their team's roster."""
-    from swissbridge.teams import TeamEvent
+    is the one the round's line-up gives (:func:`~swissbridge.teams.lineup_board`)."""
+    from swissbridge.teams import TeamEvent, lineup_board
 
     event = TeamEvent(tournament)
     team_of = event.team_of
@@ -220,11 +220,10 @@ def team_board_numbers(
         }
         matches = sorted(played, key=key)
     number = {m: i for i, m in enumerate(matches, 1)}
-    place = {m: k for team in event.setup.teams for k, m in enumerate(team.members, 1)}
     out: dict[frozenset[int], tuple[int, int]] = {}
     for a, b in tournament.pending_games(round_no):
         match = frozenset((team_of[a], team_of[b]))
-        out[frozenset((a, b))] = (number.get(match, 0), place[a])
+        out[frozenset((a, b))] = (number.get(match, 0), lineup_board(event, round_no, a))
     return out
 
 

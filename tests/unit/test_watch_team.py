@@ -8,16 +8,18 @@ per player, every name escaped."""
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import shutil
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from swissbridge.formats.trf import parse_trf, write_trf
 from swissbridge.model import Colour, Entry, Result, Team, TeamSetup, Tournament
 from swissbridge.pairing import Board, RoundPairing
-from swissbridge.standings import choose_tiebreaks, compute_teams, render_json
+from swissbridge.standings import choose_tiebreaks, compute_teams, player_name, render_json
 from swissbridge.teams import TeamEvent, board_pairing
 from swissbridge.watch.host_pgn import pairing_from_pairlist
 from swissbridge.watch.loop import Watcher
@@ -301,12 +303,124 @@ def test_reserves_and_the_pab_team_in_the_find_list() -> None:
     index = files["index.html"].decode()
     assert index.count("<tr class=board>") == 8  # 2 matches of 4 boards
     find = index.split("id=find")[1].split("id=standings")[0]
+
+    def row(n: int, label: str) -> str:
+        name = re.escape(html_escaped(player_name(t.player(n))))
+        return rf'players/{n}\.html">{name}</a>.*?<td class=name>{label}</td>'
+
     bye_team = t.teams.team(pairing.bye)
     for k, n in enumerate(bye_team.members):
-        label = "pairing-allocated bye" if k < 4 else "not in the line-up"
-        assert re.search(rf'players/{n}\.html">[^<]+</a>.*?<td class=name>{label}</td>', find), n
+        assert re.search(row(n, "pairing-allocated bye" if k < 4 else "not in the line-up"), find), n
     reserves = [team.members[4] for team in t.teams.teams if team.number != pairing.bye]
     for n in reserves:
-        assert re.search(rf'players/{n}\.html">[^<]+</a>.*?<td class=name>not in the line-up</td>', find), n
+        assert re.search(row(n, "not in the line-up"), find), n
         assert "not in the line-up" in files[f"players/{n}.html"].decode()
     assert "pairing-allocated bye" in files[f"teams/{pairing.bye}.html"].decode()
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(os.environ.get("SWISSBRIDGE_SLOW") != "1", reason="30 events: set SWISSBRIDGE_SLOW=1")
+def test_random_team_events_through_the_watcher(tmp_path: Path) -> None:
+    """30 random team events (6-16 teams of 2, 4 or 6 boards, 4-9 rounds, every code of
+    the differential) played to the end through the watcher: every round's pairing is
+    the team system's for the file as the watcher read it, and its TRF the one ``pair
+    --format trf`` writes from that file."""
+    from swissbridge.pairing import NoLegalPairing, apply_pairing
+    from swissbridge.service import pair_tournament
+    from swissbridge.settings import Settings, apply_settings
+
+    from tests.team_support import CODES, play
+
+    published = 0
+    for i in range(30):
+        rng = random.Random(100 + i)
+        teams = rng.randint(6, 16)
+        rounds = min(rng.randint(4, 9), teams - 1)
+        t = random_event(rng, teams, rng.choice((2, 4, 6)), rounds, rng.choice(CODES))
+        folder = tmp_path / str(i)
+        folder.mkdir()
+        host = folder / "E.trf"
+        watcher = Watcher(WatchConfig(folder, stable=0))
+        for r in range(1, rounds + 2):
+            host.write_text(write_trf(t, dialect="trf26"), encoding="utf-8")
+            report = watcher.run_once()
+            if r > rounds:
+                assert report.status.startswith("E: tournament finished"), report.status
+                break
+            read = apply_settings(parse_trf(host.read_bytes()), Settings(None, None, None, None)).tournament
+            try:
+                expected = pair_tournament(read, system="team")
+            except NoLegalPairing:
+                assert report.exit_code == 1, report.status
+                break
+            assert report.published == [("E", r)], report.status
+            pub = watcher.state.published["E"][r].pairlist
+            assert pub == expected.pairlist(), (i, r)
+            trf = (folder / "swissbridge-out" / f"E-R{r}" / f"E-R{r}.trf").read_text(encoding="utf-8")
+            assert trf == write_trf(apply_pairing(read, board_pairing(read, expected)), dialect="trf26"), (i, r)
+            published += 1
+            t = play(rng, t, pairing_from_pairlist(r, pub))
+    assert published > 150
+
+
+def test_an_event_from_swissbridge_generate_continues_through_the_watcher(tmp_path: Path) -> None:
+    """``swissbridge generate --system team`` (rosters with reserves, record 352, record
+    300 line-ups in the rounds played, record 320) played 2 rounds; the watcher, told the
+    event has 5 (``--rounds 5``), pairs rounds 3-5 as ``pair --rounds 5`` does."""
+    from swissbridge.cli import app
+
+    folder = tmp_path / "event"
+    folder.mkdir()
+    host = folder / "Gen.trf"
+    args = ["generate", "--system", "team", "-n", "9", "--boards", "3", "--rounds", "2", "--seed", "4"]
+    made = CliRunner().invoke(app, [*args, "-o", str(host)])
+    assert made.exit_code == 0, made.output
+    assert "\n300 " in host.read_text(encoding="utf-8")  # line-ups out of record 310's order
+    watcher = Watcher(WatchConfig(folder, rounds=5, stable=0))
+    out = folder / "swissbridge-out"
+    for r in range(3, 6):
+        result = CliRunner().invoke(app, ["pair", str(host), "--rounds", "5", "--format", "pairlist"])
+        assert result.exit_code == 0, result.output
+        report = watcher.run_once()
+        assert report.published == [("Gen", r)], report.status
+        pub = watcher.state.publication("Gen", r)
+        assert pub is not None and pub.pairlist == result.stdout
+        state = parse_trf((out / f"Gen-R{r}" / f"Gen-R{r}.trf").read_bytes())
+        assert dangling(visible(out)) == []
+        host.write_text(write_trf(results(state, r), dialect="trf26"), encoding="utf-8")
+    report = watcher.run_once()
+    assert report.status.startswith("Gen: tournament finished after round 5"), report.status
+
+
+def test_a_board_waited_for_is_named_by_the_round_s_line_up(tmp_path: Path) -> None:
+    """A game without a result in a round whose line-up record 300 gives: its board is
+    the one the line-up gives the players, not their place in the roster."""
+    from swissbridge.cli import app
+
+    folder = tmp_path / "event"
+    folder.mkdir()
+    host = folder / "Gen.trf"
+    args = ["generate", "--system", "team", "-n", "9", "--boards", "3", "--rounds", "2", "--seed", "6"]
+    assert CliRunner().invoke(app, [*args, "-o", str(host)]).exit_code == 0
+    t = parse_trf(host.read_bytes())
+    assert t.teams is not None
+    found = [
+        (lu, k, n)
+        for lu in t.teams.lineups
+        if lu.round_no == 2
+        for k, n in enumerate(lu.players, 1)
+        if n
+        and (e := t.player(n).entry(2)) is not None
+        and e.opponent is not None
+        and t.teams.team(lu.team).members.index(n) + 1 != k
+    ]
+    assert found, "the generated file has no player out of roster order in round 2"
+    _, board, n = found[0]
+    e = t.player(n).entry(2)
+    assert e is not None and e.opponent is not None and e.colour is not None
+    entries = {n: Entry(Result.PENDING, e.opponent, e.colour), e.opponent: Entry(Result.PENDING, n, e.colour.opposite)}
+    host.write_text(write_trf(t.with_round(2, entries), dialect="trf26"), encoding="utf-8")
+    report = Watcher(WatchConfig(folder, rounds=5, stable=0)).run_once()
+    shown = re.fullmatch(r"Gen: round 2: waiting for 1 result: board (\d+)\.(\d+)", report.status)
+    assert shown is not None, report.status
+    assert int(shown.group(1)) >= 1 and int(shown.group(2)) == board
