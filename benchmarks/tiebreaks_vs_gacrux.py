@@ -109,18 +109,19 @@ def gacrux_values(
 
 
 def compare_file(
-    python: str, path: Path, work: Path, swiss: bool = False
+    python: str, path: Path, work: Path, swiss: bool = False, tiebreaks: str = TIEBREAKS
 ) -> tuple[str, dict[str, list[tuple[int, str, str]]], int]:
     """(status, {code: [(start, ours, gacrux)]} differences, players) for one file;
-    ``swiss``: Gacrux is told the event is a Swiss when swissbridge takes it for one."""
+    ``swiss``: Gacrux is told the event is a Swiss when swissbridge takes it for one;
+    ``tiebreaks``: the codes compared (default: every one of :data:`TIEBREAKS`)."""
     try:
         tournament = read_tournament(path)
     except SwissbridgeError as exc:
         return f"not read: {exc}", {}, 0
     if tournament.kind is EventKind.TEAM or any(code in TEAM_RECORDS for code, _ in tournament.headers):
         return "a team tournament (its teams' tie-breaks: docs/tiebreaks.md, Team events)", {}, 0
-    codes = [tb.code for tb in parse_tiebreaks(TIEBREAKS)]
-    standings = compute(tournament, parse_tiebreaks(TIEBREAKS))
+    codes = [tb.code for tb in parse_tiebreaks(tiebreaks)]
+    standings = compute(tournament, parse_tiebreaks(tiebreaks))
     rr = standings.event.round_robin
     # Gacrux reads the file as swissbridge wrote it, so both see the same tournament
     # (the same rounds, points and ratings) whatever dialect the original is in; when it

@@ -86,20 +86,29 @@ def _text(text: str, option: str, width: int = 80) -> str:
 def point_system(text: str) -> PointSystem:
     """``standard`` (1-½-0) or ``WIN-DRAW-LOSS`` such as ``3-1-0`` or ``2-1-0``: what a
     win, a draw and a loss score; a forfeit win, a full-point bye and the PAB score as a
-    win, a half-point bye as a draw, an absence and a forfeit loss nothing (TRF-2026 162)."""
+    win, a half-point bye as a draw, an absence and a forfeit loss nothing (TRF-2026 162).
+    A fourth value, ``WIN-DRAW-LOSS-PAB``, is what the pairing-allocated bye scores
+    (162's ``P``, at most a win): ``1-0.5-0-0`` gives the free round of an odd round
+    robin nothing."""
     if text.strip().lower() == "standard":
         return PointSystem()
     parts = text.replace("½", "0.5").split("-")
     values: list[Points] = []
-    for part in parts if len(parts) == 3 else ():
+    for part in parts if len(parts) in (3, 4) else ():
         try:
             values.append(parse_points(part))
         except ValueError:
             break
-    if len(values) != 3 or not values[0] > values[1] >= values[2] >= 0:
-        raise UsageError(f"--points {text!r}: expected standard or WIN-DRAW-LOSS such as 3-1-0 (win > draw >= loss)")
-    win, draw, loss = values
-    return PointSystem(win=win, draw=draw, loss=loss, forfeit_win=win, pab=win, full_bye=win, half_bye=draw)
+    if len(values) != len(parts) or len(values) not in (3, 4) or not values[0] > values[1] >= values[2] >= 0:
+        raise UsageError(
+            f"--points {text!r}: expected standard or WIN-DRAW-LOSS such as 3-1-0 (win > draw >= loss), "
+            "or WIN-DRAW-LOSS-PAB such as 1-0.5-0-0"
+        )
+    win, draw, loss = values[:3]
+    pab = values[3] if len(values) == 4 else win
+    if not 0 <= pab <= win:
+        raise UsageError(f"--points {text!r}: the pairing-allocated bye scores 0 to a win ({format_points(win)})")
+    return PointSystem(win=win, draw=draw, loss=loss, forfeit_win=win, pab=pab, full_bye=win, half_bye=draw)
 
 
 def system_code(text: str) -> str:
@@ -259,7 +268,8 @@ def apply_header(t: Tournament, header: Header) -> tuple[Tournament, list[str]]:
 
 
 def _shown_points(points: PointSystem) -> str:
-    return "-".join(format_points(v).removesuffix(".0") for v in (points.win, points.draw, points.loss))
+    values = (points.win, points.draw, points.loss, *((points.pab,) if points.pab != points.win else ()))
+    return "-".join(format_points(v).removesuffix(".0") for v in values)
 
 
 def _check_rounds(t: Tournament, rounds: int) -> None:

@@ -7,6 +7,7 @@ file is rewritten as ``result`` rewrites it: atomically, the previous version ke
 
 from __future__ import annotations
 
+import random
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -62,6 +63,15 @@ PointsOption = Annotated[
 RoundDatesOption = Annotated[
     str | None, _option("--round-dates", "Dates of the rounds, comma-separated YYYY-MM-DD (132).", "DATE,DATE,...")
 ]
+DrawOption = Annotated[
+    str | None,
+    _option(
+        "--draw",
+        "A round robin's pairing numbers (C.05), before round 1: `lots` draws them; new: `listed` keeps the "
+        "list's order as drawn; set: the start numbers in the order drawn, the holder of 1 first (5,2,7,...).",
+        "lots|listed|N,N,...",
+    ),
+]
 EncodingOption = Annotated[
     str | None, _option("--encoding", "Encoding of the player list or Swiss-Manager file (default: UTF-8).")
 ]
@@ -103,6 +113,17 @@ def _header(
         points=points,
         round_dates=None if round_dates is None else tuple(d for d in round_dates.split(",") if d.strip()),
     )
+
+
+def _pairs_round_robins(system: str) -> bool:
+    """``--system`` names a system that pairs round robins (an unknown one is refused later)."""
+    from swissbridge.event import system_code
+    from swissbridge.systems import code_pairs_round_robins
+
+    try:
+        return code_pairs_round_robins(system_code(system))
+    except UsageError:
+        return True  # apply_header refuses the unknown --system itself
 
 
 def _write_back(input: Path, tournament: Tournament) -> None:
@@ -155,17 +176,25 @@ def new(
     tiebreaks: TiebreakOption = None,
     points: PointsOption = None,
     round_dates: RoundDatesOption = None,
+    draw: DrawOption = None,
     encoding: EncodingOption = None,
 ) -> None:
     """Create a tournament from a player list: start numbers in the initial order of
     C.04.2 Art. 2.2 (rating, then title, then name; a list already in that order keeps
-    it), and the header a FIDE report needs."""
+    it), or, for a round robin, drawn by lot (--draw), and the header a FIDE report needs."""
     from swissbridge.event import new_event
     from swissbridge.formats.playerlist import read_player_list
     from swissbridge.formats.trf import write_trf
     from swissbridge.output import write_output
+    from swissbridge.players import DRAW_LISTED, draw_numbers, parse_draw
 
     check_encoding(encoding)
+    listed_order = draw is not None and draw.strip().lower() == DRAW_LISTED
+    try:
+        if draw is not None and not listed_order and parse_draw(draw) is not None:
+            raise UsageError(f"new --draw {draw}: expected lots or listed (set --draw takes the start numbers)")
+    except UsageError as exc:
+        fail(str(exc), EXIT_INPUT)
     if output.exists():
         fail(f"{output} exists already: `new` never replaces a file; choose another name or remove it", EXIT_INPUT)
     header = _header(
@@ -184,15 +213,30 @@ def new(
         points,
         round_dates,
     )
+    if draw is not None and not _pairs_round_robins(header.system or DEFAULT):
+        fail(
+            f"new --draw {draw}: pairing numbers are drawn by lot in a round robin (C.05): give --system roundrobin",
+            EXIT_INPUT,
+        )
     try:
         listed = read_player_list(players, encoding=encoding, ratings=ratings, kind=kind.value)
         for warning in listed.warnings:
             echo(f"swissbridge: warning: {warning}")
         made = new_event(listed.players, header)
-        write_output(output, write_trf(made.tournament, dialect="trf26"))
+        t = made.tournament
+        drawn = None
+        if draw is not None:
+            given = dict(made.moved)
+            number = {p.start_no: given.get(p, p.start_no) for p in listed.players}
+            order = [number[p.start_no] for p in listed.players] if listed_order else None
+            drawn = draw_numbers(t, order, random.SystemRandom())
+            t = drawn.tournament
+        write_output(output, write_trf(t, dialect="trf26"))
     except SwissbridgeError as exc:
         report(exc, players)
-    if made.moved:
+    if drawn is not None:
+        echo(f"swissbridge: {output}: {drawn.note}")
+    elif made.moved:
         line_of = dict(zip((p.start_no for p in listed.players), listed.lines, strict=True))
         shown = ", ".join(f"{p.name} (line {line_of[p.start_no]}) → {n}" for p, n in made.moved[:5])
         more = f" and {len(made.moved) - 5} more" if len(made.moved) > 5 else ""
@@ -200,7 +244,6 @@ def new(
             f"swissbridge: warning: {players} is not in the initial order of C.04.2 Art. 2.2 (rating, then title, "
             f"then name): start numbers given in that order: {shown}{more}"
         )
-    t = made.tournament
     of = f"{t.total_rounds} rounds" if t.total_rounds else "rounds not given (--rounds N)"
     echo(f"swissbridge: {output}: {len(t.players)} players, {of}, {t.system}")
 
@@ -221,9 +264,17 @@ def set_(
     tiebreaks: TiebreakOption = None,
     points: PointsOption = None,
     round_dates: RoundDatesOption = None,
+    draw: DrawOption = None,
 ) -> None:
-    """Change the tournament's header (name, dates, arbiters, rounds, system, tie-breaks …)."""
+    """Change the tournament's header (name, dates, arbiters, rounds, system, tie-breaks …),
+    or draw a round robin's pairing numbers before round 1 (--draw)."""
     from swissbridge.event import Header, apply_header
+    from swissbridge.players import draw_numbers, parse_draw
+
+    try:
+        order = None if draw is None else parse_draw(draw)
+    except UsageError as exc:
+        fail(str(exc), EXIT_INPUT)
 
     header = _header(
         name,
@@ -241,11 +292,15 @@ def set_(
         points,
         round_dates,
     )
-    if header == Header():
+    if header == Header() and draw is None:
         fail("nothing to set: give at least one option (swissbridge set --help)", EXIT_INPUT)
     try:
         with editing(input):
             changed, lines = apply_header(read_input(input), header)
+            if draw is not None:
+                drawn = draw_numbers(changed, order, random.SystemRandom())
+                changed = drawn.tournament
+                lines.append(drawn.note)
             if lines:
                 _write_back(input, changed)
     except SwissbridgeError as exc:

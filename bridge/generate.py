@@ -357,20 +357,23 @@ def _round_robin_plan(n: int, rounds: int, engine: PairingSystem, rng: random.Ra
     if o.code is not None:
         raise UsageError("--code: a round robin's record 192 code follows from its players and rounds (single, double)")
     code: str = engine.schedule_code(n, rounds)  # type: ignore[attr-defined]
+    from swissbridge.players import draw_numbers
+
     field_, strengths = _make_field(n, rng, o)
-    drawn = list(range(1, n + 1))
-    rng.shuffle(drawn)
-    number = dict(zip((p.start_no for p in field_), drawn, strict=True))
-    players = sorted((replace(p, start_no=number[p.start_no]) for p in field_), key=lambda p: p.start_no)
-    tournament = Tournament(
-        players=tuple(players),
-        name=f"swissbridge random {engine.name} tournament (pairing numbers drawn at random)",
-        total_rounds=rounds,
-        points=replace(o.points if o.points is not None else default_points(engine), pab=0),
-        system=code,
+    drawn = draw_numbers(
+        Tournament(
+            players=tuple(field_),
+            name=f"swissbridge random {engine.name} tournament (pairing numbers drawn at random)",
+            total_rounds=rounds,
+            points=replace(o.points if o.points is not None else default_points(engine), pab=0),
+            system=code,
+        ),
+        None,
+        rng,
     )
     absences: dict[int, dict[int, Entry]] = {r: {} for r in range(1, rounds + 1)}
-    return Plan(tournament=tournament, strengths={number[k]: v for k, v in strengths.items()}, absences=absences)
+    number = drawn.numbers
+    return Plan(tournament=drawn.tournament, strengths={number[k]: v for k, v in strengths.items()}, absences=absences)
 
 
 # -- playing -------------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ the rounds not yet paired. A pair that must not meet is record 260 with its roun
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -83,6 +84,21 @@ def _renumber(t: Tournament, mapping: Mapping[int, int]) -> Tournament:
     )
 
 
+def _numbers_kept(t: Tournament) -> str | None:
+    """What of ``t`` names players by number outside what :func:`_renumber` rewrites
+    (kept verbatim: record 299, national rating records: a federation code and the
+    player's number in columns 5-8), or None: renumbering would leave it naming the
+    wrong players."""
+    if any(code == "299" for code, _ in t.headers):
+        return "record 299 (abnormal points by player number)"
+    national = sorted(
+        {c for c, value in t.headers if len(c) == 3 and c.isalpha() and c.isupper() and value[:4].strip().isdigit()}
+    )
+    if national:
+        return f"national rating records ({', '.join(national)}) linked by player number"
+    return None
+
+
 def add_player(
     t: Tournament, player: Player, *, from_round: int | None = None, missed: ByeKind = ByeKind.ZERO
 ) -> LateEntry:
@@ -102,12 +118,13 @@ def add_player(
     if same:
         raise InputError(f"FIDE id {player.fide_id} is player {same[0].start_no} ({same[0].name}) already")
     count = len(t.players)
-    if t.completed_rounds >= RENUMBER_UNTIL or any(code == "299" for code, _ in t.headers):
+    kept = _numbers_kept(t)
+    if t.completed_rounds >= RENUMBER_UNTIL or kept is not None:
         place = count + 1
         why = (
             f"round {RENUMBER_UNTIL} is paired, so no TPN changes any more (C.04.2 Art. 2.3): the next number"
             if t.completed_rounds >= RENUMBER_UNTIL
-            else "the file has record 299 (abnormal points by player number), so nobody is renumbered: the next number"
+            else f"the file has {kept}, so nobody is renumbered: the next number"
         )
     else:
         key = initial_order_key(player)
@@ -201,3 +218,85 @@ def forbid(t: Tournament, a: int, b: int, first: int | None = None, last: int | 
     if t.total_rounds is not None and hi is not None and hi > t.total_rounds:
         raise UsageError(f"--rounds {lo}-{hi}: the event has {t.total_rounds} rounds")
     return replace(t, forbidden=(*t.forbidden, ForbiddenPairs((min(a, b), max(a, b)), lo, hi)))
+
+
+DRAW_LOTS = "lots"
+"""``--draw lots``: swissbridge draws the pairing numbers."""
+DRAW_LISTED = "listed"
+"""``new --draw listed``: the player list is in the order drawn (a drawing done elsewhere)."""
+
+
+def parse_draw(text: str) -> tuple[int, ...] | None:
+    """``--draw`` (refused before any file is read): ``lots`` (None: draw them now), or
+    the start numbers in the order drawn, the holder of pairing number 1 first
+    (``5,2,7,…``)."""
+    value = text.strip()
+    if value.lower() == DRAW_LOTS:
+        return None
+    parts = [x.strip() for x in value.split(",")]
+    if not all(x.isdigit() and len(x) <= 4 for x in parts):
+        raise UsageError(
+            f"--draw {text!r}: expected `lots` (draw the pairing numbers now) or the start numbers "
+            "in the order drawn, the holder of number 1 first (e.g. 5,2,7,1,3,6,4)"
+        )
+    order = tuple(int(x) for x in parts)
+    twice = sorted({n for n in order if order.count(n) > 1})
+    if twice:
+        raise UsageError(f"--draw: {ranges(twice)} given twice: each player holds one pairing number")
+    return order
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """The tournament renumbered by a drawing of lots, and who holds which number."""
+
+    tournament: Tournament
+    numbers: Mapping[int, int]
+    """Start number before the draw → pairing number drawn (every player)."""
+    note: str
+
+
+def draw_numbers(t: Tournament, order: Sequence[int] | None, rng: random.Random) -> Drawn:
+    """``t`` renumbered by the drawing of lots of a round robin (module docstring):
+    ``order`` the start numbers in the order drawn (the holder of 1 first), or None to
+    draw them with ``rng``. Refused once round 1 is paired (the draw comes before it),
+    in a team event (team numbers are record 310's) and where the file names players by
+    number in records renumbering cannot rewrite."""
+    from swissbridge.systems import declared_round_robin
+
+    if not declared_round_robin(t):
+        raise InputError(
+            f"record 192 says {t.system.strip() or 'no system'}: pairing numbers are drawn by lot in a round robin "
+            "(C.05); a Swiss event numbers its players in the initial order of C.04.2 Art. 2.2 "
+            "(give --system roundrobin to make it a round robin)"
+        )
+    if t.team_event:
+        raise InputError("a team round robin numbers its teams in record 310: give the drawn numbers there")
+    if t.is_paired(1) or any(p.entries for p in t.players):
+        raise InputError(
+            "round 1 is paired already: a round robin's pairing numbers are drawn before round 1 (C.05), "
+            "and every later round follows them"
+        )
+    if (kept := _numbers_kept(t)) is not None:
+        raise InputError(f"the file has {kept}: renumber it by hand before drawing")
+    starts = [p.start_no for p in t.players]
+    if order is None:
+        drawn = list(range(1, len(starts) + 1))
+        rng.shuffle(drawn)
+        numbers = dict(zip(starts, drawn, strict=True))
+    else:
+        unknown = sorted(set(order) - set(starts))
+        missing = sorted(set(starts) - set(order))
+        if unknown or missing:
+            parts = [f"no player {ranges(unknown)}"] if unknown else []
+            parts += [f"{ranges(missing)} missing"] if missing else []
+            raise UsageError(
+                f"--draw: {'; '.join(parts)}: give every start number ({ranges(starts)}) once, in the order drawn"
+            )
+        numbers = {s: k for k, s in enumerate(order, 1)}
+    out = _renumber(t, numbers)
+    moved = {s: k for s, k in numbers.items() if s != k}
+    held = ", ".join(f"{k} {t.player(s).name or s}" for s, k in sorted(numbers.items(), key=lambda x: x[1]))
+    how = "drawn by lot" if order is None else "as given"
+    note = f"pairing numbers {how} (C.05): {held}" if moved else f"pairing numbers {how}: nobody moved"
+    return Drawn(out, numbers, note)

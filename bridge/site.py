@@ -11,7 +11,10 @@ For round ``N`` (the watcher publishes the set in its round folder, as one):
 * ``players/{start}.html``: one page per player — every round's opponent, colour and
   result, the game of round ``N``, points, place;
 * ``standings.txt``, ``standings.json``, ``standings.html``: the standings after round
-  ``N - 1`` (:mod:`swissbridge.standings`; the JSON is the stable one).
+  ``N - 1`` (:mod:`swissbridge.standings`; the JSON is the stable one);
+* ``schedule.html``, for a round robin of players only: every round of the event as its
+  Berger tables give it (C.05 Annex 1: the pairings are fixed before round 1), the
+  results of the rounds played (:func:`round_robin_schedule`).
 
 Pages are plain HTML and CSS, no script: they open from disk or any web server, fit a
 phone (one column; a table wider than a 390 px screen scrolls sideways inside its box,
@@ -301,6 +304,76 @@ def result_slips(t: Tournament, pairing: RoundPairing) -> str:
     return "\n".join(slips)
 
 
+_SCORE = {
+    Result.WIN: "1–0",
+    Result.DRAW: "½–½",
+    Result.LOSS: "0–1",
+    Result.WIN_UNRATED: "1–0",
+    Result.DRAW_UNRATED: "½–½",
+    Result.LOSS_UNRATED: "0–1",
+    Result.FORFEIT_WIN: "+ –",
+    Result.FORFEIT_LOSS: "– +",
+}
+"""A game's result as White's entry gives it, for the schedule."""
+
+
+def round_robin_schedule(t: Tournament) -> list[RoundPairing]:
+    """Every round of a round robin of players, as the system that pairs it gives it
+    (its pairings depend on no result), up to the last round the file names (record
+    142) or the first round the file's history or absences contradict; empty for any
+    other event (a Swiss is paired round by round; a team event's pages are its own)."""
+    from swissbridge import plugins
+    from swissbridge.errors import InputError
+    from swissbridge.pairing import NoLegalPairing
+    from swissbridge.systems import choose_system, declared_round_robin
+
+    if t.team_event or not t.total_rounds or not declared_round_robin(t):
+        return []
+    system = plugins.load(choose_system(t, None).system)
+    rounds: list[RoundPairing] = []
+    for r in range(1, t.total_rounds + 1):
+        try:
+            rounds.append(system.pair(t, r))
+        except (NoLegalPairing, InputError):
+            break
+    return rounds
+
+
+def schedule_page(t: Tournament, rounds: list[RoundPairing], nav: str) -> str:
+    """``schedule.html``: each round's boards (White – Black, the result once written)
+    and the player who meets the dummy."""
+    people = _People(t)
+    parts = []
+    for pairing in rounds:
+        r = pairing.round_no
+        rows = []
+        for i, b in enumerate(pairing.boards, 1):
+            e = people.by_no[b.white].entry(r)
+            score = _SCORE.get(e.result, "") if e is not None and e.opponent == b.black else ""
+            rows.append(
+                f"<tr><td>{i}</td><td class=name>{people.link(b.white, 'players/')}</td><td class=res>{score}</td>"
+                f"<td class=name>{people.link(b.black, 'players/')}</td></tr>"
+            )
+        if pairing.bye is not None:
+            rows.append(
+                f"<tr class=bye><td></td><td class=name>{people.link(pairing.bye, 'players/')}</td>"
+                "<td colspan=2 class=name>no game (free round)</td></tr>"
+            )
+        parts.append(
+            f"<h2 id=r{r}>Round {r}</h2>\n<div class=wrap><table class=schedule>\n<thead><tr><th>Bd</th>"
+            "<th class=name>White</th><th>Res</th><th class=name>Black</th></tr></thead>\n<tbody>\n"
+            + "\n".join(rows)
+            + "\n</tbody></table></div>"
+        )
+    title = html.escape(t.name or "Tournament")
+    jump = " · ".join(f"<a href=#r{p.round_no}>{p.round_no}</a>" for p in rounds)
+    body = (
+        f"{nav}\n<h1>{title}: schedule</h1>\n<p class=note>A round robin's pairings are fixed before round 1 "
+        f"by the Berger tables (C.05 Annex 1). Rounds: {jump}</p>\n" + "\n".join(parts)
+    )
+    return html_page(f"{t.name or 'Tournament'}: schedule", body, SITE_CSS)
+
+
 def _files(
     s: Standings,
     pairing: RoundPairing | None,
@@ -309,6 +382,7 @@ def _files(
     after: str,
     index: str,
     linked: Collection[int],
+    schedule: list[RoundPairing],
 ) -> dict[str, bytes]:
     t = s.tournament
     files = {
@@ -329,6 +403,9 @@ def _files(
             + result_slips(t, pairing),
             SITE_CSS,
         )
+    if schedule:
+        round_no = s.after_round if pairing is None else pairing.round_no
+        files["schedule.html"] = schedule_page(t, schedule, nav(prefix, round_no, "", linked, final=pairing is None))
     people = _People(t)
     for p in t.players:
         files[f"players/{p.start_no}.html"] = _player_page(s, pairing, prefix, people, p.start_no, linked)
@@ -352,14 +429,16 @@ def round_site(
     title = t.name or "Tournament"
     of = f" of {t.total_rounds}" if t.total_rounds else ""
     after = f"after round {s.after_round}" if s.after_round else "before round 1"
+    schedule = round_robin_schedule(t)
     index = (
         f"{nav(prefix, pairing.round_no, '', linked)}\n<h1>{html.escape(title)}: round {pairing.round_no}{of}</h1>\n"
         "<p><a href=#pairing>Pairing</a> · <a href=#find>Find your board</a> · <a href=#standings>Standings</a> · "
-        "<a href=#crosstable>Crosstable</a> · <a href=slips.html>Result slips</a></p>\n"
+        "<a href=#crosstable>Crosstable</a> · <a href=slips.html>Result slips</a>"
+        f"{' · <a href=schedule.html>Schedule</a>' if schedule else ''}</p>\n"
         f"<h2 id=pairing>Pairing of round {pairing.round_no}</h2>\n{pairing_table(t, pairing)}\n"
         f"<h2 id=find>Find your board</h2>\n{find_table(t, pairing)}\n" + _standings_parts(s, after)
     )
-    return _files(s, pairing, prefix, f"{title}: round {pairing.round_no}", after, index, linked)
+    return _files(s, pairing, prefix, f"{title}: round {pairing.round_no}", after, index, linked, schedule)
 
 
 def final_site(
@@ -372,8 +451,10 @@ def final_site(
     s = compute(tournament, tiebreaks, round_no)
     title = tournament.name or "Tournament"
     after = f"after round {round_no}"
+    schedule = round_robin_schedule(tournament)
     index = (
         f"{nav(prefix, round_no, '', linked, final=True)}\n<h1>{html.escape(title)}: final standings</h1>\n"
+        + ("<p><a href=schedule.html>Schedule and results of every round</a></p>\n" if schedule else "")
         + _standings_parts(s, after, "Final standings")
     )
-    return _files(s, None, prefix, f"{title}: final standings", after, index, linked)
+    return _files(s, None, prefix, f"{title}: final standings", after, index, linked, schedule)

@@ -154,6 +154,18 @@ def refuse(system: PairingSystem, tournament: Tournament) -> None:
         raise InputError(problem)
 
 
+def declared_round_robin(tournament: Tournament) -> bool:
+    """The file says ``tournament`` is a round robin: its type (Swiss-Manager's byte,
+    JSON's ``kind``), or record 192 naming a system that pairs round robins."""
+    return tournament.kind is EventKind.ROUND_ROBIN or code_pairs_round_robins(code_of(tournament))
+
+
+def code_pairs_round_robins(code: str) -> bool:
+    """Record 192 ``code`` names an installed system that pairs round robins."""
+    name = system_of(code.strip().upper())
+    return name is not None and _pairs_round_robins(plugins.load(name))
+
+
 def _pairs_teams(system: PairingSystem) -> bool:
     return "teams" in system.entrants
 

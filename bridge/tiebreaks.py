@@ -38,7 +38,7 @@ from datetime import date
 from fractions import Fraction
 
 from swissbridge import fide_rating
-from swissbridge.model import Colour, Entry, EventKind, Points, PointSystem, Result, Tournament
+from swissbridge.model import Colour, Entry, EventKind, Points, PointSystem, Result, Tournament, format_points
 
 Value = Fraction | int | None
 """A tie-break value: points and Buchholz sums as exact fractions of a point, counts and
@@ -390,6 +390,9 @@ class TieBreak:
     cut_high: int = 0
     fore: bool = False
     """``AOB/F`` (2026 edition): the opponents' Fore Buchholz instead of their Buchholz."""
+    limit_shift: int = 0
+    """``KS/L+n``, ``KS/L-n``: Koya's limit (C.07 9.2, half the possible points) raised or
+    lowered by ``n`` half-points (an extended or a reduced Koya)."""
 
     @property
     def lower_is_better(self) -> bool:
@@ -445,6 +448,8 @@ _MODIFIABLE = {
 }
 _ALIASES = {"AROC": "ARO/C1", "GE": "REP"}
 _MOD = re.compile(r"^([CM])([1-9][0-9]*)$")
+_LIMIT = re.compile(r"^L([+-])([0-9]{1,3})$")
+"""Koya's limit modifier: ``L+n``/``L-n``, n half-points (``KS/L-2``: one point lower)."""
 
 
 def parse_tiebreak(text: str) -> TieBreak:
@@ -454,17 +459,22 @@ def parse_tiebreak(text: str) -> TieBreak:
     if name not in CODES:
         known = " ".join(sorted(CODES))
         raise ValueError(f"unknown tie-break {text.strip()!r} (expected one of {known}, with /C1, /M1 ...)")
-    low = high = 0
-    fore = False
+    low = high = shift = 0
+    fore = limited = False
     for mod in mods:
         if mod == "F" and name == "AOB" and not fore:
             fore = True
+            continue
+        if name == "KS" and not limited and (koya := _LIMIT.match(mod)) is not None:
+            shift = int(koya.group(2)) * (1 if koya.group(1) == "+" else -1)
+            limited = True
             continue
         m = _MOD.match(mod)
         if m is None or m.group(1) not in _MODIFIABLE.get(name, ""):
             allowed = _MODIFIABLE.get(name)
             takes = {"CM": "/Cn or /Mn", "C": "/Cn"}.get(allowed or "", "")
-            what = f"{name} takes {takes}" if takes else "AOB takes /F" if name == "AOB" else f"{name} takes none"
+            own = {"AOB": "/F", "KS": "/L+n or /L-n, n half-points"}.get(name, "none")
+            what = f"{name} takes {takes or own}"
             raise ValueError(f"unknown modifier {'/' + mod!r} in tie-break {text.strip()!r} ({what})")
         digits = m.group(2)
         if len(digits) > 3:  # never converted: thousands of digits cost nothing
@@ -477,7 +487,7 @@ def parse_tiebreak(text: str) -> TieBreak:
         low += n
         if m.group(1) == "M":
             high += n
-    return TieBreak(code, name, low, high, fore)
+    return TieBreak(code, name, low, high, fore, shift)
 
 
 def parse_tiebreaks(text: str) -> list[TieBreak]:
@@ -623,8 +633,9 @@ def koya_limit(event: Event) -> Fraction:
 
 def tb_ks(event: Event, p: Participant, tb: TieBreak) -> Value:
     """KS, C.07 9.2: Koya, the points scored against the opponents who scored at least
-    half the possible points (:func:`koya_limit`)."""
-    limit = koya_limit(event)
+    half the possible points (:func:`koya_limit`), or that limit moved by ``KS/L±n``'s
+    ``n`` half-points (:attr:`TieBreak.limit_shift`)."""
+    limit = koya_limit(event) + Fraction(tb.limit_shift, 2)
     total = 0
     for r in p.rounds:
         if r.opponent is not None and Fraction(event.participants[r.opponent].score, 10) >= limit:
@@ -883,6 +894,10 @@ def describe(tb: TieBreak) -> str:
     if median:
         words.append(f"Median-{median}")
         articles.append({1: "14.3", 2: "14.4"}.get(median, "14"))
+    if tb.limit_shift:
+        shift = format_points(abs(tb.limit_shift) * 5).removesuffix(".0")
+        unit = "point" if shift in ("1", "0.5") else "points"
+        words.append(f"with its limit {'raised' if tb.limit_shift > 0 else 'lowered'} by {shift} {unit}")
     if tb.fore:
         words = ["average of opponents' Fore Buchholz"]
         articles.append("8.3")

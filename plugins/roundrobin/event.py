@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from swissbridge.errors import InputError
-from swissbridge.model import Result, Tournament
+from swissbridge.model import Result, Tournament, format_points
 from swissbridge.pairing import Board, RoundPairing
 from swissbridge.plugins import Trace, TracedBoard
 
@@ -157,7 +157,7 @@ def pair_round(tournament: Tournament, round_no: int, system: str) -> RoundRobin
             bye = numbers[b if w == schedule.dummy else w]
             trace.notes.append(
                 f"{bye} meets pairing number {schedule.dummy}, the dummy of an odd number of entrants: "
-                f"no game this round ({ARTICLE})"
+                f"no game this round ({ARTICLE}){_free_round_points(tournament, entrants)}"
             )
             continue
         board = Board(numbers[w], numbers[b])
@@ -169,6 +169,23 @@ def pair_round(tournament: Tournament, round_no: int, system: str) -> RoundRobin
     trace.bye = bye
     trace.pairing = RoundPairing(round_no=round_no, boards=tuple(boards), bye=bye, system=system)
     return trace
+
+
+def _free_round_points(tournament: Tournament, entrants: Entrants) -> str:
+    """What the free round scores, as the file's point system gives the round without an
+    opponent (record 162's ``P``; TRF-2026's default is a win): C.05 is not read to say,
+    and C.07 9.2 counts no points possible for it, so a file that gives it points is
+    told so, never changed."""
+    if entrants.noun != "player":
+        return ""  # a team's free round: record 320 says what it scores
+    points = tournament.points.pab
+    if not points:
+        return "; it scores nothing (record 162: P 0.0)"
+    return (
+        f"; it scores {format_points(points)} as the file's point system gives the pairing-allocated bye "
+        "(record 162's P; TRF-2026's default is a win), though C.07 9.2 counts no points possible for a round "
+        "without an opponent: write `162  P 0.0` if the event's regulations give the free round nothing"
+    )
 
 
 def _rule(trace: RoundRobinTrace, board: int, white: int, black: int) -> str:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import json
+import os
 import sys
 from fractions import Fraction
 from pathlib import Path
@@ -68,6 +69,19 @@ def test_byes_forfeits_withdrawal_by_hand() -> None:
         (5, "4"),
         (4, "5"),
     ]
+
+
+def test_koya_with_its_limit_moved_by_half_points_by_hand() -> None:
+    """KS/L-n and KS/L+n: C.07 9.2's limit (half of the 3.0 possible: 1.5) lowered or
+    raised by n half-points. L-2 (limit 0.5) adds #5 (1 point) to the opponents counted
+    (#2's draw with it, #3's win over it); L+1 (limit 2.0) keeps #1, #2 and #3."""
+    v = values("byes-forfeits-withdrawal.trf", "KS,KS/L-2,KS/L+1")
+    assert {n: v[n]["KS/L-2"] for n in v} == {1: F("1.5"), 2: F("1"), 3: F("1"), 4: F("0"), 5: F("0.5")}
+    assert {n: v[n]["KS/L+1"] for n in v} == {n: v[n]["KS"] for n in v}
+    assert parse_tiebreak("KS/L-2").limit_shift == -2 and parse_tiebreak("KS/L+10").limit_shift == 10
+    for bad in ("KS/L", "KS/L-x", "KS/L+1/L-1", "KS/C1", "BH/L-1"):
+        with pytest.raises(ValueError, match="unknown modifier"):
+            parse_tiebreak(bad)
 
 
 def test_rules_before_2026_have_no_cap_on_the_dummy_opponent() -> None:
@@ -324,4 +338,41 @@ def test_every_individual_tiebreak_equals_gacrux(path: Path, tmp_path: Path) -> 
         sys.path.pop(0)
     status, diffs, players = bench.compare_file(sys.executable, path, tmp_path, swiss=True)
     assert status == "ok" and players > 0
+    assert diffs == {}
+
+
+SLOW_ONLY = [
+    pytest.mark.slow,
+    pytest.mark.skipif(os.environ.get("SWISSBRIDGE_SLOW") != "1", reason="every size: set SWISSBRIDGE_SLOW=1"),
+]
+KOYA = "DE,KS,KS/L-1,KS/L-2,KS/L-3,KS/L+1,KS/L+2"
+"""Koya and its limit moved both ways, compared with Gacrux."""
+
+
+@pytest.mark.skipif(importlib.util.find_spec("gacrux") is None, reason="Gacrux not installed (pip install gacrux)")
+@pytest.mark.parametrize(
+    ("players", "cycles"),
+    [
+        pytest.param(n, c, marks=[] if (n, c) in {(5, 1), (8, 1), (9, 2), (12, 1)} else SLOW_ONLY)
+        for n in range(3, 17)
+        for c in (1, 2)
+    ],
+)
+def test_koya_and_its_limit_equal_gacrux_in_round_robins(players: int, cycles: int, tmp_path: Path) -> None:
+    """KS, KS/L-n and KS/L+n of a round robin ``generate`` plays (seeds 10n+1 single,
+    10n+2 double), every player's value equal to Gacrux's ``tiebreakchecker``; four
+    events by default, all 28 (3-16 players, single and double) with SWISSBRIDGE_SLOW=1."""
+    from swissbridge.formats.trf import write_trf
+    from swissbridge.generate import generate_tournament
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+    try:
+        bench = importlib.import_module("tiebreaks_vs_gacrux")
+    finally:
+        sys.path.pop(0)
+    rounds = (players + players % 2 - 1) * cycles
+    path = tmp_path / "rr.trf"
+    path.write_text(write_trf(generate_tournament(players, rounds, "roundrobin", 10 * players + cycles)), "utf-8")
+    status, diffs, count = bench.compare_file(sys.executable, path, tmp_path, tiebreaks=KOYA)
+    assert status == "ok" and count == players
     assert diffs == {}

@@ -175,6 +175,8 @@ def test_the_header_a_fide_report_needs(tmp_path: Path) -> None:
         ("--start", "2026-02-30", "--start '2026-02-30': expected a date YYYY-MM-DD"),
         ("--federation", "NO", "--federation 'NO': expected three letters"),
         ("--points", "1-1-0", "--points '1-1-0': expected standard or WIN-DRAW-LOSS"),
+        ("--points", "1-0.5-0-x", "or WIN-DRAW-LOSS-PAB such as 1-0.5-0-0"),
+        ("--points", "1-0.5-0-2", "--points '1-0.5-0-2': the pairing-allocated bye scores 0 to a win (1.0)"),
         ("--system", "dubov", "--system 'dubov': expected dutch or lim"),
         ("--tiebreaks", "BH,XYZ", "--tiebreaks: "),
     ],
@@ -183,6 +185,16 @@ def test_a_bad_header_value_is_refused(tmp_path: Path, option: str, value: str, 
     code, out = run("new", str(tmp_path / "e.trf"), "--players", str(SAMPLE), option, value)
     assert code == 2 and message in out, out
     assert not (tmp_path / "e.trf").exists()
+
+
+def test_points_with_a_fourth_value_give_the_pab_its_own() -> None:
+    from swissbridge.event import point_system
+    from swissbridge.formats.trf import write_trf
+
+    points = point_system("1-0.5-0-0")
+    assert (points.win, points.draw, points.loss, points.pab, points.full_bye) == (10, 5, 0, 0, 10)
+    assert point_system("3-1-0-1").pab == 10 and point_system("3-1-0").pab == 30
+    assert "162  P 0.0" in write_trf(Tournament(players=(Player(1, "A"),), points=points))
 
 
 def test_new_never_replaces_a_file(tmp_path: Path) -> None:

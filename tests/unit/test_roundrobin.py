@@ -22,7 +22,7 @@ from swissbridge.systems import choose_system
 from typer.testing import CliRunner
 
 from tests.conftest import ROOT, shared_path
-from tests.roundrobin_support import drawn_event
+from tests.roundrobin_support import TEAM_CODES, drawn_event
 
 runner = CliRunner()
 
@@ -129,6 +129,28 @@ def test_equal_to_gacrux_tables(event: dict[str, object]) -> None:
     for r, expected in enumerate(rounds, 1):
         t = replace(drawn_event(players, len(rounds), played), system=CODES[str(event["schedule"])])
         pairing = system.pair(t, r)
+        boards = [(b.white, b.black) for b in pairing.boards]
+        got = [(pairing.bye, 0), *boards] if pairing.bye is not None else boards
+        assert text(got) == expected, f"round {r}"
+        played.append(got)
+
+
+TEAM_GACRUX = json.loads((ROOT / "tests/golden/roundrobin/gacrux_berger_teams.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("event", TEAM_GACRUX["events"], ids=lambda e: f"{e['teams']}-{e['schedule']}")
+def test_team_round_robins_equal_gacrux_tables(event: dict[str, object]) -> None:
+    """The teams of a team round robin (records 310, a team code in 192) paired as
+    Gacrux's berger method pairs them (``test_roundrobin_gacrux.py`` runs every size)."""
+    from tests.roundrobin_support import drawn_team_event
+
+    teams, rounds = event["teams"], event["rounds"]
+    assert isinstance(teams, int) and isinstance(rounds, list)
+    played: list[list[tuple[int, int]]] = []
+    for r, expected in enumerate(rounds, 1):
+        pairing = RoundRobinSystem().pair(
+            drawn_team_event(teams, len(rounds), played, TEAM_CODES[str(event["schedule"])]), r
+        )
         boards = [(b.white, b.black) for b in pairing.boards]
         got = [(pairing.bye, 0), *boards] if pairing.bye is not None else boards
         assert text(got) == expected, f"round {r}"
@@ -377,3 +399,109 @@ def test_a_team_round_robin_is_refused_a_team_not_paired() -> None:
     t = replace(t, teams=replace(t.teams, byes=(AnnouncedBye(ByeKind.HALF, 1, (3,)),)))
     with pytest.raises(NoLegalPairing, match="round 1: team 3 is entered as not paired"):
         RoundRobinSystem().pair(t, 1)
+
+
+# -- the drawing of lots (C.05: pairing numbers drawn before round 1) -------------------------------
+
+FIELD = "name,rating\nAlpha A,2100\nBravo B,2000\nCharlie C,1900\nDelta D,1800\nEcho E,1700\n"
+
+
+def _field(tmp_path: Path, *extra: str) -> Path:
+    (tmp_path / "p.csv").write_text(FIELD, encoding="utf-8")
+    out = tmp_path / "rr.trf"
+    code, output = run("new", out, "--players", tmp_path / "p.csv", "--rounds", "5", *extra)
+    assert code == 0, output
+    return out
+
+
+def _names(path: Path) -> list[str]:
+    return [p.name for p in parse_trf(path.read_text(encoding="utf-8")).players]
+
+
+def test_set_draw_gives_the_pairing_numbers_and_the_tables_follow_them(tmp_path: Path) -> None:
+    path = _field(tmp_path, "--system", "roundrobin")
+    code, out = run("set", path, "--draw", "5,3,1,4,2")
+    assert code == 0, out
+    assert "pairing numbers as given (C.05): 1 Echo E, 2 Charlie C, 3 Alpha A, 4 Delta D, 5 Bravo B" in out
+    assert _names(path) == ["Echo E", "Charlie C", "Alpha A", "Delta D", "Bravo B"]
+    t = parse_trf(path.read_text(encoding="utf-8"))
+    assert parse_trf(write_trf(t, dialect="trf26")) == t  # the draw is the start numbers: every writer keeps it
+    pairing = RoundRobinSystem().pair(t)
+    assert [(b.white, b.black) for b in pairing.boards] == [(2, 5), (3, 4)] and pairing.bye == 1
+
+
+def test_new_draw_listed_keeps_the_list_order_and_lots_draws_a_permutation(tmp_path: Path) -> None:
+    (tmp_path / "p.csv").write_text("name,rating\nLow L,1500\nHigh H,2500\nMid M,2000\n", encoding="utf-8")
+    code, out = run("new", tmp_path / "a.trf", "-p", tmp_path / "p.csv", "--system", "roundrobin", "--draw", "listed")
+    assert code == 0 and "not in the initial order" not in out, out
+    assert _names(tmp_path / "a.trf") == ["Low L", "High H", "Mid M"]
+    code, out = run("new", tmp_path / "b.trf", "-p", tmp_path / "p.csv", "--system", "roundrobin", "--draw", "lots")
+    assert code == 0 and "pairing numbers drawn by lot (C.05)" in out, out
+    assert sorted(_names(tmp_path / "b.trf")) == ["High H", "Low L", "Mid M"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--draw", "5,3,1"), "--draw: 2, 4 missing: give every start number (1-5) once, in the order drawn"),
+        (("--draw", "1,2,3,4,5,6"), "--draw: no player 6: give every start number (1-5) once"),
+        (("--draw", "1,1,2,3,4"), "--draw: 1 given twice"),
+        (("--draw", "one"), "--draw 'one': expected `lots`"),
+    ],
+)
+def test_a_draw_that_is_not_every_player_once_is_refused(tmp_path: Path, args: tuple[str, ...], message: str) -> None:
+    path = _field(tmp_path, "--system", "roundrobin")
+    before = path.read_bytes()
+    code, out = run("set", path, *args)
+    assert code == 2 and message in out, out
+    assert path.read_bytes() == before
+
+
+def test_a_draw_is_refused_in_a_swiss_event_and_once_round_1_is_paired(tmp_path: Path) -> None:
+    code, out = run("new", tmp_path / "s.trf", "-p", _csv(tmp_path), "--draw", "lots")
+    assert code == 2 and "drawn by lot in a round robin (C.05): give --system roundrobin" in out, out
+    swiss = _field(tmp_path)
+    code, out = run("set", swiss, "--draw", "lots")
+    assert code == 2 and "a Swiss event numbers its players in the initial order of C.04.2 Art. 2.2" in out, out
+    code, out = run("set", swiss, "--system", "roundrobin", "--draw", "2,1,3,4,5")
+    assert code == 0 and _names(swiss)[:2] == ["Bravo B", "Alpha A"], out
+    assert run("pair", swiss, "--in-place")[0] == 0
+    code, out = run("set", swiss, "--draw", "lots")
+    assert code == 2 and "round 1 is paired already" in out, out
+
+
+def _csv(tmp_path: Path) -> Path:
+    (tmp_path / "p.csv").write_text(FIELD, encoding="utf-8")
+    return tmp_path / "p.csv"
+
+
+def test_a_draw_refuses_records_it_cannot_renumber() -> None:
+    import random
+
+    from swissbridge.players import draw_numbers
+
+    t = parse_trf(
+        "012 club\n192 BERGER_ROUNDROBIN\n"
+        "001    1      A                                 2000\n"
+        "001    2      B                                 1900\n"
+        "NOR    1      A                                 1950\n"
+    )
+    with pytest.raises(InputError, match=r"national rating records \(NOR\) linked by player number"):
+        draw_numbers(t, None, random.Random(1))
+    drawn = draw_numbers(replace(t, headers=()), (2, 1), random.Random(1))
+    assert [p.name for p in drawn.tournament.players] == ["B", "A"] and dict(drawn.numbers) == {1: 2, 2: 1}
+
+
+def test_the_free_round_says_what_it_scores_and_1_0_5_0_0_gives_it_nothing(tmp_path: Path) -> None:
+    """An odd round robin's free round scores what the file's 162 P gives (TRF-2026's
+    default: a win); the explanation says so, and ``--points 1-0.5-0-0`` writes 162 P 0.0."""
+    path = _field(tmp_path, "--system", "roundrobin")
+    t = parse_trf(path.read_text(encoding="utf-8"))
+    note = " ".join(RoundRobinSystem().trace(t).notes)
+    assert "it scores 1.0 as the file's point system gives the pairing-allocated bye" in note
+    assert "write `162  P 0.0` if the event's regulations give the free round nothing" in note
+    code, out = run("set", path, "--points", "1-0.5-0-0")
+    assert code == 0 and "points system: 1-0.5-0 → 1-0.5-0-0" in out, out
+    t = parse_trf(path.read_text(encoding="utf-8"))
+    assert t.points.pab == 0 and "162  P 0.0" in path.read_text(encoding="utf-8")
+    assert "it scores nothing (record 162: P 0.0)" in " ".join(RoundRobinSystem().trace(t).notes)

@@ -15,21 +15,33 @@ from pathlib import Path
 import pytest
 from swissbridge.plugins.roundrobin import RoundRobinSystem
 
-from tests.roundrobin_support import METHODS, Round, drawn_event, gacrux_python, gacrux_schedule
+from tests.roundrobin_support import (
+    METHODS,
+    TEAM_CODES,
+    Round,
+    drawn_event,
+    drawn_team_event,
+    gacrux_python,
+    gacrux_schedule,
+)
 
 SLOW = os.environ.get("SWISSBRIDGE_SLOW") == "1"
 CODES = {"single": "", "double": "", "fide-double": "FIDE_DOUBLEROUNDROBIN"}
 """The record 192 each schedule is read from (none: as many cycles as the rounds)."""
 
 
-def ours(players: int, rounds: int, schedule: str) -> list[Round]:
-    """Every round as the roundrobin system pairs it from the history before it."""
+def ours(players: int, rounds: int, schedule: str, *, teams: bool = False) -> list[Round]:
+    """Every round as the roundrobin system pairs it from the history before it (of
+    ``players`` players, or of ``players`` teams)."""
     from dataclasses import replace
 
     system = RoundRobinSystem()
     played: list[Round] = []
     for r in range(1, rounds + 1):
-        event = replace(drawn_event(players, rounds, played), system=CODES[schedule])
+        if teams:
+            event = drawn_team_event(players, rounds, played, TEAM_CODES[schedule])
+        else:
+            event = replace(drawn_event(players, rounds, played), system=CODES[schedule])
         pairing = system.pair(event, r)
         boards = [(b.white, b.black) for b in pairing.boards]
         played.append([(pairing.bye, 0), *boards] if pairing.bye is not None else boards)
@@ -41,15 +53,16 @@ def rounds_of(players: int, schedule: str) -> int:
     return cycle if schedule == "single" else 2 * cycle
 
 
-def differential(tmp_path: Path, players: int, schedule: str) -> None:
+def differential(tmp_path: Path, players: int, schedule: str, *, teams: bool = False) -> None:
     python = gacrux_python()
     if python is None:
         pytest.skip("gacrux is not installed (pip install gacrux, or set SWISSBRIDGE_GACRUX_PYTHON)")
     rounds = rounds_of(players, schedule)
-    theirs = gacrux_schedule(python, tmp_path, players, rounds, METHODS[schedule])
-    mine = ours(players, rounds, schedule)
+    theirs = gacrux_schedule(python, tmp_path, players, rounds, METHODS[schedule], teams=teams)
+    mine = ours(players, rounds, schedule, teams=teams)
     for r, (a, b) in enumerate(zip(mine, theirs, strict=True), 1):
-        assert a == b, f"{players} players, {schedule}, round {r}: ours {a}, gacrux {b}"
+        who = "teams" if teams else "players"
+        assert a == b, f"{players} {who}, {schedule}, round {r}: ours {a}, gacrux {b}"
 
 
 @pytest.mark.slow
@@ -58,3 +71,13 @@ def differential(tmp_path: Path, players: int, schedule: str) -> None:
 @pytest.mark.parametrize("players", range(3, 25))
 def test_every_size_equals_gacrux(tmp_path: Path, players: int, schedule: str) -> None:
     differential(tmp_path, players, schedule)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not SLOW, reason="every size 3-24: set SWISSBRIDGE_SLOW=1")
+@pytest.mark.parametrize("schedule", list(METHODS))
+@pytest.mark.parametrize("teams", range(3, 25))
+def test_every_team_size_equals_gacrux(tmp_path: Path, teams: int, schedule: str) -> None:
+    """A team round robin (records 310, a team round-robin code in 192): Gacrux's berger
+    method pairs the teams, and so do the tables."""
+    differential(tmp_path, teams, schedule, teams=True)

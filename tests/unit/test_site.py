@@ -404,3 +404,35 @@ def test_a_team_event_s_pages_are_readable_at_390_px(tmp_path: Path) -> None:
         assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     dom = chromium("--dump-dom", (out / "Teams-R3" / "index.html").as_uri(), profile=profile).stdout
     assert dom.count('<tr class="match">') == 3 and dom.count('<tr class="board">') == 12
+
+
+def test_a_round_robin_has_its_schedule_page() -> None:
+    """A round robin's site has ``schedule.html``: every round of the tables (C.05
+    Annex 1), the results of the rounds played, the free round of an odd number; the
+    index and the final standings link to it, and every link of it resolves."""
+    from swissbridge.generate import generate_tournament
+    from swissbridge.history import before_round
+    from swissbridge.site import round_robin_schedule
+
+    full = generate_tournament(5, 5, "roundrobin", 51)
+    t = before_round(full, 3)
+    schedule = round_robin_schedule(t)
+    assert [p.round_no for p in schedule] == [1, 2, 3, 4, 5] and all(p.bye is not None for p in schedule)
+    assert sorted(p.bye for p in schedule if p.bye is not None) == [1, 2, 3, 4, 5]
+    files = round_site(t, schedule[2], "RR", choose_tiebreaks(t, None), linked=(1, 2))
+    page = files["schedule.html"].decode()
+    assert "<a href=schedule.html>Schedule</a>" in files["index.html"].decode()
+    assert [f"<h2 id=r{r}>Round {r}</h2>" in page for r in range(1, 6)] == [True] * 5
+    first = schedule[0].boards[0]
+    e = full.player(first.white).entry(1)
+    assert e is not None and e.opponent == first.black
+    score = {"1": "1–0", "=": "½–½", "0": "0–1", "+": "+ –", "-": "– +"}[e.result.value]
+    assert score in page.split("<h2 id=r2>")[0] and "no game (free round)" in page
+    assert page.split("<h2 id=r3>")[1].count("<td class=res></td>") == 6  # rounds 3-5 not played yet
+    assert "<td class=res></td>" not in page.split("<h2 id=r3>")[0]
+    earlier = {f"RR-R{r}/index.html": b"" for r in (1, 2)}
+    assert dangling({**{f"RR-R3/{k}": v for k, v in files.items()}, **earlier}) == []
+    final = final_site(full, 5, "RR", choose_tiebreaks(full, None), linked=(1, 2, 3, 4, 5))
+    assert "schedule.html" in final and "<a href=schedule.html>" in final["index.html"].decode()
+    _, _, swiss = sample()
+    assert "schedule.html" not in swiss

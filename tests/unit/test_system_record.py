@@ -22,9 +22,7 @@ from tests.conftest import SAMPLES
 
 runner = CliRunner()
 OPEN = SAMPLES / "open-round4.trf"
-NO_RECORD = (
-    "record 192 names no pairing system; pairing with dutch, the default (give {} to say so, or another system)"
-)
+NO_RECORD = "record 192 names no pairing system; pairing with dutch, the default (give {} to say so, or another system)"
 
 
 def _without_192(folder: Path, name: str = "event.trf") -> Path:
