@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from swissbridge import cli
 from swissbridge.check import check_tournament
-from swissbridge.errors import InputError
+from swissbridge.errors import InputError, UsageError
 from swissbridge.formats.trf import parse_trf, write_trf
 from swissbridge.model import Colour, Entry, EventKind, Result
 from swissbridge.pairing import NoLegalPairing
@@ -313,7 +313,7 @@ def test_generate_plays_a_round_robin_that_check_replays(players: int, rounds: i
     assert "pairing numbers drawn at random" in t.name
     assert [p.rating for p in t.players] != sorted((p.rating for p in t.players), reverse=True)
     assert check_tournament(parse_trf(write_trf(t, dialect="trf26")), "roundrobin").ok
-    with pytest.raises(InputError, match="no acceleration and no forbidden pairs"):
+    with pytest.raises(UsageError, match=r"^--accelerate, --forbidden: .* no acceleration and no forbidden pairs"):
         generate_tournament(players, rounds, "roundrobin", seed=5, options=GenerateOptions(accelerate=True))
     with pytest.raises(InputError, match=r"a round robin of 6 players has 5 rounds, a double one 10: not 11"):
         generate_tournament(6, 11, "roundrobin", seed=5)
