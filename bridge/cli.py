@@ -449,7 +449,13 @@ def explain(
     input: Annotated[Path, input_argument("Tournament file (TRF16, TRF-2026, ...).")],
     round_no: Annotated[
         int | None,
-        typer.Option("--round", "-r", min=1, help="Round to explain (default: the next one).", show_default=False),
+        typer.Option(
+            "--round",
+            "-r",
+            min=1,
+            help="Round to explain (default: the next one; the last one paired while none of its games has a result).",
+            show_default=False,
+        ),
     ] = None,
     system: SystemOption = None,
     fmt: Annotated[
