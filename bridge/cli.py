@@ -768,7 +768,15 @@ class WatchHost(str, Enum):
 )
 def watch(
     folder: Annotated[Path, typer.Argument(help="Folder the host program writes into.", show_default=False)],
-    host: Annotated[WatchHost, typer.Option("--host", help="What writes the folder.")] = WatchHost.swiss_manager,
+    host: Annotated[
+        WatchHost,
+        typer.Option(
+            "--host",
+            help="What writes the folder: swiss-manager for tournament files saved into it (TRF, .TUNX, "
+            "Swiss-Manager's exports; also with no host program, the TRF edited with `result`), pgn for "
+            "a broadcast's round PGNs (with --tournament).",
+        ),
+    ] = WatchHost.swiss_manager,
     system: SystemOption = None,
     out: Annotated[
         Path | None,

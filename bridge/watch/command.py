@@ -134,7 +134,7 @@ def run_cli(
     except OutputError as exc:
         err.write(f"swissbridge: {exc}\n")
         return 5
-    what = {"swiss-manager": "Swiss-Manager exports", "pgn": "a PGN feed"}[host]
+    what = {"swiss-manager": "tournament files (TRF, Swiss-Manager's .TUNX or exports)", "pgn": "a PGN feed"}[host]
     cfg = watcher.config
     pairing = (
         f"with the {system} system (--system)" if system else f"with the system record 192 names ({DEFAULT} if none)"
