@@ -364,10 +364,14 @@ def add(
     missed: Annotated[
         Missed, typer.Option("--missed", help="What the rounds already paired score: zero (C.04.2 2.4) or half.")
     ] = Missed.zero,
+    team: Annotated[
+        int | None, _option("--team", "A team event: the team the player joins (a reserve, after its members).", "N")
+    ] = None,
 ) -> None:
     """Register a late entry: it gets the pairing number C.04.2 Art. 2.4 gives (its place
     in the initial order, renumbering the players below, until round 4 is paired; then
-    the next number) and is paired from the next round (or --from-round)."""
+    the next number) and is paired from the next round (or --from-round). In a team event
+    (--team N) the player joins team N as its last member, with the next number."""
     from swissbridge.formats.playerlist import make_player
     from swissbridge.model import ByeKind
     from swissbridge.players import add_player
@@ -397,6 +401,7 @@ def add(
                 player,
                 from_round=from_round,
                 missed=ByeKind.HALF if missed is Missed.half else ByeKind.ZERO,
+                team=team,
             )
             _write_back(input, entered.tournament)
     except SwissbridgeError as exc:

@@ -137,3 +137,49 @@ def test_the_sample_team_list(tmp_path: Path) -> None:
     assert code == 0 and "5 teams of 2 boards, 11 players, 4 rounds" in output, output
     code, output = run("pair", str(out), "--format", "pairlist")
     assert code == 0 and output.splitlines() == ["3", "1 3", "4 2", "5 0"], output  # two pairs and the PAB
+
+
+def test_player_add_team_adds_a_reserve_with_the_next_number(tmp_path: Path) -> None:
+    code, output, out = made(tmp_path, TEAMS, "--system", "team", "--boards", "2", "--rounds", "3")
+    assert code == 0, output
+    run("pair", str(out), "--in-place")
+    run("result", str(out), "1", "1", "1-0", "2", "=", "3", "0-1", "4", "1-0")
+    code, output = run("player", "add", str(out), "--name", "Nes, Ola", "--rating", "2400", "--team", "2")
+    assert code == 0 and "Nes, Ola is player 10, member 3 of team 2 (Bergen); rounds 1 missed (Z)" in output, output
+    t = read_trf(out)
+    assert t.teams is not None and t.teams.team(2).members == (4, 5, 10)  # after the members: nobody renumbered
+    assert [p.name for p in t.players[:9]] == [p.name for p in read_trf(tmp_path / "ev.trf.bak").players]
+    code, output = run("pair", str(out), "--in-place")
+    assert code == 0, output
+    code, output = run("check", str(out))
+    assert code == 0 and "round 1: ok" in output, output
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ((), "a team event: give --team N, the team pairing number of the team the player joins"),
+        (("--team", "9"), "--team 9: there is no team 9 (the teams are 1-4)"),
+        (("--team", "1", "--from-round", "2"), "--from-round: in a team event a member plays when the team fields"),
+    ],
+)
+def test_player_add_to_a_team_event_refused(tmp_path: Path, options: tuple[str, ...], message: str) -> None:
+    code, output, out = made(tmp_path, TEAMS, "--system", "team", "--boards", "2", "--rounds", "3")
+    before = out.read_bytes()
+    code, output = run("player", "add", str(out), "--name", "Nes, Ola", *options)
+    assert code == 2 and message in output, output
+    assert out.read_bytes() == before
+
+
+def test_player_add_team_to_an_individual_event_refused(tmp_path: Path) -> None:
+    code, output, out = made(tmp_path, TEAMS)
+    code, output = run("player", "add", str(out), "--name", "Nes, Ola", "--team", "1")
+    assert code == 2 and "--team 1: this is not a team event" in output, output
+
+
+def test_a_team_of_fourteen_members_takes_no_more(tmp_path: Path) -> None:
+    text = "name,team\n" + "".join(f'"P, {i}",T\n' for i in range(14)) + '"Q, 1",U\n'
+    code, output, out = made(tmp_path, text, "--system", "team", "--boards", "1")
+    assert code == 0, output
+    code, output = run("player", "add", str(out), "--name", "Nes, Ola", "--team", "1")
+    assert code == 2 and "team 1 (T) has 14 members, the most record 310 lists" in output, output
