@@ -79,3 +79,19 @@ def test_the_goldens_are_there() -> None:
     always (they need no ../shared)."""
     names = [p.stem for p in GOLDEN.glob("*.json")]
     assert len(names) == 46 and sum(n.startswith("random-") for n in names) == 12
+
+
+def test_the_named_scores_are_the_primary_ones() -> None:
+    """C.07 11 and 13.2 on the random events: SB is the primary score's EMMSB or EGGSB,
+    ESB the primary x the secondary (EMGSB or EGMSB), and the teams are in the order of
+    their primary score."""
+    tiebreaks = parse_tiebreaks("SB,ESB,EMMSB,EMGSB,EGMSB,EGGSB,MPVGP")
+    for name, t in _random().items():
+        s = compute_teams(t, tiebreaks)
+        game = s.score == "GP"
+        for r in s.rows:
+            v = r.values
+            assert v["SB"] == v["EGGSB" if game else "EMMSB"], (name, r.start_no)
+            assert v["ESB"] == v["EGMSB" if game else "EMGSB"], (name, r.start_no)
+        points = [r.points for r in s.rows]
+        assert points == sorted(points, reverse=True), name

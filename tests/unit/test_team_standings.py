@@ -4,7 +4,11 @@ the options refused for team events."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from swissbridge.errors import UsageError
@@ -223,3 +227,21 @@ def test_the_exercise_extended_direct_encounter() -> None:
     assert (v[6]["EDE"], v[8]["EDE"]) == (1, 2)
     assert v[7]["EDE"] == v[9]["EDE"] == v[13]["EDE"] == 0
     assert v[11]["EDE"] == v[14]["EDE"] == 0
+
+
+def test_record_202_lists_a_team_events_tiebreaks(tmp_path: Path) -> None:
+    """TRF-2026 record 202 for a team event as for players; a code of players only in it
+    is refused at its record (exit 2 through the command line)."""
+    from swissbridge.formats.trf import write_trf
+
+    t = small()
+    with_list = replace(t, headers=(*t.headers, ("202", "BC,MPVGP")))
+    s = standings_output("t.trf", tournament=with_list, fmt="json")
+    assert json.loads(s)["tiebreaks"] == ["BC", "MPVGP"]
+    bad = tmp_path / "bad.trf"
+    bad.write_text(write_trf(replace(t, headers=(*t.headers, ("202", "ARO,BH")))), encoding="utf-8")
+    out = subprocess.run(
+        [sys.executable, "-m", "swissbridge", "standings", str(bad)], capture_output=True, text=True, check=False
+    )
+    assert out.returncode == 2 and "record 202/212" in out.stderr and "teams have no rating" in out.stderr
+    assert "Traceback" not in out.stderr
