@@ -449,7 +449,13 @@ def explain(
     input: Annotated[Path, input_argument("Tournament file (TRF16, TRF-2026, ...).")],
     round_no: Annotated[
         int | None,
-        typer.Option("--round", "-r", min=1, help="Round to explain (default: the next one).", show_default=False),
+        typer.Option(
+            "--round",
+            "-r",
+            min=1,
+            help="Round to explain (default: the next one; the last one paired while none of its games has a result).",
+            show_default=False,
+        ),
     ] = None,
     system: SystemOption = None,
     fmt: Annotated[
@@ -609,7 +615,8 @@ def result(
         list[str] | None,
         typer.Argument(
             help="Pairs BOARD|#START RESULT: 1-0 0-1 ½-½ (=) +- -+ 0-0 (double forfeit) for a game; "
-            "H F Z withdrawn for a player.",
+            "H F Z withdrawn for a player. A team event's boards are counted down its matches as pair "
+            "prints them, or named MATCH.BOARD (2.1).",
             show_default=False,
             metavar="[BOARD|#START RESULT]...",
         ),
@@ -761,7 +768,15 @@ class WatchHost(str, Enum):
 )
 def watch(
     folder: Annotated[Path, typer.Argument(help="Folder the host program writes into.", show_default=False)],
-    host: Annotated[WatchHost, typer.Option("--host", help="What writes the folder.")] = WatchHost.swiss_manager,
+    host: Annotated[
+        WatchHost,
+        typer.Option(
+            "--host",
+            help="What writes the folder: swiss-manager for tournament files saved into it (TRF, .TUNX, "
+            "Swiss-Manager's exports; also with no host program, the TRF edited with `result`), pgn for "
+            "a broadcast's round PGNs (with --tournament).",
+        ),
+    ] = WatchHost.swiss_manager,
     system: SystemOption = None,
     out: Annotated[
         Path | None,

@@ -182,7 +182,7 @@ def new(
     """Create a tournament from a player list: start numbers in the initial order of
     C.04.2 Art. 2.2 (rating, then title, then name; a list already in that order keeps
     it), or, for a round robin, drawn by lot (--draw), and the header a FIDE report needs."""
-    from swissbridge.event import new_event
+    from swissbridge.event import new_event, system_code
     from swissbridge.formats.playerlist import read_player_list
     from swissbridge.formats.trf import write_trf
     from swissbridge.output import write_output
@@ -219,6 +219,7 @@ def new(
             EXIT_INPUT,
         )
     try:
+        system_code(header.system or DEFAULT)  # a bad --system refused before the list is read
         listed = read_player_list(players, encoding=encoding, ratings=ratings, kind=kind.value)
         for warning in listed.warnings:
             echo(f"swissbridge: warning: {warning}")
@@ -252,6 +253,12 @@ def new(
         )
     of = f"{t.total_rounds} rounds" if t.total_rounds else "rounds not given (--rounds N)"
     echo(f"swissbridge: {output}: {len(t.players)} players, {of}, {t.system}")
+    if t.team_event:
+        echo(
+            f"swissbridge: warning: {output} has no teams yet: `new` cannot make them from a player list; add a "
+            "310 record for each team (its number in columns 5-7, its name in 9-40, its members' start numbers "
+            "from column 74, five columns each; docs/team.md) before `pair`"
+        )
 
 
 def set_(

@@ -74,8 +74,9 @@ def explain(
     round_no: int | None = None,
     trace: Trace | None = None,
 ) -> Explanation:
-    """The explanation document of ``round_no`` (default: the next round), from the
-    system's ``trace`` of it (made here when not given).
+    """The explanation document of ``round_no`` (default: the next round; when the last
+    round paired has no result yet, that round, which ``pair`` would not pair over), from
+    the system's ``trace`` of it (made here when not given).
 
     Raises :class:`~swissbridge.errors.InputError` for an unknown system or round.
     When no legal pairing exists the document says so (``pairing_found`` false) and
@@ -88,6 +89,12 @@ def explain(
 
     name, engine = resolve(system)
     refuse(engine, tournament)  # a team event for a system of players, and the reverse
+    last = tournament.next_round - 1
+    swiss = not getattr(engine, "round_robin", False)
+    if trace is None and round_no is None and swiss and last >= 1 and tournament.is_unplayed(last):
+        # the round just paired and not played yet: `pair` refuses the next one over it (a round
+        # with no result at all is not adjourned), so the default explains the pairing made
+        round_no = last
     r = round_to_pair(tournament, trace.round_no if trace is not None else round_no)
     failure: UnpairableRound | None = None
     if trace is None:

@@ -31,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from swissbridge.acceleration import baku_acceleration
-from swissbridge.errors import InputError, UsageError
+from swissbridge.errors import UsageError
 from swissbridge.history import before_round
 from swissbridge.model import (
     ABSENT,
@@ -238,7 +238,7 @@ def plan_tournament(
 
 def _plan(n: int, rounds: int, system: str | PairingSystem, rng: random.Random, o: GenerateOptions) -> Plan:
     if n < 2:
-        raise InputError("a tournament needs at least 2 players")
+        raise UsageError(f"-n {n}: a tournament needs at least 2 players")
     name, engine = resolve(system)
     if getattr(engine, "round_robin", False):
         _check_rounds(n, rounds, "players", swiss=False)
@@ -339,9 +339,9 @@ def _check_rounds(n: int, rounds: int, who: str, *, swiss: bool = True) -> None:
     """At least one round, and for a Swiss event fewer rounds than ``n`` players or
     teams (C.04.1 Art. 2: no two meet twice)."""
     if rounds < 1:
-        raise InputError("a tournament needs at least 1 round")
+        raise UsageError(f"--rounds {rounds}: a tournament needs at least 1 round")
     if swiss and rounds >= n:
-        raise InputError(f"{n} {who} cannot play {rounds} Swiss rounds: use fewer rounds than {who}")
+        raise UsageError(f"--rounds {rounds}: {n} {who} cannot play {rounds} Swiss rounds: use fewer rounds than {who}")
 
 
 def _round_robin_plan(n: int, rounds: int, engine: PairingSystem, rng: random.Random, o: GenerateOptions) -> Plan:
@@ -350,7 +350,10 @@ def _round_robin_plan(n: int, rounds: int, engine: PairingSystem, rng: random.Ra
     player who meets the dummy of an odd number scores nothing (no game, no bye
     point), and record 192 is the code the system gives the rounds (single, double)."""
     if o.accelerate or o.forbidden_groups:
-        raise InputError("a round robin is paired by its Berger tables: it has no acceleration and no forbidden pairs")
+        raise UsageError(
+            "--accelerate, --forbidden: a round robin is paired by its Berger tables: "
+            "it has no acceleration and no forbidden pairs"
+        )
     if o.code is not None:
         raise UsageError("--code: a round robin's record 192 code follows from its players and rounds (single, double)")
     code: str = engine.schedule_code(n, rounds)  # type: ignore[attr-defined]
@@ -515,6 +518,8 @@ def _team_options(n: int, rounds: int, engine: PairingSystem, o: GenerateOptions
     cannot hold, individual scoring and acceleration."""
     if o.code is not None and o.code.strip().upper() not in engine.codes:
         raise UsageError(f"--code {o.code}: the {engine.name} system's record 192 codes are {', '.join(engine.codes)}")
+    if o.code is not None and (coded := team_code(o.code)) is not None and coded.baku_refusal is not None:
+        raise UsageError(f"--code {o.code}: {coded.baku_refusal}")
     if o.boards is None and "players" in engine.entrants:
         return None
     if "teams" not in engine.entrants:

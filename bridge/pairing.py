@@ -35,6 +35,18 @@ class RoundPairing:
     absent: Mapping[int, Result] = field(default_factory=dict)
     """Players not paired this round and the entry they receive (H, F, Z)."""
     system: str = ""
+    numbers: tuple[int, ...] = ()
+    """Each board's number, when it is not its place in ``boards`` (a team round's games,
+    numbered down the matches: :func:`swissbridge.teams.board_pairing`)."""
+
+    def numbered(self) -> list[tuple[int, Board]]:
+        """The boards with their numbers (:attr:`numbers`, else 1, 2, … in order)."""
+        return list(zip(self.numbers or range(1, len(self.boards) + 1), self.boards, strict=True))
+
+    @property
+    def next_number(self) -> int:
+        """The number after the last board's (the bye's row in a board list)."""
+        return max(self.numbers, default=len(self.boards)) + 1
 
     def opponent(self, start_no: int) -> tuple[int, Colour] | None:
         """The opponent and colour of a player, or ``None`` when not on a board."""

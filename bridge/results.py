@@ -2,7 +2,9 @@
 can be run with ``pair`` and ``result`` alone, without editing TRF columns.
 
 A result names a board of the round (``3``, numbered in the published order of
-C.04.2 Art. 3.6, as ``pair`` prints it) or a player (``#12``: the game that player
+C.04.2 Art. 3.6, as ``pair`` prints it; in a team event counted down the matches as
+``pair`` prints them, or named ``MATCH.BOARD``, ``2.1``:
+:func:`~swissbridge.teams.round_boards`) or a player (``#12``: the game that player
 has in the round, or a bye for the player):
 
 * a game: ``1-0``, ``0-1``, ``½-½`` (also ``=``, ``1/2-1/2``, ``0.5-0.5``), and
@@ -69,6 +71,8 @@ class ResultItem:
     result: str
     board: int | None = None
     player: int | None = None
+    match: int | None = None
+    """A team event's board named ``MATCH.BOARD`` (``2.3``): ``board`` is then the board of the match."""
 
 
 def parse_items(words: Sequence[str]) -> list[ResultItem]:
@@ -85,8 +89,18 @@ def parse_items(words: Sequence[str]) -> list[ResultItem]:
         elif key not in GAME_RESULTS:
             raise UsageError(f"{text!r}: unknown result {result!r}; expected {CHOICES}")
         number = target[1:] if target.startswith("#") else target
+        match, dot, board = number.partition(".")
+        named = dot and not target.startswith("#") and match.isdigit() and board.isdigit()
+        if named and min(int(match), int(board)) >= 1:
+            if key not in GAME_RESULTS:
+                raise UsageError(f"{text!r}: a bye is for a player: write #START {key}")
+            items.append(ResultItem(text, key, board=int(board), match=int(match)))
+            continue
         if not number.isdigit() or int(number) < 1:
-            raise UsageError(f"{text!r}: expected a board number (3) or a start number (#12), found {target!r}")
+            raise UsageError(
+                f"{text!r}: expected a board number (3), a team event's MATCH.BOARD (2.3) "
+                f"or a start number (#12), found {target!r}"
+            )
         if target.startswith("#"):
             items.append(ResultItem(text, key, player=int(number)))
         elif key in GAME_RESULTS:
@@ -94,6 +108,36 @@ def parse_items(words: Sequence[str]) -> list[ResultItem]:
         else:
             raise UsageError(f"{text!r}: a bye is for a player: write #START {key}")
     return items
+
+
+def _numbered_boards(tournament: Tournament, round_no: int) -> list[tuple[tuple[int, int] | None, tuple[int, int]]]:
+    """The games of the round as ``pair`` prints them, each with its ``(match, board)`` in a
+    team event (:func:`~swissbridge.teams.round_boards`: the boards counted down the
+    matches), else ``None`` (:func:`~swissbridge.pairing.board_order`)."""
+    if tournament.team_event:
+        from swissbridge.teams import round_boards
+
+        return [((m, b), game) for m, b, game in round_boards(tournament, round_no)]
+    return [(None, game) for game in board_order(tournament, round_no)]
+
+
+def _match_board(
+    tournament: Tournament,
+    round_no: int,
+    numbered: Sequence[tuple[tuple[int, int] | None, tuple[int, int]]],
+    item: ResultItem,
+) -> tuple[int, int]:
+    """The game a team event's ``MATCH.BOARD`` names (:class:`InputError` when it names none)."""
+    if not tournament.team_event:
+        raise InputError(f"{item.text!r}: MATCH.BOARD is for a team event; this one numbers its boards 1, 2, …")
+    for where, game in numbered:
+        if where == (item.match, item.board):
+            return game
+    matches = max((where[0] for where, _ in numbered if where is not None), default=0)
+    if item.match is None or item.match > matches:
+        have = f"{matches} match{'es' if matches != 1 else ''}" if matches else "no matches"
+        raise InputError(f"{item.text!r}: round {round_no} has {have}; there is no match {item.match}")
+    raise InputError(f"{item.text!r}: match {item.match} of round {round_no} has no game on board {item.board}")
 
 
 def enter_results(
@@ -107,7 +151,7 @@ def enter_results(
         raise UsageError(f"rounds are numbered from 1, not {round_no}")
     if tournament.total_rounds is not None and round_no > tournament.total_rounds:
         raise InputError(f"round {round_no} is beyond the {tournament.total_rounds} rounds of the tournament")
-    boards = board_order(tournament, round_no)
+    numbered: list[tuple[tuple[int, int] | None, tuple[int, int]]] | None = None
     t = tournament
     for item in items:
         if item.board is not None:
@@ -116,10 +160,19 @@ def enter_results(
                     f"{item.text!r}: round {round_no} is not paired yet, so it has no boards: "
                     "pair it first (swissbridge pair FILE --in-place)"
                 )
-            if item.board > len(boards):
+            if numbered is None:
+                try:
+                    numbered = _numbered_boards(tournament, round_no)
+                except InputError as exc:
+                    raise InputError(f"{item.text!r}: {exc}") from None
+            boards = [game for _, game in numbered]
+            if item.match is not None:
+                white, black = _match_board(tournament, round_no, numbered, item)
+            elif item.board > len(boards):
                 have = f"{len(boards)} board{'s' if len(boards) != 1 else ''}" if boards else "no boards"
                 raise InputError(f"{item.text!r}: round {round_no} has {have}; there is no board {item.board}")
-            white, black = boards[item.board - 1]
+            else:
+                white, black = boards[item.board - 1]
             t = _game(t, round_no, white, black, item, correct)
             continue
         assert item.player is not None

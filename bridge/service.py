@@ -135,6 +135,10 @@ def paired_tournament(tournament: Tournament, pairing: RoundPairing, fmt: str) -
     into its input, in the input's own format."""
     from swissbridge.formats.detect import write_any
 
+    if tournament.team_event:  # the team pairs as the games of their members, as render_pairing writes them
+        from swissbridge.teams import board_pairing
+
+        pairing = board_pairing(tournament, pairing)
     return write_any(apply_pairing(tournament, pairing), fmt)
 
 
@@ -168,7 +172,8 @@ def board_list(tournament: Tournament, pairing: RoundPairing) -> str:
 
 def team_board_list(tournament: Tournament, pairing: RoundPairing) -> str:
     """A readable list of a round of team pairs: each match with the teams' match and game
-    points, then its boards (:func:`~swissbridge.teams.match_games`)."""
+    points, then its boards by their numbers (:func:`~swissbridge.teams.match_games`; a
+    board a line-up leaves unoccupied is shown empty, won by forfeit by the other side)."""
     from swissbridge.teams import TeamEvent, match_games
 
     event = TeamEvent(tournament)
@@ -184,9 +189,10 @@ def team_board_list(tournament: Tournament, pairing: RoundPairing) -> str:
     lines = [f"{title} — round {pairing.round_no}{of} (teams: match points/game points)"]
     for i, (m, games) in enumerate(match_games(event, pairing), 1):
         lines.append(f"{i:>3}  {team(m.white)} - {team(m.black)}")
-        for k, g in enumerate(games):
-            names = [f"({n}) {tournament.player(n).name}" for n in (g.white, g.black)]
-            lines.append(f"       {k + 1:>2}. {names[0]:<32} - {names[1]}")
+        for b in games:
+            names = [f"({n}) {tournament.player(n).name}" if n else "(empty board)" for n in (b.white, b.black)]
+            forfeit = " — forfeit" if b.game is None else ""
+            lines.append(f"       {b.number:>2}. {names[0]:<32} - {names[1]}{forfeit}")
     if pairing.bye is not None:
         lines.append(f"     {team(pairing.bye)}   pairing-allocated bye")
     for n, result in sorted(pairing.absent.items()):

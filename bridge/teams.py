@@ -30,7 +30,7 @@ from functools import cached_property
 
 from swissbridge.errors import InputError
 from swissbridge.model import Colour, Entry, LineUp, Points, Result, Team, TeamSetup, Tournament
-from swissbridge.pairing import Board, RoundPairing
+from swissbridge.pairing import Board, RoundPairing, board_key, board_order
 
 
 class ColourModel(enum.Enum):
@@ -51,6 +51,14 @@ class TeamCode:
     game_primary: bool = False
     secondary_for_colours: bool = True
     baku: bool = False
+
+    @property
+    def baku_refusal(self) -> str | None:
+        """Why the code's Baku acceleration cannot be worked out, or ``None``: C.04.7
+        1.4.4 accelerates match points only."""
+        if self.baku and self.game_primary:
+            return "the Baku acceleration (C.04.7 1.4.4) cannot be used with game points as the primary score"
+        return None
 
 
 CODE_PREFIX = "FIDE_TEAM"
@@ -214,6 +222,11 @@ class TeamEvent:
             return given.players
         return tuple(m for m in team.members if _has_game(self.players[m].entry(round_no)))
 
+    def on_boards(self, team: Team, round_no: int) -> list[tuple[int, int]]:
+        """The occupied boards of ``team``'s line-up in ``round_no`` (:meth:`lineup`) as
+        (board number, 1 first; player): a board left unoccupied keeps its number."""
+        return [(k, player) for k, player in enumerate(self.lineup(team, round_no), 1) if player]
+
     @cached_property
     def _lineups(self) -> dict[tuple[int, int], LineUp]:
         return {(lu.team, lu.round_no): lu for lu in self.setup.lineups}
@@ -294,11 +307,11 @@ class TeamEvent:
         lowest paired board implies (record 352's sequence, else alternating colours
         from White on board 1)."""
         sequence = self.setup.board_colours or "WB"
-        for board, player in enumerate(self.lineup(team, round_no)):
-            e = self.players[player].entry(round_no) if player else None
+        for board, player in self.on_boards(team, round_no):
+            e = self.players[player].entry(round_no)
             if e is None or e.opponent is None or e.colour is None:
                 continue
-            same = sequence[board % len(sequence)] == sequence[0]
+            same = sequence[(board - 1) % len(sequence)] == sequence[0]
             return e.colour if same else e.colour.opposite
         return None
 
@@ -349,71 +362,144 @@ def _has_game(entry: Entry | None) -> bool:
     )
 
 
-def _match_lineup(event: TeamEvent, round_no: int, team: int, opponent: int) -> tuple[int, ...]:
-    """The players ``team`` fields on the boards against ``opponent`` in ``round_no`` (0: a
-    board left unoccupied): record 300's line-up when the file gives one for the round,
-    else its first members in record 310's order (TRF-2026's default line-up)."""
+def _fielded(event: TeamEvent, team: int, round_no: int) -> tuple[int, ...]:
+    """The players ``team`` fields on boards 1, 2, … in ``round_no`` (0: a board left
+    unoccupied): record 300's line-up when the file gives one for the round, else its
+    first members in record 310's order (TRF-2026's default line-up). A player's board
+    number is its place here (:func:`match_games`, :func:`lineup_board`)."""
     given = event.setup.lineup(team, round_no)
-    if given is None:
-        return event.setup.team(team).members[: event.boards]
-    if given.opponent != opponent:
+    return (given.players if given is not None else event.setup.team(team).members)[: event.boards]
+
+
+def _match_lineup(event: TeamEvent, round_no: int, team: int, opponent: int) -> tuple[int, ...]:
+    """:func:`_fielded` for the match against ``opponent``, refused when record 300 gives
+    the team's line-up against another team."""
+    given = event.setup.lineup(team, round_no)
+    if given is not None and given.opponent != opponent:
         raise InputError(
             f"round {round_no}: record 300 gives team {team}'s line-up against team "
             f"{given.opponent}, but the pairing has it meet team {opponent}"
         )
-    return given.players[: event.boards]
+    return _fielded(event, team, round_no)
 
 
 def lineup_board(event: TeamEvent, round_no: int, player: int) -> int:
-    """The board ``player`` holds in ``round_no``: its place in its team's line-up (record
-    300's for the round, else record 310's order, :func:`_match_lineup`); 0 when the
-    line-up leaves it out (a reserve)."""
-    team = event.team_of[player]
-    given = event.setup.lineup(team, round_no)
-    order = given.players if given is not None else event.setup.team(team).members
-    return order.index(player) + 1 if player in order[: event.boards] else 0
+    """The number of the board ``player`` holds in ``round_no``, as :func:`match_games`
+    numbers it (its place in :func:`_fielded`); 0 when the line-up leaves it out (a
+    reserve)."""
+    order = _fielded(event, event.team_of[player], round_no)
+    return order.index(player) + 1 if player in order else 0
 
 
-def match_games(event: TeamEvent, pairing: RoundPairing) -> list[tuple[Board, tuple[Board, ...]]]:
+@dataclass(frozen=True, slots=True)
+class MatchBoard:
+    """One board of a match: its number (the line-ups' board, 1 first) and its players,
+    White first; ``0`` for a side whose line-up leaves the board unoccupied."""
+
+    number: int
+    white: int
+    black: int
+
+    @property
+    def game(self) -> Board | None:
+        """The game played on the board; ``None`` when a side left it unoccupied."""
+        return Board(self.white, self.black) if self.white and self.black else None
+
+    @property
+    def forfeit_winner(self) -> int | None:
+        """The player who faces an unoccupied board and wins it by forfeit (TRF-2026
+        ``0000 - +``), if any."""
+        return None if self.game is not None else (self.white or self.black or None)
+
+
+def match_games(event: TeamEvent, pairing: RoundPairing) -> list[tuple[Board, tuple[MatchBoard, ...]]]:
     """Each match of a round of team pairs (``pairing``: team numbers on its boards) with
-    its games, board 1 first: each team's line-up (:func:`_match_lineup`), the White
-    team's player White on board 1 and the colours following record 352 (alternating
-    when it is not given) down the boards. A board a line-up leaves unoccupied has no
-    game (:func:`board_pairing` gives its forfeit)."""
+    its boards, board 1 first, numbered as the line-ups number them: each team's line-up
+    (:func:`_match_lineup`), the White team's player White on board 1 and the colours
+    following record 352 (alternating when it is not given) down the boards. A board one
+    line-up leaves unoccupied keeps its number and its colours, the other side's player
+    winning it by forfeit; a board neither team occupies is left out. This is the one
+    place a board's number is given: every output reads it from here."""
     sequence = event.setup.board_colours or "WB"
-    out: list[tuple[Board, tuple[Board, ...]]] = []
+    out: list[tuple[Board, tuple[MatchBoard, ...]]] = []
     for match in pairing.boards:
         white = _match_lineup(event, pairing.round_no, match.white, match.black)
         black = _match_lineup(event, pairing.round_no, match.black, match.white)
-        games: list[Board] = []
+        boards: list[MatchBoard] = []
         for k, (w, b) in enumerate(zip(white, black, strict=False)):
-            if not (w and b):
+            if not (w or b):
                 continue
             same = sequence[k % len(sequence)] == sequence[0]
-            games.append(Board(w, b) if same else Board(b, w))
-        out.append((match, tuple(games)))
+            boards.append(MatchBoard(k + 1, w, b) if same else MatchBoard(k + 1, b, w))
+        out.append((match, tuple(boards)))
     return out
 
 
 def board_pairing(tournament: Tournament, pairing: RoundPairing) -> RoundPairing:
     """The games of a round of team pairs (``pairing``: team numbers on its boards, the PAB
     team as its bye, teams not paired in ``absent``): every match's games
-    (:func:`match_games`), a player facing a board record 300 leaves unoccupied winning
-    it by forfeit, the PAB team's members with the PAB, a team not paired giving its
-    members its entry."""
+    (:func:`match_games`), numbered down the matches (match ``m``'s board ``k`` is number
+    ``(m - 1) × boards + k``, so a board left unoccupied keeps its number), a player facing
+    a board record 300 leaves unoccupied winning it by forfeit, the PAB team's members with
+    the PAB, a team not paired giving its members its entry."""
     event = TeamEvent(tournament)
-    boards = [game for _, games in match_games(event, pairing) for game in games]
+    games: list[Board] = []
+    numbers: list[int] = []
     absent: dict[int, Result] = {}
-    for match in pairing.boards:
-        for team, opponent in ((match.white, match.black), (match.black, match.white)):
-            mine = _match_lineup(event, pairing.round_no, team, opponent)
-            theirs = _match_lineup(event, pairing.round_no, opponent, team)
-            absent.update((p, Result.FORFEIT_WIN) for p, q in zip(mine, theirs, strict=False) if p and not q)
+    for m, (_, boards) in enumerate(match_games(event, pairing)):
+        for b in boards:
+            if b.game is not None:
+                games.append(b.game)
+                numbers.append(m * event.boards + b.number)
+            elif b.forfeit_winner is not None:
+                absent[b.forfeit_winner] = Result.FORFEIT_WIN
     if pairing.bye is not None:
         absent.update((m, Result.PAB) for m in event.setup.team(pairing.bye).members[: event.boards])
     for team, result in pairing.absent.items():
         absent.update((m, result) for m in event.setup.team(team).members)
-    return RoundPairing(pairing.round_no, tuple(boards), None, absent, pairing.system)
+    return RoundPairing(pairing.round_no, tuple(games), None, absent, pairing.system, tuple(numbers))
+
+
+def round_boards(tournament: Tournament, round_no: int) -> list[tuple[int, int, tuple[int, int]]]:
+    """The games of ``round_no`` of a team event as ``(match, board, (white, black))``, in
+    the order ``pair`` prints them: the matches in the board order of C.04.2 3.6 read with
+    the teams' primary scores before the round and their numbers
+    (:func:`~swissbridge.pairing.board_key`), each match's games by board, the board a
+    player's place in the round's line-up (:meth:`TeamEvent.lineup`). An accelerated
+    event (record 250, a ``_BAKU`` code) is refused: the system orders its matches with
+    the virtual points, which only the system works out, and a board numbered otherwise
+    would take another game's result."""
+    event = TeamEvent(tournament)
+    if event.setup.acceleration or event.code.baku:
+        raise InputError(
+            "the boards of an accelerated team event (record 250, a _BAKU code) are not numbered here: "
+            "name each game by a player's start number, #START RESULT"
+        )
+    done = round_no - 1
+    team_of = event.team_of
+
+    def score(n: int) -> tuple[Points, int]:
+        rec = event.record(n)
+        return (rec.game_points(done) if event.code.game_primary else rec.match_points(done)), n
+
+    def place(player: int) -> int:
+        line = event.lineup(event.setup.team(team_of[player]), round_no)
+        return line.index(player) + 1 if player in line else len(line) + 1
+
+    matches: dict[frozenset[int], list[tuple[int, int]]] = {}
+    for game in board_order(tournament, round_no):
+        if game[0] in team_of and game[1] in team_of:
+            matches.setdefault(frozenset((team_of[game[0]], team_of[game[1]])), []).append(game)
+
+    def key(match: frozenset[int]) -> tuple[int, int, int]:
+        a, b = sorted(match)
+        return board_key(score(a), score(b))
+
+    out: list[tuple[int, int, tuple[int, int]]] = []
+    for m, match in enumerate(sorted(matches, key=key), 1):
+        for game in sorted(matches[match], key=lambda g: (place(g[0]), g)):
+            out.append((m, place(game[0]), game))
+    return out
 
 
 def played_team_pairing(tournament: Tournament, round_no: int) -> tuple[RoundPairing, frozenset[frozenset[int]]]:

@@ -45,7 +45,7 @@ from swissbridge.standings import (
     standings_table,
     team_name,
 )
-from swissbridge.teams import MatchKind, TeamEvent, board_pairing, lineup_board, match_games
+from swissbridge.teams import MatchBoard, MatchKind, TeamEvent, board_pairing, match_games
 from swissbridge.tiebreaks import TieBreak
 
 _BYES = {
@@ -70,23 +70,20 @@ class _Site:
         self.matches = match_games(self.event, pairing) if pairing is not None else []
         self.absent = board_pairing(t, pairing).absent if pairing is not None else {}
         """Start number → the entry of a player without a game in the round being played."""
-        self.game_of: dict[int, tuple[int, int, Board]] = {}
-        """Start number → (match, board, game) in the round being played."""
+        self.game_of: dict[int, tuple[int, MatchBoard]] = {}
+        """Start number → (match, board) in the round being played (a board facing an
+        unoccupied one included: its player wins it by forfeit)."""
         self.match_of: dict[int, tuple[int, Board]] = {}
         """TPN → (match, the match's team pair) in the round being played."""
         for i, (match, games) in enumerate(self.matches, 1):
             for tpn in match.players():
                 self.match_of[tpn] = (i, match)
-            for game in games:
-                for n in game.players():
-                    self.game_of[n] = (i, self.board(game), game)
+            for board in games:
+                for n in (board.white, board.black):
+                    if n:
+                        self.game_of[n] = (i, board)
         self.board_of = {m: k for team in self.event.setup.teams for k, m in enumerate(team.members, 1)}
         """Start number → place in the team's roster (record 310's order)."""
-
-    def board(self, game: Board) -> int:
-        """The board of a game of the round being played (its line-up's, record 300 or 310)."""
-        assert self.pairing is not None
-        return lineup_board(self.event, self.pairing.round_no, game.white)
 
     def team(self, tpn: int) -> Team:
         return self.event.setup.team(tpn)
@@ -122,6 +119,28 @@ class _Site:
         return "not in the line-up"
 
 
+_EMPTY = "(empty board)"
+"""A board a line-up leaves unoccupied (record 300's ``0000``): its opponent wins it by forfeit."""
+
+
+def _side(site: _Site, n: int, colour: str, to_players: str, *, left_side: bool) -> str:
+    """One side of a board's row in the pairing table: number, name, colour and rating,
+    mirrored on the right; an unoccupied board's side says so."""
+    if not n:
+        return (
+            f"<td class=no></td><td class=name>{_EMPTY}</td><td>{colour}</td><td></td>"
+            if left_side
+            else (f"<td></td><td>{colour}</td><td class=name>{_EMPTY}</td><td class=no></td>")
+        )
+    cells = [
+        f"<td class=no>{n}</td>",
+        f"<td class=name>{site.player_link(n, to_players)}</td>",
+        f"<td>{colour}</td>",
+        f"<td>{site.players[n].rating or ''}</td>",
+    ]
+    return "".join(cells if left_side else reversed(cells))
+
+
 # -- the round's pages ----------------------------------------------------------------------
 
 
@@ -137,16 +156,14 @@ def _pairing_table(site: _Site, to_teams: str = "teams/", to_players: str = "pla
             f"<td class=name colspan=2>{site.team_link(match.black, to_teams)}</td><td class=no>{match.black}</td></tr>"
         )
         home = set(site.team(match.white).members)
-        for game in games:
-            k = site.board(game)
-            left, right = game.players() if game.white in home else (game.black, game.white)
-            lc, rc = ("White", "Black") if left == game.white else ("Black", "White")
+        for board in games:
+            home_white = board.white in home or (not board.white and board.black not in home)
+            left, right = (board.white, board.black) if home_white else (board.black, board.white)
+            lc, rc = ("White", "Black") if home_white else ("Black", "White")
+            res = "" if board.game is not None else "+ –" if left else "– +"
             rows.append(
-                f"<tr class=board><td>{i}.{k}</td><td class=no>{left}</td>"
-                f"<td class=name>{site.player_link(left, to_players)}</td><td>{lc}</td>"
-                f"<td>{site.players[left].rating or ''}</td><td class=res></td>"
-                f"<td>{site.players[right].rating or ''}</td><td>{rc}</td>"
-                f"<td class=name>{site.player_link(right, to_players)}</td><td class=no>{right}</td></tr>"
+                f"<tr class=board><td>{i}.{board.number}</td>{_side(site, left, lc, to_players, left_side=True)}"
+                f"<td class=res>{res}</td>{_side(site, right, rc, to_players, left_side=False)}</tr>"
             )
     for tpn, what in site.unpaired_teams():
         rows.append(
@@ -177,13 +194,11 @@ def _find_table(site: _Site) -> str:
             f"<td class=name>{site.player_link(n, 'players/')}</td><td class=name>{site.team_link(tpn, 'teams/')}</td>"
         )
         if n in site.game_of:
-            i, k, game = site.game_of[n]
-            colour = "White" if game.white == n else "Black"
-            opponent = game.black if game.white == n else game.white
-            rows.append(
-                f"<tr>{cells}<td>{i}.{k}</td><td>{colour}</td>"
-                f"<td class=name>{site.player_link(opponent, 'players/')}</td></tr>"
-            )
+            i, board = site.game_of[n]
+            colour = "White" if board.white == n else "Black"
+            opponent = board.black if board.white == n else board.white
+            against = site.player_link(opponent, "players/") if opponent else _EMPTY
+            rows.append(f"<tr>{cells}<td>{i}.{board.number}</td><td>{colour}</td><td class=name>{against}</td></tr>")
         else:
             what = site.unpaired_player(n)
             rows.append(f"<tr class=bye>{cells}<td></td><td></td><td class=name>{html.escape(what)}</td></tr>")
@@ -220,12 +235,18 @@ def _slips(site: _Site, round_no: int) -> str:
     for i, (match, games) in enumerate(site.matches, 1):
         white, black = (html.escape(team_name(site.team(n))) for n in match.players())
         lines = []
-        for game in games:
-            k = site.board(game)
-            w, b = (html.escape(player_name(site.players[n])) for n in game.players())
+        for board in games:
+            w, b = (
+                f"{html.escape(player_name(site.players[n]))} ({n})" if n else _EMPTY
+                for n in (board.white, board.black)
+            )
+            result = (
+                "<td class=box></td>"
+                if board.game is not None
+                else f"<td>{'1 – 0' if board.white else '0 – 1'} (forfeit)</td>"
+            )
             lines.append(
-                f"<tr><td>{k}</td><td class=name>{w} ({game.white})</td><td>–</td>"
-                f"<td class=name>{b} ({game.black})</td><td class=box></td></tr>"
+                f"<tr><td>{board.number}</td><td class=name>{w}</td><td>–</td><td class=name>{b}</td>{result}</tr>"
             )
         slips.append(
             f"<div class=slip><h3>{title} · round {round_no} · match {i}: {white} – {black}</h3>\n"
@@ -282,14 +303,14 @@ def _team_page(site: _Site, s: TeamStandings, prefix: str, tpn: int, linked: Col
                 "<td>playing</td><td></td></tr>"
             )
             boards = []
-            for game in site.matches[i - 1][1]:
-                k = site.board(game)
-                ours = game.white if game.white in team.members else game.black
-                theirs_no = game.black if ours == game.white else game.white
+            for board in site.matches[i - 1][1]:
+                white = board.white in team.members or (not board.white and board.black not in team.members)
+                ours, theirs_no = (board.white, board.black) if white else (board.black, board.white)
+                mine = site.player_link(ours, "../players/") if ours else _EMPTY
+                against = site.player_link(theirs_no, "../players/") if theirs_no else _EMPTY
                 boards.append(
-                    f"<tr><td>{k}</td><td class=name>{site.player_link(ours, '../players/')}</td>"
-                    f"<td>{'White' if ours == game.white else 'Black'}</td>"
-                    f"<td class=name>{site.player_link(theirs_no, '../players/')}</td></tr>"
+                    f"<tr><td>{board.number}</td><td class=name>{mine}</td>"
+                    f"<td>{'White' if white else 'Black'}</td><td class=name>{against}</td></tr>"
                 )
             current = (
                 f"<h2>Round {r}: match {i} against {html.escape(team_name(site.team(other)))}</h2>\n"
@@ -357,14 +378,21 @@ def _player_page(site: _Site, prefix: str, n: int, linked: Collection[int]) -> s
         )
     if site.pairing is not None:
         r = site.pairing.round_no
-        if n in site.game_of:
-            i, k, game = site.game_of[n]
-            opponent = game.black if game.white == n else game.white
-            colour = "White" if game.white == n else "Black"
+        if n in site.game_of and (board := site.game_of[n][1]).game is None:
+            lines.append(
+                f"<tr><td>{r}</td><td>{'White' if board.white == n else 'Black'}</td><td class=name>{_EMPTY}</td>"
+                f"<td></td><td></td><td class=res>+ (board {site.game_of[n][0]}.{board.number}, won by forfeit)"
+                "</td></tr>"
+            )
+        elif n in site.game_of:
+            i, board = site.game_of[n]
+            opponent = board.black if board.white == n else board.white
+            colour = "White" if board.white == n else "Black"
             lines.append(
                 f"<tr><td>{r}</td><td>{colour}</td><td class=name>{site.player_link(opponent, '')}</td>"
                 f"<td class=name>{site.team_link(site.event.team_of[opponent], '../teams/')}</td>"
-                f"<td>{site.players[opponent].rating or ''}</td><td class=res>playing (board {i}.{k})</td></tr>"
+                f"<td>{site.players[opponent].rating or ''}</td>"
+                f"<td class=res>playing (board {i}.{board.number})</td></tr>"
             )
         else:
             what = site.unpaired_player(n)

@@ -164,7 +164,7 @@ def pairing_to_json(tournament: Tournament, pairing: RoundPairing) -> str:
             "white_name": names.get(b.white, ""),
             "black_name": names.get(b.black, ""),
         }
-        for i, b in enumerate(pairing.boards, 1)
+        for i, b in pairing.numbered()
     ]
     doc["bye"] = pairing.bye
     if pairing.bye is not None:

@@ -912,7 +912,7 @@ def write_pairings(
     check_not_stale(tournament, pairing, host=host, adjourned=adjourned)
     known = {p.start_no: p for p in tournament.players}
     rows = [PAIRINGS_HEADER]
-    for i, b in enumerate(pairing.boards, 1):
+    for i, b in pairing.numbered():
         for n in b.players():
             if n not in known:
                 raise InputError(f"round {pairing.round_no}: board {i} names start number {n}, not a player")
@@ -920,7 +920,7 @@ def write_pairings(
     if pairing.bye is not None:
         if pairing.bye not in known:
             raise InputError(f"round {pairing.round_no}: the bye goes to start number {pairing.bye}, not a player")
-        rows.append(_row(pairing.round_no, len(pairing.boards) + 1, known[pairing.bye], None, 0, 0, False))
+        rows.append(_row(pairing.round_no, pairing.next_number, known[pairing.bye], None, 0, 0, False))
     return _CRLF.join(rows) + _CRLF
 
 

@@ -897,29 +897,47 @@ class _Reader:
         (:class:`~swissbridge.teams.TeamEvent`): a file is read whatever they say."""
         teams: list[Team] = []
         legacy: list[Team] = []  # TRF16's 013, which 310 replaces when a file has both
+        lines_310: list[int] = []
+        lines_013: list[int] = []
         setup: dict[str, object] = {}
         for code, value, no in self.team_records:
             if code == "310":
                 teams.append(self.record_310(value, no, players))
+                lines_310.append(no)
             elif code == "013":
                 members = self.numbers(value[32:], no, 37, "start numbers of the team's members")
                 legacy.append(Team(len(legacy) + 1, value[:32].strip(), tuple(members)))
+                lines_013.append(no)
             elif code == "362":
                 setup["match_points"] = self.record_362(value, no)
             elif code == "352":
                 setup["board_colours"] = self.record_352(value, no)
             elif code == "320":
                 setup.update(zip(("pab_match", "pab_game", "pab_teams"), self.record_320(value, no), strict=True))
+        # where each team's record is, and the column of its first member (310: 74, 013: 37)
+        where, first_column = (lines_310, 74) if teams else (lines_013, 37)
         teams = teams or legacy
         if not teams:
             return None
-        if len({t.number for t in teams}) != len(teams):
-            raise self.error("two team records (310) give the same team pairing number")
+        given: dict[int, int] = {}
+        for t, no in zip(teams, where, strict=True):
+            if t.number in given:
+                raise self.error(
+                    f"team pairing number {t.number} is given twice: by the team record (310) of line "
+                    f"{given[t.number]} and by this one",
+                    no,
+                    5,
+                )
+            given[t.number] = no
         seen: dict[int, int] = {}
-        for t in teams:
-            for m in t.members:
+        for t, no in zip(teams, where, strict=True):
+            for k, m in enumerate(t.members):
                 if m in seen:
-                    raise self.error(f"player {m} is a member of teams {seen[m]} and {t.number}")
+                    raise self.error(
+                        f"player {m} is a member of teams {seen[m]} and {t.number}: a player plays for one team",
+                        no,
+                        first_column + 5 * k,
+                    )
                 seen[m] = t.number
 
         forfeits = [self.record_330(v, no) for c, v, no in self.team_records if c == "330"]

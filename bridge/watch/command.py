@@ -84,7 +84,8 @@ def run_cli(
         return 2
 
     if not folder.is_dir():
-        return usage(f"{folder}: no such folder")
+        what = "not a folder (watch takes the folder the host writes into)" if folder.exists() else "no such folder"
+        return usage(f"{folder}: {what}")
     if not 0 <= stable <= MAX_STABLE:  # also refuses nan, which compares false with everything
         return usage(f"--stable takes seconds between 0 and {MAX_STABLE:,} (a day), found {stable}")
     if host == "pgn":
@@ -133,7 +134,7 @@ def run_cli(
     except OutputError as exc:
         err.write(f"swissbridge: {exc}\n")
         return 5
-    what = {"swiss-manager": "Swiss-Manager exports", "pgn": "a PGN feed"}[host]
+    what = {"swiss-manager": "tournament files (TRF, Swiss-Manager's .TUNX or exports)", "pgn": "a PGN feed"}[host]
     cfg = watcher.config
     pairing = (
         f"with the {system} system (--system)" if system else f"with the system record 192 names ({DEFAULT} if none)"

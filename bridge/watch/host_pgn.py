@@ -298,7 +298,7 @@ class PgnHost:
         finished = {bg.board_no: bg.result for bg in feed.finished}
         results: dict[tuple[int, int, int], tuple[Result, Result]] = {}
         waiting: list[int] = []
-        for i, board in enumerate(feed.pairing.boards, 1):
+        for i, board in feed.pairing.numbered():
             entry = t.player(board.white).entry(round_no)
             if entry is None or entry.result is not Result.PENDING:
                 continue

@@ -138,7 +138,7 @@ def read_round_feed(
     pairing = pairing if pairing is not None else played_pairing(tournament, r)
     directory = Directory(tournament)
     position: dict[int, tuple[int, Colour]] = {}
-    for i, b in enumerate(pairing.boards, 1):
+    for i, b in pairing.numbered():  # a team round's games keep their numbers (RoundPairing.numbers)
         position[b.white] = (i, Colour.WHITE)
         position[b.black] = (i, Colour.BLACK)
     found: dict[int, list[PgnGame]] = {}
@@ -189,7 +189,7 @@ def read_round_feed(
     boards: list[BoardGames] = []
     conflicts: list[ResultConflict] = []
     missing: list[int] = []
-    for i, board in enumerate(pairing.boards, 1):
+    for i, board in pairing.numbered():
         games = found.get(i)
         if not games:
             missing.append(i)

@@ -105,10 +105,10 @@ def write_pairing_pgn(tournament: Tournament, pairing: RoundPairing) -> str:
     date = _round_date(tournament, pairing.round_no)
     site = _site(tournament)
     out: list[str] = []
-    rows: list[tuple[int, int | None]] = [(b.white, b.black) for b in pairing.boards]
+    rows: list[tuple[int, int, int | None]] = [(i, b.white, b.black) for i, b in pairing.numbered()]
     if pairing.bye is not None:
-        rows.append((pairing.bye, None))
-    for i, (white, black) in enumerate(rows, 1):
+        rows.append((pairing.next_number, pairing.bye, None))
+    for i, white, black in rows:
         for n in (white, black):
             if n is not None and n not in players:
                 raise InputError(f"round {pairing.round_no}: board {i} names start number {n}, not a player")

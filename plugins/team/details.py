@@ -8,7 +8,7 @@ as :mod:`.explanation` records them from the trace, typed as
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TypedDict
+from typing import Literal, TypedDict
 
 from swissbridge.plugins.document import Line, Section, line, section
 
@@ -119,8 +119,8 @@ class ColourDoc(TypedDict):
 
 class GameDoc(TypedDict):
     board: int
-    white: int
-    black: int
+    white: int | None
+    black: int | None
     white_name: str
     black_name: str
 
@@ -306,12 +306,22 @@ def _bracket(b: BracketDoc) -> Section:
     return section(title, out, players=[*b["residents"], *ups])
 
 
+def _side(game: GameDoc, colour: Literal["white", "black"]) -> str:
+    n = game[colour]
+    return "(empty board)" if n is None else f"{game['white_name' if colour == 'white' else 'black_name']} ({n})"
+
+
+def _forfeit(game: GameDoc) -> str:
+    """A board a line-up leaves unoccupied: the other side wins it by forfeit."""
+    return ": won by forfeit" if game["white"] is None or game["black"] is None else ""
+
+
 def _matches(details: Details) -> Section:
     names = {t["team"]: t["name"] for t in details["teams"]}
     out = []
     for m in details["matches"]:
         games = [
-            line(None, f"board {g['board']}: {g['white_name']} ({g['white']}) – {g['black_name']} ({g['black']})")
+            line(None, f"board {g['board']}: {_side(g, 'white')} – {_side(g, 'black')}{_forfeit(g)}")
             for g in m["games"]
         ]
         white, black = m["white"], m["black"]

@@ -299,7 +299,8 @@ def _board(state: RoundState, number: int, al: Allocation) -> BoardDoc:
 
 
 def _matches(trace: TeamTrace) -> list[MatchDoc]:
-    """Each match's games (:func:`swissbridge.teams.match_games`)."""
+    """Each match's boards by their numbers (:func:`swissbridge.teams.match_games`; a
+    side a line-up leaves unoccupied is ``None``, its opponent winning the board by forfeit)."""
     out: list[MatchDoc] = []
     if trace.pairing is None:
         return out
@@ -311,13 +312,13 @@ def _matches(trace: TeamTrace) -> list[MatchDoc]:
                 "black": match.black,
                 "games": [
                     {
-                        "board": k,
-                        "white": g.white,
-                        "black": g.black,
-                        "white_name": names[g.white],
-                        "black_name": names[g.black],
+                        "board": b.number,
+                        "white": b.white or None,
+                        "black": b.black or None,
+                        "white_name": names.get(b.white, ""),
+                        "black_name": names.get(b.black, ""),
                     }
-                    for k, g in enumerate(games, 1)
+                    for b in games
                 ],
             }
         )

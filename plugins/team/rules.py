@@ -137,10 +137,8 @@ class RoundState:
         setup, code = self.event.setup, self.event.code
         if setup.acceleration or not code.baku:
             return setup.acceleration
-        if code.game_primary:
-            raise InputError(
-                "the Baku acceleration (C.04.7 1.4.4) cannot be used with game points as the primary score"
-            )
+        if code.baku_refusal is not None:
+            raise InputError(code.baku_refusal)
         if self.tournament.total_rounds is None:
             raise InputError("the Baku acceleration (C.04.7) needs the number of rounds: give it in record 142")
         win, draw, loss = setup.match_points

@@ -127,6 +127,6 @@ def test_e_a_text_export_names_the_encoding_it_tried(tmp_path: Path) -> None:
 def test_f_the_watcher_says_what_it_does_in_a_sentence(tmp_path: Path, options: list[str], says: str) -> None:
     _, _, err = run("watch", tmp_path, "--once", *options)
     first = err.splitlines()[0]
-    assert f"watching {tmp_path} for Swiss-Manager exports and {says}; writing to " in first
+    assert f"watching {tmp_path} for tournament files (TRF, Swiss-Manager's .TUNX or exports) and {says}; " in first
     assert first.endswith("; a file is read once it has not changed for 2 s")
     assert "192's" not in first

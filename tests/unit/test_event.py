@@ -131,6 +131,18 @@ def test_a_list_in_order_keeps_it_and_one_out_of_order_is_warned(tmp_path: Path)
     assert [p.name for p in read_trf(tmp_path / "b.trf").players] == ["High", "Mid", "Low"]
 
 
+def test_new_says_a_team_event_needs_its_team_records(tmp_path: Path) -> None:
+    code, out = run("new", str(tmp_path / "t.trf"), "--players", str(SAMPLE), "--system", "team")
+    assert code == 0 and "has no teams yet" in out and "310 record" in out, out
+
+
+def test_a_bad_system_is_refused_before_the_list_is_read(tmp_path: Path) -> None:
+    listed = write(tmp_path, "p.csv", "name,club\nLow,SK\n")
+    code, out = run("new", str(tmp_path / "t.trf"), "--players", str(listed), "--system", "teams")
+    assert code == 2 and "--system 'teams'" in out and "column 'club'" not in out, out
+    assert not (tmp_path / "t.trf").exists()
+
+
 def test_the_header_a_fide_report_needs(tmp_path: Path) -> None:
     code, out = run(
         "new", str(tmp_path / "e.trf"), "--players", str(SAMPLE), "--name", "Spring Open", "--city", "Oslo",

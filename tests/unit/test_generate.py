@@ -15,7 +15,7 @@ from collections import Counter
 import pytest
 from swissbridge.acceleration import baku_acceleration
 from swissbridge.check import check_tournament
-from swissbridge.errors import InputError
+from swissbridge.errors import InputError, UsageError
 from swissbridge.generate import (
     POINTS_310,
     EngineFault,
@@ -209,10 +209,13 @@ def test_forbidden_pairs_never_meet() -> None:
                     assert frozenset((p.start_no, e.opponent)) not in banned
 
 
-def test_invalid_sizes_are_input_errors() -> None:
-    for players, rounds in ((1, 1), (10, 0), (6, 6)):
-        with pytest.raises(InputError):
+def test_invalid_sizes_are_usage_errors_naming_the_option() -> None:
+    """A size that cannot be generated is a wrong option, not a bad file: the message
+    names the option (no ``<input>:`` location)."""
+    for players, rounds, option in ((1, 1, "-n 1: "), (10, 0, "--rounds 0: "), (6, 6, "--rounds 6: ")):
+        with pytest.raises(UsageError) as caught:
             gen(1, players=players, rounds=rounds)
+        assert str(caught.value).startswith(option)
 
 
 def test_unpairable_settings_fail_after_the_attempts() -> None:

@@ -78,7 +78,8 @@ def test_the_same_seed_gives_the_same_bytes_and_the_code_is_written(tmp_path: Pa
         (["--code", "FIDE_DUTCH_2026"], "--code FIDE_DUTCH_2026: the team system's record 192 codes are"),
         (["-n", "1000"], "a team event has 2-999 teams"),
         (["-n", "900", "--boards", "10"], "more than the 9999 players a TRF file numbers"),
-        (["-n", "6", "--rounds", "6"], "6 teams cannot play 6 Swiss rounds"),
+        (["-n", "6", "--rounds", "6"], "swissbridge: --rounds 6: 6 teams cannot play 6 Swiss rounds"),
+        (["--code", "FIDE_TEAM_GP_MP_BAKU"], "swissbridge: --code FIDE_TEAM_GP_MP_BAKU: the Baku acceleration (C.04.7"),
     ],
 )
 def test_options_that_make_no_sense_for_teams_are_refused(tmp_path: Path, args: list[str], message: str) -> None:

@@ -137,6 +137,20 @@ def test_a_round_with_no_result_at_all_is_not_adjourned() -> None:
         render_pairing(unplayed, pairing, "sm", adjourned=True)
 
 
+def test_explain_by_default_explains_a_round_paired_and_not_played_yet() -> None:
+    """After ``pair --in-place`` and before any result, ``explain`` explains the round just
+    paired: the next one would be paired over a round nobody played, which ``pair`` refuses."""
+    from swissbridge.explain import explain
+
+    t = six_after_round_one(Result.PENDING)
+    unplayed = t.with_round(
+        1, {p.start_no: replace(e, result=Result.PENDING) for p in t.players if (e := p.entry(1)) is not None}
+    )
+    assert explain(unplayed)["round"] == 1
+    assert explain(unplayed, round_no=2)["round"] == 2  # asked for: as before
+    assert explain(t)["round"] == 2  # one game without a result: the next round, that game a draw
+
+
 def test_a_game_without_result_on_one_line_only_is_still_unfinished() -> None:
     t = six_after_round_one(Result.DRAW)
     one_sided = t.with_round(1, {2: Entry(Result.PENDING, 1, B)})
