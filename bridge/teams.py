@@ -162,7 +162,6 @@ class TeamEvent:
         self.team_of: dict[int, int] = {m: t.number for t in setup.teams for m in t.members}
         self.players = {p.start_no: p for p in tournament.players}
         """The players by start number."""
-        missing = [p.start_no for p in tournament.players if p.start_no not in self.team_of]
         numbers = {t.number for t in setup.teams}
         named = [
             *(("240", n) for b in setup.byes for n in b.players),
@@ -174,10 +173,6 @@ class TeamEvent:
         for code, n in named:
             if n not in numbers:
                 raise InputError(f"record {code} names team {n}, but there is no team {n} (no 310 record gives it)")
-        if missing:
-            raise InputError(
-                f"player {missing[0]} is in no team: every player of a team event is listed in a 310 record"
-            )
 
     @cached_property
     def boards(self) -> int:
