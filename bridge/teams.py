@@ -170,6 +170,14 @@ class TeamEvent:
             *(("299", n) for a in setup.adjustments for n in a.teams),
             *(("250", n) for a in setup.acceleration for n in (a.first_team, a.last_team)),
         ]
+        if setup.unlisted:
+            n, line = setup.unlisted[0]
+            raise InputError(
+                f"player {n} is in no team: every player of a team event is listed in a 310 record "
+                "(or TRF16's 013) or fielded by a 300 line-up",
+                line=line or None,
+                column=5 if line else None,
+            )
         for code, n in named:
             if n not in numbers:
                 raise InputError(f"record {code} names team {n}, but there is no team {n} (no 310 record gives it)")

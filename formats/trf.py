@@ -894,8 +894,8 @@ class _Reader:
         TRF16's 013), 320, 330, 352, 362, and the team forms of 240, 250, 260 and 299.
         ``None`` when the file has no team records (a team system named by 192 alone).
         ``players``: each player's start number with the line of its 001 record (0 when
-        not from a file), where a player no team lists is shown. The teams the other
-        records name are checked when the event is paired
+        not from a file), kept for a player no team lists (:attr:`TeamSetup.unlisted`).
+        The players and teams the records name are checked when the event is paired
         (:class:`~swissbridge.teams.TeamEvent`): a file is read whatever they say."""
         teams: list[Team] = []
         legacy: list[Team] = []  # TRF16's 013, which 310 replaces when a file has both
@@ -961,14 +961,6 @@ class _Reader:
                     substitutes.setdefault(lineup.team, []).append(p)
         teams = [replace(t, members=(*t.members, *substitutes.get(t.number, ()))) for t in teams]
         in_team = {m for t in teams for m in t.members}
-        for n, no in players.items():
-            if n not in in_team:
-                raise self.error(
-                    f"player {n} is in no team: every player of a team event is listed in a 310 record "
-                    "(or TRF16's 013) or fielded by a 300 line-up",
-                    no or None,
-                    5 if no else None,
-                )
         byes, forbidden, acceleration = [], [], []
         for code, value, no in self.team_lines:
             if code == "240":
@@ -988,6 +980,7 @@ class _Reader:
             acceleration=tuple(acceleration),
             adjustments=tuple(adjustments),
             lineups=tuple(lineups.values()),
+            unlisted=tuple((n, no) for n, no in players.items() if n not in in_team),
             **setup,  # type: ignore[arg-type]
         )
 
