@@ -245,6 +245,12 @@ def new(
             f"swissbridge: warning: {players} is not in the initial order of C.04.2 Art. 2.2 (rating, then title, "
             f"then name): start numbers given in that order: {shown}{more}"
         )
+    if drawn is None and _pairs_round_robins(header.system or DEFAULT):
+        echo(
+            f"swissbridge: note: {output}: a round robin's pairing numbers are drawn by lot (C.05); these follow "
+            f"the initial order: draw them before round 1 with `swissbridge set {output} --draw lots` (or give "
+            "the order drawn)"
+        )
     of = f"{t.total_rounds} rounds" if t.total_rounds else "rounds not given (--rounds N)"
     echo(f"swissbridge: {output}: {len(t.players)} players, {of}, {t.system}")
     if t.team_event:

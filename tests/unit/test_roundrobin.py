@@ -420,6 +420,10 @@ def _names(path: Path) -> list[str]:
 
 
 def test_set_draw_gives_the_pairing_numbers_and_the_tables_follow_them(tmp_path: Path) -> None:
+    (tmp_path / "p.csv").write_text(FIELD, encoding="utf-8")
+    code, out = run("new", tmp_path / "x.trf", "--players", tmp_path / "p.csv", "--system", "roundrobin")
+    assert code == 0 and "a round robin's pairing numbers are drawn by lot (C.05)" in out, out
+    assert "set " in out and "--draw lots" in out
     path = _field(tmp_path, "--system", "roundrobin")
     code, out = run("set", path, "--draw", "5,3,1,4,2")
     assert code == 0, out
