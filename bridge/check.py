@@ -103,6 +103,8 @@ class RoundCheck:
     """Set when the system could not pair the round at all."""
     notes: tuple[str, ...] = ()
     """Round-level observations (for example a criterion the system reported)."""
+    unit: str = "board"
+    """What a row of :attr:`diffs` is: a ``board``, or a team event's ``match``."""
 
     @property
     def ok(self) -> bool:
@@ -157,9 +159,9 @@ def _render_round(rc: RoundCheck) -> list[str]:
         return [f"round {rc.round_no}: DIFFERS — {rc.error}"]
     n_boards = len(rc.expected.boards) if rc.expected is not None else 0
     n = sum(1 for d in rc.diffs if d.board is not None)
-    what = f"{n} of {n_boards} boards differ" if n else "the bye differs"
+    what = f"{n} of {n_boards} {rc.unit}{'es' if rc.unit == 'match' else 's'} differ" if n else "the bye differs"
     lines = [f"round {rc.round_no}: DIFFERS — {what}"]
-    rows = [("Bd", "expected", "played", "difference")]
+    rows = [("Bd" if rc.unit == "board" else "Match", "expected", "played", "difference")]
     for diff in rc.diffs:
         rows.append((str(diff.board) if diff.board is not None else "-", diff.expected, diff.played, diff.difference))
     widths = [max(len(row[i]) for row in rows) for i in range(3)]
@@ -416,15 +418,24 @@ def _check_teams(
     results: list[RoundCheck] = []
     for r in _rounds_to_check(t, rounds, path):
         played, uncoloured = played_team_pairing(t, r)
+        replay = before_round(t, r)
         try:
-            expected = engine.trace(before_round(t, r), r).result()
+            expected = engine.trace(replay, r).result()
         except NoLegalPairing as exc:
             results.append(
                 RoundCheck(round_no=r, played=played, expected=None, error=f"the system finds no legal pairing: {exc}")
             )
             continue
-        diffs = () if _same(expected, played, uncoloured) else compare_round(expected, played, uncoloured=uncoloured)
-        results.append(RoundCheck(round_no=r, played=played, expected=expected, diffs=diffs))
+        if _same(expected, played, uncoloured):
+            results.append(RoundCheck(round_no=r, played=played, expected=expected, unit="match"))
+            continue
+        diffs = compare_round(expected, played, uncoloured=uncoloured)
+        try:
+            why = engine.compare(replay, r, expected, played)
+        except Exception as exc:  # a system's explanation must never hide the verdict
+            why = f"(the system could not compare the pairings: {type(exc).__name__}: {exc})"
+        notes = (why,) if why else ()
+        results.append(RoundCheck(round_no=r, played=played, expected=expected, diffs=diffs, notes=notes, unit="match"))
     return _report(
         t, name, results, inferred=inferred, names={team.number: team.name for team in TeamEvent(t).setup.teams}
     )

@@ -563,6 +563,10 @@ class TeamSetup:
     adjustments: tuple[TeamPoints, ...] = ()
     lineups: tuple[LineUp, ...] = ()
     """Record 300: the line-ups out of record 310's order."""
+    unlisted: tuple[tuple[int, int], ...] = field(default=(), compare=False)
+    """The players no team lists (no 310 record, no 300 line-up), each with the line of
+    its 001 record (0: not read from a file): a file is read whatever it says, and
+    :class:`~swissbridge.teams.TeamEvent` refuses to pair it there."""
 
     def team(self, number: int) -> Team:
         """The team with this TPN; ``KeyError`` if there is none."""

@@ -110,30 +110,34 @@ def parse_items(words: Sequence[str]) -> list[ResultItem]:
     return items
 
 
-def _numbered_boards(tournament: Tournament, round_no: int) -> list[tuple[tuple[int, int] | None, tuple[int, int]]]:
-    """The games of the round as ``pair`` prints them, each with its ``(match, board)`` in a
-    team event (:func:`~swissbridge.teams.round_boards`: the boards counted down the
-    matches), else ``None`` (:func:`~swissbridge.pairing.board_order`)."""
+def _numbered_boards(
+    tournament: Tournament, round_no: int
+) -> list[tuple[int, tuple[int, int] | None, tuple[int, int]]]:
+    """The games of the round as ``pair`` prints them, each with its number and, in a team
+    event, its ``(match, board)`` (:func:`~swissbridge.teams.round_boards`, the number
+    counted down the matches: :func:`~swissbridge.teams.game_number`); else numbered 1, 2,
+    … with ``None`` (:func:`~swissbridge.pairing.board_order`)."""
     if tournament.team_event:
-        from swissbridge.teams import round_boards
+        from swissbridge.teams import TeamEvent, game_number, round_boards
 
-        return [((m, b), game) for m, b, game in round_boards(tournament, round_no)]
-    return [(None, game) for game in board_order(tournament, round_no)]
+        boards = TeamEvent(tournament).boards
+        return [(game_number(boards, m, b), (m, b), game) for m, b, game in round_boards(tournament, round_no)]
+    return [(n, None, game) for n, game in enumerate(board_order(tournament, round_no), 1)]
 
 
 def _match_board(
     tournament: Tournament,
     round_no: int,
-    numbered: Sequence[tuple[tuple[int, int] | None, tuple[int, int]]],
+    numbered: Sequence[tuple[int, tuple[int, int] | None, tuple[int, int]]],
     item: ResultItem,
 ) -> tuple[int, int]:
     """The game a team event's ``MATCH.BOARD`` names (:class:`InputError` when it names none)."""
     if not tournament.team_event:
         raise InputError(f"{item.text!r}: MATCH.BOARD is for a team event; this one numbers its boards 1, 2, …")
-    for where, game in numbered:
+    for _, where, game in numbered:
         if where == (item.match, item.board):
             return game
-    matches = max((where[0] for where, _ in numbered if where is not None), default=0)
+    matches = max((where[0] for _, where, _ in numbered if where is not None), default=0)
     if item.match is None or item.match > matches:
         have = f"{matches} match{'es' if matches != 1 else ''}" if matches else "no matches"
         raise InputError(f"{item.text!r}: round {round_no} has {have}; there is no match {item.match}")
@@ -151,7 +155,7 @@ def enter_results(
         raise UsageError(f"rounds are numbered from 1, not {round_no}")
     if tournament.total_rounds is not None and round_no > tournament.total_rounds:
         raise InputError(f"round {round_no} is beyond the {tournament.total_rounds} rounds of the tournament")
-    numbered: list[tuple[tuple[int, int] | None, tuple[int, int]]] | None = None
+    numbered: list[tuple[int, tuple[int, int] | None, tuple[int, int]]] | None = None
     t = tournament
     for item in items:
         if item.board is not None:
@@ -165,14 +169,14 @@ def enter_results(
                     numbered = _numbered_boards(tournament, round_no)
                 except InputError as exc:
                     raise InputError(f"{item.text!r}: {exc}") from None
-            boards = [game for _, game in numbered]
+            boards = {n: game for n, _, game in numbered}
             if item.match is not None:
                 white, black = _match_board(tournament, round_no, numbered, item)
-            elif item.board > len(boards):
+            elif item.board not in boards:
                 have = f"{len(boards)} board{'s' if len(boards) != 1 else ''}" if boards else "no boards"
                 raise InputError(f"{item.text!r}: round {round_no} has {have}; there is no board {item.board}")
             else:
-                white, black = boards[item.board - 1]
+                white, black = boards[item.board]
             t = _game(t, round_no, white, black, item, correct)
             continue
         assert item.player is not None

@@ -25,6 +25,7 @@ Points are tenths, as everywhere in the model.
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -161,7 +162,6 @@ class TeamEvent:
         self.team_of: dict[int, int] = {m: t.number for t in setup.teams for m in t.members}
         self.players = {p.start_no: p for p in tournament.players}
         """The players by start number."""
-        missing = [p.start_no for p in tournament.players if p.start_no not in self.team_of]
         numbers = {t.number for t in setup.teams}
         named = [
             *(("240", n) for b in setup.byes for n in b.players),
@@ -170,13 +170,17 @@ class TeamEvent:
             *(("299", n) for a in setup.adjustments for n in a.teams),
             *(("250", n) for a in setup.acceleration for n in (a.first_team, a.last_team)),
         ]
+        if setup.unlisted:
+            n, line = setup.unlisted[0]
+            raise InputError(
+                f"player {n} is in no team: every player of a team event is listed in a 310 record "
+                "(or TRF16's 013) or fielded by a 300 line-up",
+                line=line or None,
+                column=5 if line else None,
+            )
         for code, n in named:
             if n not in numbers:
                 raise InputError(f"record {code} names team {n}, but there is no team {n} (no 310 record gives it)")
-        if missing:
-            raise InputError(
-                f"player {missing[0]} is in no team: every player of a team event is listed in a 310 record"
-            )
 
     @cached_property
     def boards(self) -> int:
@@ -366,7 +370,7 @@ def _fielded(event: TeamEvent, team: int, round_no: int) -> tuple[int, ...]:
     """The players ``team`` fields on boards 1, 2, … in ``round_no`` (0: a board left
     unoccupied): record 300's line-up when the file gives one for the round, else its
     first members in record 310's order (TRF-2026's default line-up). A player's board
-    number is its place here (:func:`match_games`, :func:`lineup_board`)."""
+    number is its place here (:func:`match_games`)."""
     given = event.setup.lineup(team, round_no)
     return (given.players if given is not None else event.setup.team(team).members)[: event.boards]
 
@@ -381,14 +385,6 @@ def _match_lineup(event: TeamEvent, round_no: int, team: int, opponent: int) -> 
             f"{given.opponent}, but the pairing has it meet team {opponent}"
         )
     return _fielded(event, team, round_no)
-
-
-def lineup_board(event: TeamEvent, round_no: int, player: int) -> int:
-    """The number of the board ``player`` holds in ``round_no``, as :func:`match_games`
-    numbers it (its place in :func:`_fielded`); 0 when the line-up leaves it out (a
-    reserve)."""
-    order = _fielded(event, event.team_of[player], round_no)
-    return order.index(player) + 1 if player in order else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -435,22 +431,29 @@ def match_games(event: TeamEvent, pairing: RoundPairing) -> list[tuple[Board, tu
     return out
 
 
+def game_number(boards: int, match: int, board: int) -> int:
+    """The number of board ``board`` of match ``match`` counted down the matches of
+    ``boards`` boards each: ``(match - 1) × boards + board``, so a board left unoccupied
+    keeps its number. The one place the boards of a team round are counted: the writers
+    (:func:`board_pairing`) and ``result`` (a board by its number) read it."""
+    return (match - 1) * boards + board
+
+
 def board_pairing(tournament: Tournament, pairing: RoundPairing) -> RoundPairing:
     """The games of a round of team pairs (``pairing``: team numbers on its boards, the PAB
     team as its bye, teams not paired in ``absent``): every match's games
-    (:func:`match_games`), numbered down the matches (match ``m``'s board ``k`` is number
-    ``(m - 1) × boards + k``, so a board left unoccupied keeps its number), a player facing
+    (:func:`match_games`), numbered down the matches (:func:`game_number`), a player facing
     a board record 300 leaves unoccupied winning it by forfeit, the PAB team's members with
     the PAB, a team not paired giving its members its entry."""
     event = TeamEvent(tournament)
     games: list[Board] = []
     numbers: list[int] = []
     absent: dict[int, Result] = {}
-    for m, (_, boards) in enumerate(match_games(event, pairing)):
+    for m, (_, boards) in enumerate(match_games(event, pairing), 1):
         for b in boards:
             if b.game is not None:
                 games.append(b.game)
-                numbers.append(m * event.boards + b.number)
+                numbers.append(game_number(event.boards, m, b.number))
             elif b.forfeit_winner is not None:
                 absent[b.forfeit_winner] = Result.FORFEIT_WIN
     if pairing.bye is not None:
@@ -460,17 +463,25 @@ def board_pairing(tournament: Tournament, pairing: RoundPairing) -> RoundPairing
     return RoundPairing(pairing.round_no, tuple(games), None, absent, pairing.system, tuple(numbers))
 
 
-def round_boards(tournament: Tournament, round_no: int) -> list[tuple[int, int, tuple[int, int]]]:
+def round_boards(
+    tournament: Tournament, round_no: int, match_order: Sequence[frozenset[int]] | None = None
+) -> list[tuple[int, int, tuple[int, int]]]:
     """The games of ``round_no`` of a team event as ``(match, board, (white, black))``, in
     the order ``pair`` prints them: the matches in the board order of C.04.2 3.6 read with
     the teams' primary scores before the round and their numbers
     (:func:`~swissbridge.pairing.board_key`), each match's games by board, the board a
-    player's place in the round's line-up (:meth:`TeamEvent.lineup`). An accelerated
-    event (record 250, a ``_BAKU`` code) is refused: the system orders its matches with
-    the virtual points, which only the system works out, and a board numbered otherwise
+    player's place in the round's line-up (:meth:`TeamEvent.lineup`). This is the one
+    place the match and board of a team round's game are worked out: ``result``, the
+    watcher and the writers (:func:`game_number`) read it.
+
+    The one exception is ``match_order``: the matches (pairs of team numbers) in the
+    order a pairing of teams was published (the watcher's), each match numbered by its
+    place there (0 for a match it does not list). Without it an accelerated event
+    (record 250, a ``_BAKU`` code) is refused: the system orders its matches with the
+    virtual points, which only the system works out, and a board numbered otherwise
     would take another game's result."""
     event = TeamEvent(tournament)
-    if event.setup.acceleration or event.code.baku:
+    if match_order is None and (event.setup.acceleration or event.code.baku):
         raise InputError(
             "the boards of an accelerated team event (record 250, a _BAKU code) are not numbered here: "
             "name each game by a player's start number, #START RESULT"
@@ -495,10 +506,15 @@ def round_boards(tournament: Tournament, round_no: int) -> list[tuple[int, int, 
         a, b = sorted(match)
         return board_key(score(a), score(b))
 
+    if match_order is None:
+        number = {match: m for m, match in enumerate(sorted(matches, key=key), 1)}
+    else:
+        given = {match: m for m, match in enumerate(match_order, 1)}
+        number = {match: given.get(match, 0) for match in matches}
     out: list[tuple[int, int, tuple[int, int]]] = []
-    for m, match in enumerate(sorted(matches, key=key), 1):
+    for match in sorted(matches, key=lambda match: (number[match] or len(number) + 1, key(match))):
         for game in sorted(matches[match], key=lambda g: (place(g[0]), g)):
-            out.append((m, place(game[0]), game))
+            out.append((number[match], place(game[0]), game))
     return out
 
 

@@ -163,7 +163,7 @@ def team_setup_of(tournament: Tournament, *, path: str | None = None) -> TeamSet
             r.team_lines.append((code, value, 0))
         elif code == "299":
             r.abnormal.append((value, 0))
-    return r.team_setup({p.start_no for p in tournament.players})
+    return r.team_setup(dict.fromkeys((p.start_no for p in tournament.players), 0))
 
 
 def read_trf(path: str | os.PathLike[str], *, warnings: list[str] | None = None) -> Tournament:
@@ -839,7 +839,7 @@ class _Reader:
                 *self.xxc_rank,
             )
         self.team_file = is_team_event(self.system, self.headers, numbers)
-        teams = self.team_setup(set(numbers)) if self.team_file else None
+        teams = self.team_setup({pl.player.start_no: pl.line for pl in self.players}) if self.team_file else None
         if self.team_file:
             for (code, value, _), place in reversed(list(zip(self.team_lines, self.team_places, strict=True))):
                 self.headers.insert(place, (code, value))
@@ -891,11 +891,13 @@ class _Reader:
             self.check_points(t, lines, completed)
         return t
 
-    def team_setup(self, players: set[int]) -> TeamSetup | None:
+    def team_setup(self, players: Mapping[int, int]) -> TeamSetup | None:
         """The teams of a team event and how its matches score (C.04.6): records 310 (or
         TRF16's 013), 320, 330, 352, 362, and the team forms of 240, 250, 260 and 299.
         ``None`` when the file has no team records (a team system named by 192 alone).
-        The teams the other records name are checked when the event is paired
+        ``players``: each player's start number with the line of its 001 record (0 when
+        not from a file), kept for a player no team lists (:attr:`TeamSetup.unlisted`).
+        The players and teams the records name are checked when the event is paired
         (:class:`~swissbridge.teams.TeamEvent`): a file is read whatever they say."""
         teams: list[Team] = []
         legacy: list[Team] = []  # TRF16's 013, which 310 replaces when a file has both
@@ -904,7 +906,7 @@ class _Reader:
         setup: dict[str, object] = {}
         for code, value, no in self.team_records:
             if code == "310":
-                teams.append(self.record_310(value, no, players))
+                teams.append(self.record_310(value, no, set(players)))
                 lines_310.append(no)
             elif code == "013":
                 members = self.numbers(value[32:], no, 37, "start numbers of the team's members")
@@ -947,7 +949,7 @@ class _Reader:
         numbers, listed = {t.number for t in teams}, set(seen)
         for c, v, no in self.team_records:
             if c == "300":
-                lineup = self.record_300(v, no, numbers, players, seen)
+                lineup = self.record_300(v, no, numbers, set(players), seen)
                 if (lineup.team, lineup.round_no) in lineups:
                     raise self.error(
                         f"record 300: a second line-up of team {lineup.team} in round {lineup.round_no}", no, 9
@@ -960,6 +962,7 @@ class _Reader:
                 if p and p not in listed and p not in substitutes.get(lineup.team, []):
                     substitutes.setdefault(lineup.team, []).append(p)
         teams = [replace(t, members=(*t.members, *substitutes.get(t.number, ()))) for t in teams]
+        in_team = {m for t in teams for m in t.members}
         byes, forbidden, acceleration = [], [], []
         for code, value, no in self.team_lines:
             if code == "240":
@@ -979,6 +982,7 @@ class _Reader:
             acceleration=tuple(acceleration),
             adjustments=tuple(adjustments),
             lineups=tuple(lineups.values()),
+            unlisted=tuple((n, no) for n, no in players.items() if n not in in_team),
             **setup,  # type: ignore[arg-type]
         )
 

@@ -128,16 +128,20 @@ def decide_next_round(
     tournament is over; while a game of any round has no result, wait for it (its
     board numbered as the host numbered it, ``boards`` by round and pair, else in
     the Art. 3.6 order; a team event's as ``match.board``, the matches in the order the
-    watcher published them)."""
+    watcher published them, else by White's start number, ``#12``, in an accelerated
+    event paired before the watcher started: :func:`~swissbridge.teams.round_boards`)."""
     done = t.completed_rounds
     unfinished = first_unfinished_round(t, done)
     if unfinished is not None:
         r, pending = unfinished
         if t.team_event:
             pub = ctx.state.publication(job, r)
-            labels = team_board_numbers(t, r, pub.pairlist if pub is not None else None)
-            shown_labels = sorted(labels.get(frozenset(g), (0, 0)) for g in pending)
-            return Wait(job, waiting_message(r, [f"{m}.{b}" for m, b in shown_labels]), inputs, tuple(notes))
+            try:
+                labels = team_board_numbers(t, r, pub.pairlist if pub is not None else None)
+                named = [f"{m}.{b}" for m, b in sorted(labels.get(frozenset(g), (0, 0)) for g in pending)]
+            except InputError:  # an accelerated event paired before the watcher started: no order known
+                named = [f"#{w}" for w, _ in sorted(pending)]
+            return Wait(job, waiting_message(r, named), inputs, tuple(notes))
         numbers = {pair: b for (rr, pair), b in boards.items() if rr == r} if boards else board_numbers(t, r)
         shown = sorted(numbers.get(frozenset(g), 0) for g in pending)
         return Wait(job, waiting_message(r, shown), inputs, tuple(notes))

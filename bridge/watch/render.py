@@ -35,7 +35,7 @@ from collections.abc import Callable, Collection
 
 from swissbridge.errors import OutputError
 from swissbridge.model import Tournament, format_points
-from swissbridge.pairing import RoundPairing, apply_pairing, board_key, board_order
+from swissbridge.pairing import RoundPairing, apply_pairing, board_order
 from swissbridge.tiebreaks import TieBreak
 from swissbridge.watch.types import OutputSet
 
@@ -190,41 +190,19 @@ def team_board_numbers(
     tournament: Tournament, round_no: int, pairlist: str | None
 ) -> dict[frozenset[int], tuple[int, int]]:
     """(match, board) of every game of ``round_no`` of a team event still without a
-    result (:meth:`~swissbridge.model.Tournament.pending_games`): the matches in the
-    order of the pairing of teams the watcher published (``pairlist``), else (a round
-    paired before the watcher started) in the order of C.04.2 3.6 read with the teams'
-    primary scores before the round (:func:`~swissbridge.pairing.board_key`); the board
-    is the one the round's line-up gives (:func:`~swissbridge.teams.lineup_board`)."""
-    from swissbridge.teams import TeamEvent, lineup_board
+    result (:meth:`~swissbridge.model.Tournament.pending_games`), as
+    :func:`~swissbridge.teams.round_boards` numbers them: the matches in the order of
+    the pairing of teams the watcher published (``pairlist``), else (a round paired
+    before the watcher started) as ``pair`` prints them (:class:`InputError` for an
+    accelerated event, whose order only the published pairing gives)."""
+    from swissbridge.teams import round_boards
 
-    event = TeamEvent(tournament)
-    team_of = event.team_of
+    order = None
     if pairlist is not None:
         pairs = [tuple(int(x) for x in line.split()) for line in pairlist.splitlines()[1:]]
-        matches = [frozenset(p) for p in pairs if len(p) == 2 and p[1]]
-    else:
-        done = round_no - 1
-
-        def score(n: int) -> tuple[int, int]:
-            rec = event.record(n)
-            return (rec.game_points(done) if event.code.game_primary else rec.match_points(done)), n
-
-        def key(match: frozenset[int]) -> tuple[int, int, int]:
-            a, b = sorted(match)
-            return board_key(score(a), score(b))
-
-        played = {
-            frozenset((team_of[p.start_no], team_of[e.opponent]))
-            for p in tournament.players
-            if (e := p.entry(round_no)) is not None and e.opponent is not None and e.opponent in team_of
-        }
-        matches = sorted(played, key=key)
-    number = {m: i for i, m in enumerate(matches, 1)}
-    out: dict[frozenset[int], tuple[int, int]] = {}
-    for a, b in tournament.pending_games(round_no):
-        match = frozenset((team_of[a], team_of[b]))
-        out[frozenset((a, b))] = (number.get(match, 0), lineup_board(event, round_no, a))
-    return out
+        order = [frozenset(p) for p in pairs if len(p) == 2 and p[1]]
+    numbered = {frozenset(game): (m, b) for m, b, game in round_boards(tournament, round_no, order)}
+    return {pair: numbered.get(pair, (0, 0)) for pair in map(frozenset, tournament.pending_games(round_no))}
 
 
 def pairing_html(tournament: Tournament, pairing: RoundPairing) -> str:

@@ -94,7 +94,14 @@ class TeamSystem:
         return explain_team(tournament, trace)
 
     def compare(self, tournament: Tournament, round_no: int, expected: RoundPairing, played: RoundPairing) -> str:
-        return ""
+        """The article of C.04.6 at the first step of the round's pairing (its trace) the
+        ``played`` pairing of teams departs from (:mod:`.compare`); ``""`` when none."""
+        from swissbridge.plugins.team.compare import compare_pairings
+        from swissbridge.plugins.team.trace import TeamTrace
+
+        trace = self.trace(tournament, round_no)
+        assert isinstance(trace, TeamTrace)
+        return compare_pairings(trace, played)
 
     def default_acceleration(self, tournament: Tournament) -> tuple[Acceleration, ...]:
         return ()

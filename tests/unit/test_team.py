@@ -264,6 +264,19 @@ def test_a_record_naming_no_team_is_refused_when_paired() -> None:
         TeamSystem().pair(event({}, 4, extra="260   1   1    1    9"))
 
 
+@pytest.mark.parametrize("members", ["   2", ""])
+def test_a_player_in_no_team_is_refused_at_its_player_line(members: str) -> None:
+    """A 310 record with no members (or without one player) leaves a player in no team:
+    the file is read, its pairing refused at the player's 001 line, the start number's column."""
+    lines = ["012 Team Cup", "142 4", "192 FIDE_TEAM_TYPEA_MP_GP", f"310   1 {'Bergen SK':<32}".ljust(73) + members]
+    lines += ["310   2 Oslo SK".ljust(73) + "   3"]
+    lines += [f"001 {n:>4}      P{n:<32} 2000 NOR".ljust(80) + "0.0" for n in (1, 2, 3)]
+    t = parse_trf("\n".join(lines).encode())  # read whatever it says; refused when paired
+    with pytest.raises(InputError, match="player 1 is in no team") as exc:
+        TeamSystem().pair(t)
+    assert str(exc.value.located("cup.trf")).startswith("cup.trf:6:5: ")
+
+
 def test_check_replays_the_team_pairs() -> None:
     """``check`` of a team event: each round's team pairs against the matches played."""
     import random

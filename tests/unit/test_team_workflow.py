@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 from swissbridge.cli import app
 from swissbridge.formats.trf import parse_trf
-from swissbridge.model import Colour, Result
-from swissbridge.teams import round_boards
+from swissbridge.model import Colour, Entry, Result
+from swissbridge.plugins.team import TeamSystem
+from swissbridge.teams import TeamEvent, board_pairing, game_number, round_boards
+from swissbridge.watch.render import team_board_numbers
 from typer.testing import CliRunner
 
 runner = CliRunner()
@@ -81,6 +83,49 @@ def test_the_boards_of_a_generated_event_are_numbered_as_pair_prints_them(tmp_pa
     t = parse_trf(path.read_bytes())
     for r in range(1, 7):
         assert round_boards(t, r) == _printed_boards(_run("pair", str(path), "--round", str(r)))
+
+
+@pytest.mark.parametrize("seed", [5, 11])
+def test_the_watcher_result_and_the_writers_number_a_team_round_as_pair_prints_it(tmp_path: Path, seed: int) -> None:
+    """One numbering of a team round's games: the watcher's waiting message (from the
+    published pairing of teams, and without it), ``result``'s (match, board) and board
+    number, and the writers' numbers (:func:`board_pairing`) are the list ``pair`` prints."""
+    path = tmp_path / "teams.trf"
+    _run(
+        "generate",
+        "--system",
+        "team",
+        "-n",
+        "11",
+        "--boards",
+        "3",
+        "--rounds",
+        "5",
+        "--seed",
+        str(seed),
+        "-o",
+        str(path),
+    )
+    t = parse_trf(path.read_bytes())
+    boards = TeamEvent(t).boards
+    for r in range(1, 6):
+        printed = _printed_boards(_run("pair", str(path), "--round", str(r)))
+        assert round_boards(t, r) == printed
+        pending = t.with_round(
+            r,
+            {
+                p.start_no: Entry(Result.PENDING, e.opponent, e.colour)
+                for p in t.players
+                if (e := p.entry(r)) is not None and e.opponent is not None
+            },
+        )
+        want = {frozenset(game): (m, b) for m, b, game in printed}
+        pairlist = _run("pair", str(path), "--round", str(r), "--format", "pairlist")
+        assert team_board_numbers(pending, r, pairlist) == want
+        assert team_board_numbers(pending, r, None) == want
+        written = board_pairing(t, TeamSystem().pair(t, r))
+        numbers = {frozenset((b.white, b.black)): n for n, b in written.numbered()}
+        assert numbers == {frozenset(game): game_number(boards, m, b) for m, b, game in printed}
 
 
 @pytest.mark.parametrize(
