@@ -195,3 +195,12 @@ def test_a_team_events_240_and_260_are_not_written_for_a_player(tmp_path: Path, 
     code, output = run("player", command[0], str(out), *command[1:])
     assert code == 2 and "this is a team event: its records 240 and 260 name teams, not players" in output, output
     assert out.read_bytes() == before  # no team 3 announced absent
+
+
+def test_result_withdrawn_writes_no_240_in_a_team_event(tmp_path: Path) -> None:
+    code, output, out = made(tmp_path, TEAMS, "--system", "team", "--boards", "2", "--rounds", "3")
+    run("pair", str(out), "--in-place")
+    before = out.read_bytes()
+    code, output = run("result", str(out), "1", "#3", "withdrawn")
+    assert code == 2 and "this is a team event: its records 240 and 260 name teams" in output, output
+    assert out.read_bytes() == before
