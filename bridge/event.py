@@ -23,13 +23,16 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from swissbridge.errors import UsageError
+from swissbridge.errors import InputError, UsageError
 from swissbridge.formats._text import MAX_ROUNDS, parse_date
+from swissbridge.formats.playerlist import PlayerList
+from swissbridge.formats.trf import MAX_MEMBERS, line_310, team_setup_of
 from swissbridge.model import (
     Colour,
     Player,
     Points,
     PointSystem,
+    Team,
     Tournament,
     control_character,
     control_name,
@@ -298,3 +301,89 @@ def new_event(players: Sequence[Player], header: Header) -> NewEvent:
     moved = tuple((p, n) for n, p in enumerate(ordered, 1) if p.start_no != n)
     t, _ = apply_header(Tournament(players=numbered), header)
     return NewEvent(t, moved)
+
+
+def check_boards(boards: int) -> None:
+    """``--boards``: 1 to the members record 310 lists."""
+    if not 1 <= boards <= MAX_MEMBERS:
+        raise UsageError(f"--boards {boards}: expected 1-{MAX_MEMBERS} (record 310 lists {MAX_MEMBERS} members)")
+
+
+def new_team_event(listed: PlayerList, header: Header, boards: int) -> Tournament:
+    """A TRF-2026 team event (C.04.6) of the players of ``listed``, each in the team its
+    ``team`` cell names, on ``boards`` boards: record 352 (alternating colours, which also
+    gives the number of boards) and one record 310 a team.
+
+    The team pairing numbers are the teams in the order the list first names them. C.04.6
+    does not rank teams: its preface applies C.04.2's Articles 1, 2.4, 2.5, 3 and 4 to
+    teams, not Art. 2.1-2.3 (the initial order by rating), and 1.1.2 leaves the teams'
+    order to the competition's rules; so the organiser's list is that order. A team's
+    members are in board order: by the ``board`` cells when given (a blank one after the
+    numbered, in list order), else in list order. The players are numbered team after
+    team, in board order. Refused (an :class:`InputError` at the list's line and
+    column): a list with no team column, a player with no team, a board given twice in
+    a team, a team with fewer players than boards or more than record 310 lists, more
+    than 999 teams."""
+    path = listed.path
+    if not listed.teams:
+        raise InputError(
+            "a team event (--system team) needs a CSV list with a team column naming each player's team",
+            path=path,
+            line=1,
+            column=1,
+        )
+    check_boards(boards)
+    by_team: dict[str, list[int]] = {}
+    for i, entry in enumerate(listed.teams):
+        if not entry.team:
+            raise InputError(
+                "team is blank, expected the player's team (in a team event every player plays for one)",
+                path=path,
+                line=listed.lines[i],
+                column=entry.team_column,
+            )
+        by_team.setdefault(entry.team, []).append(i)
+    if len(by_team) > 999:
+        raise InputError(f"{len(by_team)} teams: record 310 numbers at most 999", path=path, line=1, column=1)
+    players: list[Player] = []
+    teams: list[Team] = []
+    for number, (name, listed_at) in enumerate(by_team.items(), 1):
+        members = sorted(listed_at, key=lambda i: (listed.teams[i].board or 100, i))
+        seen: dict[int, int] = {}
+        for i in members:
+            board = listed.teams[i].board
+            if board is not None and board in seen:
+                raise InputError(
+                    f"board {board} of team {name!r} is given twice (first on line {seen[board]})",
+                    path=path,
+                    line=listed.lines[i],
+                    column=listed.teams[i].board_column,
+                )
+            if board is not None:
+                seen[board] = listed.lines[i]
+        first = listed_at[0]
+        if len(members) < boards:
+            raise InputError(
+                f"team {name!r} has {len(members)} player(s), fewer than the {boards} boards (--boards {boards})",
+                path=path,
+                line=listed.lines[first],
+                column=listed.teams[first].team_column,
+            )
+        if len(members) > MAX_MEMBERS:
+            extra = listed_at[MAX_MEMBERS]
+            raise InputError(
+                f"team {name!r} has {len(members)} players: record 310 lists at most {MAX_MEMBERS}",
+                path=path,
+                line=listed.lines[extra],
+                column=listed.teams[extra].team_column,
+            )
+        start = len(players) + 1
+        players += [replace(listed.players[i], start_no=start + k) for k, i in enumerate(members)]
+        teams.append(Team(number, name, tuple(range(start, start + len(members)))))
+    t, _ = apply_header(Tournament(players=tuple(players)), header)
+    if not t.team_event:
+        raise UsageError(f"--boards: {t.system} is not a team system (give --system team)")
+    by_number = {p.start_no: p for p in players}
+    t = with_records(t, "352", [("WB" * boards)[:boards]])
+    t = with_records(t, "310", [line_310(team, by_number, boards) for team in teams])
+    return replace(t, teams=team_setup_of(t))

@@ -177,14 +177,24 @@ def new(
     points: PointsOption = None,
     round_dates: RoundDatesOption = None,
     draw: DrawOption = None,
+    boards: Annotated[
+        int | None,
+        _option(
+            "--boards",
+            "A team event (--system team): the boards of a match (record 352); the list's team column makes the teams.",
+            "N",
+        ),
+    ] = None,
     encoding: EncodingOption = None,
 ) -> None:
     """Create a tournament from a player list: start numbers in the initial order of
     C.04.2 Art. 2.2 (rating, then title, then name; a list already in that order keeps
-    it), or, for a round robin, drawn by lot (--draw), and the header a FIDE report needs."""
-    from swissbridge.event import new_event, system_code
+    it), or, for a round robin, drawn by lot (--draw), and the header a FIDE report needs.
+    A team event (--system team --boards N) makes its teams from the list's team column."""
+    from swissbridge.event import NewEvent, check_boards, new_event, new_team_event, system_code
     from swissbridge.formats.playerlist import read_player_list
     from swissbridge.formats.trf import write_trf
+    from swissbridge.model import is_team_event
     from swissbridge.output import write_output
     from swissbridge.players import DRAW_LISTED, draw_numbers, parse_draw
 
@@ -219,11 +229,26 @@ def new(
             EXIT_INPUT,
         )
     try:
-        system_code(header.system or DEFAULT)  # a bad --system refused before the list is read
+        code = system_code(header.system or DEFAULT)  # a bad --system refused before the list is read
+        team_event = is_team_event(code, (), ())
+        if team_event and boards is None:
+            raise UsageError("a team event needs --boards N: the boards of a match (record 352)")
+        if boards is not None and not team_event:
+            raise UsageError(f"--boards {boards}: {code} is not a team system (give --system team)")
+        if boards is not None:
+            check_boards(boards)
+    except UsageError as exc:
+        fail(str(exc), EXIT_INPUT)
+    try:
         listed = read_player_list(players, encoding=encoding, ratings=ratings, kind=kind.value)
         for warning in listed.warnings:
             echo(f"swissbridge: warning: {warning}")
-        made = new_event(listed.players, header)
+        if listed.teams and not team_event:
+            echo(f"swissbridge: warning: {players}: the team column is read for a team event only (--system team)")
+        if boards is not None:
+            made = NewEvent(new_team_event(listed, header, boards), ())
+        else:
+            made = new_event(listed.players, header)
         t = made.tournament
         drawn = None
         if draw is not None:
@@ -252,13 +277,8 @@ def new(
             "the order drawn)"
         )
     of = f"{t.total_rounds} rounds" if t.total_rounds else "rounds not given (--rounds N)"
-    echo(f"swissbridge: {output}: {len(t.players)} players, {of}, {t.system}")
-    if t.team_event:
-        echo(
-            f"swissbridge: warning: {output} has no teams yet: `new` cannot make them from a player list; add a "
-            "310 record for each team (its number in columns 5-7, its name in 9-40, its members' start numbers "
-            "from column 74, five columns each; docs/team.md) before `pair`"
-        )
+    teams = f"{len(t.teams.teams)} teams of {boards} boards, " if t.teams is not None else ""
+    echo(f"swissbridge: {output}: {teams}{len(t.players)} players, {of}, {t.system}")
 
 
 def set_(
@@ -350,10 +370,14 @@ def add(
     missed: Annotated[
         Missed, typer.Option("--missed", help="What the rounds already paired score: zero (C.04.2 2.4) or half.")
     ] = Missed.zero,
+    team: Annotated[
+        int | None, _option("--team", "A team event: the team the player joins (a reserve, after its members).", "N")
+    ] = None,
 ) -> None:
     """Register a late entry: it gets the pairing number C.04.2 Art. 2.4 gives (its place
     in the initial order, renumbering the players below, until round 4 is paired; then
-    the next number) and is paired from the next round (or --from-round)."""
+    the next number) and is paired from the next round (or --from-round). In a team event
+    (--team N) the player joins team N as its last member, with the next number."""
     from swissbridge.formats.playerlist import make_player
     from swissbridge.model import ByeKind
     from swissbridge.players import add_player
@@ -383,6 +407,7 @@ def add(
                 player,
                 from_round=from_round,
                 missed=ByeKind.HALF if missed is Missed.half else ByeKind.ZERO,
+                team=team,
             )
             _write_back(input, entered.tournament)
     except SwissbridgeError as exc:

@@ -32,6 +32,7 @@ from dataclasses import dataclass, replace
 
 from swissbridge.acceleration import baku_acceleration
 from swissbridge.errors import UsageError
+from swissbridge.formats.trf import MAX_MEMBERS, line_310
 from swissbridge.history import before_round
 from swissbridge.model import (
     ABSENT,
@@ -41,7 +42,6 @@ from swissbridge.model import (
     Entry,
     ForbiddenPairs,
     Player,
-    Points,
     PointSystem,
     Result,
     Team,
@@ -75,9 +75,6 @@ WHITE_ADVANTAGE = 35
 
 TEAM_BOARDS = 4
 """The boards of a match when a system that pairs only teams is not told (``--boards``)."""
-
-MAX_MEMBERS = 14
-"""The members a TRF-2026 record 310 lists (columns 74-142): boards and reserves."""
 
 
 class GenerationFailed(RuntimeError):
@@ -610,21 +607,6 @@ def _team_field(n: int, rng: random.Random, o: GenerateOptions) -> tuple[list[Pl
     return players, teams, strengths
 
 
-def _line_310(
-    team: Team, players: dict[int, Player], boards: int, scores: tuple[Points, Points, int] | None = None
-) -> str:
-    """Record 310 (after its code): the TPN (columns 5-7), name (9-40), strength (48-53:
-    the average rating of the boards), match and game points and rank (55-71, once the
-    event is played), the members from column 74, one every five columns."""
-    rated = [players[m].rating for m in team.members[:boards] if players[m].rating]
-    strength = str(round(sum(rated) / len(rated))) if rated else ""
-    mp = gp = rank = ""
-    if scores is not None:
-        mp, gp, rank = f"{scores[0] / 10:.1f}", f"{scores[1] / 10:.1f}", str(scores[2])
-    head = f"{team.number:>3} {team.name[:32]:<32} {'':<5} {strength:>6} {mp:>6} {gp:>6} {rank:>3} "
-    return head + "".join(f" {m:>4}" for m in team.members)
-
-
 def _line_300(round_no: int, team: int, opponent: int, players: tuple[int, ...]) -> str:
     """Record 300 (after its code): the round (columns 5-7), the team (9-11), its opponent
     (13-15), then its players board by board from column 17 (``0000``: unoccupied)."""
@@ -661,7 +643,7 @@ def plan_team_event(
     coded = team_code(code)
     if rng.random() < 0.2 and not (coded is not None and coded.baku):  # C.04.7: Baku needs a win worth two draws
         headers.append(("362", "TW 3.0   TD 1.0   TL 0.0"))  # the symbols' letters in columns 6, 15, 24 (as 162)
-    headers += [("310", _line_310(t, by_number, boards)) for t in roster]
+    headers += [("310", line_310(t, by_number, boards)) for t in roster]
     for _ in range(o.forbidden_groups):
         size = 3 if teams >= 6 and rng.random() < 0.2 else 2
         group = sorted(rng.sample(range(1, teams + 1), size))
@@ -780,7 +762,7 @@ def _team_results(t: Tournament) -> Tournament:
 
     def line(team: Team) -> str:
         rec = event.record(team.number)
-        return _line_310(
+        return line_310(
             team, by_number, event.boards, (rec.match_points(total), rec.game_points(total), ranks[team.number])
         )
 

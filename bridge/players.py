@@ -100,11 +100,19 @@ def _numbers_kept(t: Tournament) -> str | None:
 
 
 def add_player(
-    t: Tournament, player: Player, *, from_round: int | None = None, missed: ByeKind = ByeKind.ZERO
+    t: Tournament,
+    player: Player,
+    *,
+    from_round: int | None = None,
+    missed: ByeKind = ByeKind.ZERO,
+    team: int | None = None,
 ) -> LateEntry:
     """``t`` with ``player`` entered late, to be paired from ``from_round`` (default: the
     next round): the TPN C.04.2 Art. 2.4 gives it (module docstring), the rounds already
-    paired as ``missed`` entries, the rounds after them up to ``from_round`` as record 240."""
+    paired as ``missed`` entries, the rounds after them up to ``from_round`` as record 240.
+    In a team event, ``player`` joins ``team`` (:func:`_add_member`)."""
+    if t.team_event or team is not None:
+        return _add_member(t, player, team, from_round, missed)
     nxt = t.next_round
     first = nxt if from_round is None else from_round
     if first < nxt:
@@ -143,6 +151,53 @@ def add_player(
     if missed_entries:
         note += f"; rounds {ranges(range(1, t.completed_rounds + 1))} missed ({missed.result.value})"
     return LateEntry(out, place, mapping, note)
+
+
+def _add_member(t: Tournament, player: Player, team: int | None, from_round: int | None, missed: ByeKind) -> LateEntry:
+    """``t`` (a team event) with ``player`` a new member of ``team``, after its members
+    in record 310 (a reserve: record 310's order is the board order). A player's number
+    is no pairing number in a team event (the teams are paired, C.04.6 1.1), so the entry
+    takes the next number and nobody is renumbered; the rounds already paired are
+    ``missed`` entries (a member who did not play). Refused: no ``team``, or not a team
+    event; a team that lists the 14 members record 310 holds; ``from_round`` (record 240
+    names teams in a team event: a member not fielded is left out of the line-up)."""
+    from swissbridge.formats.trf import MAX_MEMBERS, team_setup_of
+
+    if not t.team_event:
+        raise UsageError(f"--team {team}: this is not a team event")
+    if team is None:
+        raise UsageError("a team event: give --team N, the team pairing number of the team the player joins")
+    if from_round is not None:
+        raise UsageError(
+            "--from-round: in a team event a member plays when the team fields them (record 300's line-up), "
+            "and record 240 names teams"
+        )
+    if t.teams is None:
+        raise InputError("the file has no team records (310): there is no team to join")
+    try:
+        joined = t.teams.team(team)
+    except KeyError:
+        raise UsageError(f"--team {team}: there is no team {team} (the teams are 1-{len(t.teams.teams)})") from None
+    if len(joined.members) >= MAX_MEMBERS:
+        raise InputError(f"team {team} ({joined.name}) has {MAX_MEMBERS} members, the most record 310 lists")
+    same = [p for p in t.players if p.fide_id and p.fide_id == player.fide_id]
+    if same:
+        raise InputError(f"FIDE id {player.fide_id} is player {same[0].start_no} ({same[0].name}) already")
+    place = max((p.start_no for p in t.players), default=0) + 1
+    headers = tuple(
+        (code, f"{value.rstrip()} {place:>4}")
+        if code == "310" and value[:3].strip().isdigit() and int(value[:3]) == team
+        else (code, value)
+        for code, value in t.headers
+    )
+    missed_entries = tuple(Entry(missed.result) for _ in range(t.completed_rounds))
+    entry = replace(player, start_no=place, entries=missed_entries, stated_points=None, rank=None)
+    out = replace(t.with_players([*t.players, entry]), headers=headers)
+    out = replace(out, teams=team_setup_of(out))
+    note = f"{player.name} is player {place}, member {len(joined.members) + 1} of team {team} ({joined.name})"
+    if missed_entries:
+        note += f"; rounds {ranges(range(1, t.completed_rounds + 1))} missed ({missed.result.value})"
+    return LateEntry(out, place, {}, note)
 
 
 def _player(t: Tournament, n: int) -> Player:

@@ -17,6 +17,8 @@
   sex            gender                                         m, w (f, male, female)
   birth date     birth, born, date of birth, birth year         YYYY, YYYY/MM/DD,
                                                                 YYYY-MM-DD or DD.MM.YYYY
+  team           team name                                      a team event: the team
+  board          board no, board number                         its place in the team
   ============== ============================================== ==========================
 
   Header names are read without regard to case, blanks, ``_`` or ``-``. A column
@@ -54,7 +56,7 @@ from swissbridge.formats._text import (
 )
 from swissbridge.model import TITLE_ORDER, Player, Tournament, control_character, control_name
 
-__all__ = ["COLUMNS", "PlayerList", "parse_player_list", "players_from_rating_list", "read_player_list"]
+__all__ = ["COLUMNS", "PlayerList", "TeamEntry", "parse_player_list", "players_from_rating_list", "read_player_list"]
 
 NAME_LENGTH = 33
 """The longest name TRF holds (columns 15-47): a longer one is refused, never cut."""
@@ -69,23 +71,43 @@ COLUMNS: Mapping[str, tuple[str, ...]] = {
     "title": ("fide title",),
     "sex": ("gender",),
     "birth date": ("birth", "born", "date of birth", "birth year", "birthdate"),
+    "team": ("team name",),
+    "board": ("board no", "board number"),
 }
-"""The CSV columns read (the documented name, then the other names accepted)."""
+"""The CSV columns read (the documented name, then the other names accepted); ``team``
+and ``board`` are a team event's (:class:`TeamEntry`), the others the player's."""
 
 _ALIASES = {alias: column for column, aliases in COLUMNS.items() for alias in (column, *aliases)}
 _SEXES = {"m": "m", "male": "m", "w": "w", "f": "w", "female": "w"}
 _SEPARATORS = (",", ";", "\t")
 
 
+TEAM_NAME_LENGTH = 32
+"""The longest team name TRF-2026 record 310 holds (columns 9-40): a longer one is refused."""
+
+
+@dataclass(frozen=True, slots=True)
+class TeamEntry:
+    """A player's ``team`` cell (blank: none given) and ``board`` cell (``None``: blank or
+    no board column), with the columns they stand at, for errors at file:line:column."""
+
+    team: str
+    board: int | None
+    team_column: int
+    board_column: int | None = None
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerList:
     """The players of a list in file order (start numbers 1, 2, … in that order), the
-    line each came from, and what the reader warns about (columns it does not read)."""
+    line each came from, and what the reader warns about (columns it does not read);
+    ``teams``, one a player, when the list has a team column (else empty)."""
 
     players: tuple[Player, ...]
     lines: tuple[int, ...]
     path: str | None = None
     warnings: tuple[str, ...] = ()
+    teams: tuple[TeamEntry, ...] = ()
 
 
 def _header_key(text: str) -> str:
@@ -212,8 +234,16 @@ def _parse_csv(lines: list[str], path: str | None) -> PlayerList:
             line=1,
             column=1,
         )
+    if "board" in where and "team" not in where:
+        raise InputError(
+            "a board column without a team column: a board is a place in a team",
+            path=path,
+            line=1,
+            column=starts[where["board"]],
+        )
     players: list[Player] = []
     where_from: list[int] = []
+    teams: list[TeamEntry] = []
     for line_no, line in enumerate(lines[1:], 2):
         if not line.strip():
             continue
@@ -228,8 +258,29 @@ def _parse_csv(lines: list[str], path: str | None) -> PlayerList:
         row = _Row(fields, _columns(line, separator), where, path, line_no)
         players.append(make_player(row.values(), row.bad, len(players) + 1))
         where_from.append(line_no)
+        if "team" in where:
+            teams.append(_team_entry(row))
     refuse_control(Tournament(players=tuple(players)), path=path, text="\n".join(lines))
-    return PlayerList(tuple(players), tuple(where_from), path, tuple(warnings))
+    return PlayerList(tuple(players), tuple(where_from), path, tuple(warnings), tuple(teams))
+
+
+def _team_entry(row: _Row) -> TeamEntry:
+    """The ``team`` and ``board`` cells of a row, checked (a team name record 310 holds, a
+    board number 1-99)."""
+    values = row.values()
+    team = values["team"]
+    if len(team) > TEAM_NAME_LENGTH:
+        raise row.bad("team", f"a team name of at most {TEAM_NAME_LENGTH} characters (record 310, columns 9-40)")
+    board_text = values.get("board", "")
+    board = bounded_value(board_text, 99, minimum=1) if board_text else None
+    if board_text and board is None:
+        raise row.bad("board", "a board number 1-99 (blank: after the numbered boards, in list order)")
+
+    def column(name: str) -> int | None:
+        index = row.where.get(name)
+        return None if index is None or index >= len(row.columns) else row.columns[index]
+
+    return TeamEntry(team, board, column("team") or 1, column("board"))
 
 
 def _parse_ids(lines: list[str], path: str | None) -> list[tuple[str, int]]:

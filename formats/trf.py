@@ -89,8 +89,10 @@ from swissbridge.model import (
 
 __all__ = [
     "DIALECTS",
+    "MAX_MEMBERS",
     "allowed_points",
     "canonical_acceleration",
+    "line_310",
     "parse_trf",
     "read_trf",
     "write_trf",
@@ -1385,6 +1387,26 @@ def canonical_acceleration(virtual: dict[tuple[int, int], Points]) -> tuple[Acce
 # ---------------------------------------------------------------------------
 # writing
 # ---------------------------------------------------------------------------
+
+
+MAX_MEMBERS = 14
+"""The members a TRF-2026 record 310 lists (columns 74-142): boards and reserves."""
+
+
+def line_310(
+    team: Team, players: Mapping[int, Player], boards: int, scores: tuple[Points, Points, int] | None = None
+) -> str:
+    """Record 310 (after its code): the TPN (columns 5-7), name (9-40), strength (48-53:
+    the average rating of the rated players of the first ``boards`` members), match and
+    game points and rank (55-71, once the event is played, else blank), the members from
+    column 74, one every five columns."""
+    rated = [players[m].rating for m in team.members[:boards] if players[m].rating]
+    strength = str(round(sum(rated) / len(rated))) if rated else ""
+    mp = gp = rank = ""
+    if scores is not None:
+        mp, gp, rank = f"{scores[0] / 10:.1f}", f"{scores[1] / 10:.1f}", str(scores[2])
+    head = f"{team.number:>3} {team.name[:32]:<32} {'':<5} {strength:>6} {mp:>6} {gp:>6} {rank:>3} "
+    return head + "".join(f" {m:>4}" for m in team.members)
 
 
 def write_trf(t: Tournament, dialect: str = "trf26") -> str:

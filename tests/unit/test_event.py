@@ -49,7 +49,7 @@ def test_csv_surname_and_given_name_and_a_column_not_read() -> None:
     assert listed.players[0].name == "Doe, Jane"
     assert listed.warnings == (
         "p.csv:1:20: column 'email' is not read (the columns read are name, surname, given name, rating, "
-        "fide id, federation, title, sex, birth date)",
+        "fide id, federation, title, sex, birth date, team, board)",
     )
 
 
@@ -131,9 +131,10 @@ def test_a_list_in_order_keeps_it_and_one_out_of_order_is_warned(tmp_path: Path)
     assert [p.name for p in read_trf(tmp_path / "b.trf").players] == ["High", "Mid", "Low"]
 
 
-def test_new_says_a_team_event_needs_its_team_records(tmp_path: Path) -> None:
-    code, out = run("new", str(tmp_path / "t.trf"), "--players", str(SAMPLE), "--system", "team")
-    assert code == 0 and "has no teams yet" in out and "310 record" in out, out
+def test_new_refuses_a_team_event_from_a_list_without_teams(tmp_path: Path) -> None:
+    code, out = run("new", str(tmp_path / "t.trf"), "--players", str(SAMPLE), "--system", "team", "--boards", "4")
+    assert code == 2 and "players.csv:1:1: a team event (--system team) needs a CSV list with a team column" in out
+    assert not (tmp_path / "t.trf").exists()
 
 
 def test_a_bad_system_is_refused_before_the_list_is_read(tmp_path: Path) -> None:
