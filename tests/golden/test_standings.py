@@ -73,7 +73,8 @@ def test_byes_forfeits_withdrawal_by_hand() -> None:
 
 def test_koya_with_its_limit_moved_by_half_points_by_hand() -> None:
     """KS/L-n and KS/L+n: C.07 9.2's limit (half of the 3.0 possible: 1.5) lowered or
-    raised by n half-points (the Limit modifier, 14.5, which the legend names). L-2 (limit 0.5) adds #5 (1 point) to the opponents counted
+    raised by n half-points (the Limit modifier, 14.5, which the legend names). L-2 (limit 0.5)
+    adds #5 (1 point) to the opponents counted
     (#2's draw with it, #3's win over it); L+1 (limit 2.0) keeps #1, #2 and #3."""
     v = values("byes-forfeits-withdrawal.trf", "KS,KS/L-2,KS/L+1")
     assert {n: v[n]["KS/L-2"] for n in v} == {1: F("1.5"), 2: F("1"), 3: F("1"), 4: F("0"), 5: F("0.5")}
