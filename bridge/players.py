@@ -201,6 +201,15 @@ def _add_member(t: Tournament, player: Player, team: int | None, from_round: int
 
 
 def _player(t: Tournament, n: int) -> Player:
+    """Player ``n`` of an individual event, for the records that name players (240,
+    260). A team event's 240 and 260 name teams (TRF-2026), so none is written there
+    for a player: it would announce team ``n``'s bye or restrict team ``n``."""
+    if t.team_event:
+        raise UsageError(
+            "this is a team event: its records 240 and 260 name teams, not players, so a player's withdrawal, "
+            "bye or restriction cannot be written; a member who does not play is left out of the team's "
+            "line-up (record 300)"
+        )
     try:
         return t.player(n)
     except KeyError:

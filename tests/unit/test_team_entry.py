@@ -183,3 +183,15 @@ def test_a_team_of_fourteen_members_takes_no_more(tmp_path: Path) -> None:
     assert code == 0, output
     code, output = run("player", "add", str(out), "--name", "Nes, Ola", "--team", "1")
     assert code == 2 and "team 1 (T) has 14 members, the most record 310 lists" in output, output
+
+
+@pytest.mark.parametrize(
+    "command",
+    [("withdraw", "3"), ("bye", "3", "--round", "1", "--points", "zero"), ("forbid", "1", "2")],
+)
+def test_a_team_events_240_and_260_are_not_written_for_a_player(tmp_path: Path, command: tuple[str, ...]) -> None:
+    code, output, out = made(tmp_path, TEAMS, "--system", "team", "--boards", "2", "--rounds", "3")
+    before = out.read_bytes()
+    code, output = run("player", command[0], str(out), *command[1:])
+    assert code == 2 and "this is a team event: its records 240 and 260 name teams, not players" in output, output
+    assert out.read_bytes() == before  # no team 3 announced absent
