@@ -392,7 +392,7 @@ class TieBreak:
     """``AOB/F`` (2026 edition): the opponents' Fore Buchholz instead of their Buchholz."""
     limit_shift: int = 0
     """``KS/L+n``, ``KS/L-n``: Koya's limit (C.07 9.2, half the possible points) raised or
-    lowered by ``n`` half-points (an extended or a reduced Koya)."""
+    lowered by ``n`` half-points (an extended or a reduced Koya: the Limit modifier, 14.5)."""
 
     @property
     def lower_is_better(self) -> bool:
@@ -634,7 +634,7 @@ def koya_limit(event: Event) -> Fraction:
 def tb_ks(event: Event, p: Participant, tb: TieBreak) -> Value:
     """KS, C.07 9.2: Koya, the points scored against the opponents who scored at least
     half the possible points (:func:`koya_limit`), or that limit moved by ``KS/L±n``'s
-    ``n`` half-points (:attr:`TieBreak.limit_shift`)."""
+    ``n`` half-points (:attr:`TieBreak.limit_shift`, the Limit modifier of 14.5)."""
     limit = koya_limit(event) + Fraction(tb.limit_shift, 2)
     total = 0
     for r in p.rounds:
@@ -898,6 +898,7 @@ def describe(tb: TieBreak) -> str:
         shift = format_points(abs(tb.limit_shift) * 5).removesuffix(".0")
         unit = "point" if shift in ("1", "0.5") else "points"
         words.append(f"with its limit {'raised' if tb.limit_shift > 0 else 'lowered'} by {shift} {unit}")
+        articles.append("14.5")
     if tb.fore:
         words = ["average of opponents' Fore Buchholz"]
         articles.append("8.3")

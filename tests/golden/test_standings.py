@@ -30,7 +30,7 @@ from swissbridge.cli import app
 from swissbridge.formats.trf import parse_trf, read_trf
 from swissbridge.model import Colour, Entry, Player, Result, Tournament
 from swissbridge.standings import compute, render_json, render_trf, standings_output
-from swissbridge.tiebreaks import parse_tiebreak, parse_tiebreaks
+from swissbridge.tiebreaks import describe, parse_tiebreak, parse_tiebreaks
 from typer.testing import CliRunner
 
 GOLDEN = Path(__file__).parent / "standings"
@@ -73,12 +73,15 @@ def test_byes_forfeits_withdrawal_by_hand() -> None:
 
 def test_koya_with_its_limit_moved_by_half_points_by_hand() -> None:
     """KS/L-n and KS/L+n: C.07 9.2's limit (half of the 3.0 possible: 1.5) lowered or
-    raised by n half-points. L-2 (limit 0.5) adds #5 (1 point) to the opponents counted
+    raised by n half-points (the Limit modifier, 14.5, which the legend names). L-2 (limit 0.5)
+    adds #5 (1 point) to the opponents counted
     (#2's draw with it, #3's win over it); L+1 (limit 2.0) keeps #1, #2 and #3."""
     v = values("byes-forfeits-withdrawal.trf", "KS,KS/L-2,KS/L+1")
     assert {n: v[n]["KS/L-2"] for n in v} == {1: F("1.5"), 2: F("1"), 3: F("1"), 4: F("0"), 5: F("0.5")}
     assert {n: v[n]["KS/L+1"] for n in v} == {n: v[n]["KS"] for n in v}
     assert parse_tiebreak("KS/L-2").limit_shift == -2 and parse_tiebreak("KS/L+10").limit_shift == 10
+    assert describe(parse_tiebreak("KS/L-2")) == "Koya system with its limit lowered by 1 point (C.07 9.2, 14.5)"
+    assert describe(parse_tiebreak("KS")) == "Koya system (C.07 9.2)"
     for bad in ("KS/L", "KS/L-x", "KS/L+1/L-1", "KS/C1", "BH/L-1"):
         with pytest.raises(ValueError, match="unknown modifier"):
             parse_tiebreak(bad)
