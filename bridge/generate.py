@@ -168,6 +168,23 @@ def _title(rating: int, rng: random.Random) -> str:
     return ""
 
 
+def _player(rng: random.Random, start_no: int, name: str, sex: str, title: str, rating: int, fed: str) -> Player:
+    """A generated player: a woman's title is the women's one (``WGM``); a FIDE id for the
+    rated, a birth date for everyone (drawn in that order)."""
+    fide_id = str(rng.randint(1_000_000, 99_999_999)) if rating else ""
+    birth = f"{rng.randint(1950, 2015)}/{rng.randint(1, 12):02d}/{rng.randint(1, 28):02d}"
+    return Player(
+        start_no=start_no,
+        name=name,
+        sex=sex,
+        title=title if sex == "m" or not title else "W" + title,
+        rating=rating,
+        federation=fed,
+        fide_id=fide_id,
+        birth=birth,
+    )
+
+
 def _make_field(n: int, rng: random.Random, options: GenerateOptions) -> tuple[list[Player], dict[int, int]]:
     """``n`` players in start-number order (rating, then name: GHR Art. 2) and the
     playing strength of each (the rating plus form; a guess for the unrated)."""
@@ -183,20 +200,7 @@ def _make_field(n: int, rng: random.Random, options: GenerateOptions) -> tuple[l
     players: list[Player] = []
     strengths: dict[int, int] = {}
     for i, (rating, strength, name, fed, sex, title) in enumerate(raw, 1):
-        fide_id = str(rng.randint(1_000_000, 99_999_999)) if rating else ""
-        birth = f"{rng.randint(1950, 2015)}/{rng.randint(1, 12):02d}/{rng.randint(1, 28):02d}"
-        players.append(
-            Player(
-                start_no=i,
-                name=name,
-                sex=sex,
-                title=title if sex == "m" or not title else "W" + title,
-                rating=rating,
-                federation=fed,
-                fide_id=fide_id,
-                birth=birth,
-            )
-        )
+        players.append(_player(rng, i, name, sex, title, rating, fed))
         strengths[i] = strength
     return players, strengths
 
@@ -588,19 +592,7 @@ def _team_field(n: int, rng: random.Random, o: GenerateOptions) -> tuple[list[Pl
         numbers = []
         for rating, strength, player, fed, sex in members:
             start = len(players) + 1
-            title = _title(rating, rng)
-            players.append(
-                Player(
-                    start_no=start,
-                    name=player,
-                    sex=sex,
-                    title=title if sex == "m" or not title else "W" + title,
-                    rating=rating,
-                    federation=fed,
-                    fide_id=str(rng.randint(1_000_000, 99_999_999)) if rating else "",
-                    birth=f"{rng.randint(1950, 2015)}/{rng.randint(1, 12):02d}/{rng.randint(1, 28):02d}",
-                )
-            )
+            players.append(_player(rng, start, player, sex, _title(rating, rng), rating, fed))
             strengths[start] = strength
             numbers.append(start)
         teams.append(Team(number, name, tuple(numbers)))

@@ -258,6 +258,14 @@ def _slips(site: _Site, round_no: int) -> str:
     return "\n".join(slips)
 
 
+def _top_and_back(site: _Site, prefix: str, linked: Collection[int]) -> tuple[str, str]:
+    """A team or player page's navigation bar and the name of the page it goes back to:
+    the round's pairing and standings, or the final standings."""
+    if site.pairing is None:
+        return nav(prefix, site.after, "../", linked, final=True), "Final standings"
+    return nav(prefix, site.pairing.round_no, "../", linked), f"Round {site.pairing.round_no}: pairing and standings"
+
+
 def _team_page(site: _Site, s: TeamStandings, prefix: str, tpn: int, linked: Collection[int]) -> str:
     """A team's page: its roster, its matches so far, the match of the round being played."""
     team = site.team(tpn)
@@ -331,11 +339,7 @@ def _team_page(site: _Site, s: TeamStandings, prefix: str, tpn: int, linked: Col
     )
     tbs = ", ".join(f"{html.escape(tb.code)} {format_value(row.values[tb.code])}" for tb in s.tiebreaks)
     summary += f" ({tbs})" if tbs else ""
-    if site.pairing is None:
-        top, back = nav(prefix, site.after, "../", linked, final=True), "Final standings"
-    else:
-        top = nav(prefix, site.pairing.round_no, "../", linked)
-        back = f"Round {site.pairing.round_no}: pairing and standings"
+    top, back = _top_and_back(site, prefix, linked)
     body = (
         f"{top}\n<h1>{html.escape(team_name(team))}</h1>\n<p>{summary}</p>\n"
         "<h2>Roster</h2>\n<div class=wrap><table class=roster>\n<thead><tr><th>Bd</th><th class=no>No</th>"
@@ -407,11 +411,7 @@ def _player_page(site: _Site, prefix: str, n: int, linked: Collection[int]) -> s
         facts.append(html.escape(p.federation))
     after = f"after round {site.after}" if site.after else "before round 1"
     summary = f"{format_points(p.score(site.t.points, site.after))} points {after}"
-    if site.pairing is None:
-        top, back = nav(prefix, site.after, "../", linked, final=True), "Final standings"
-    else:
-        top = nav(prefix, site.pairing.round_no, "../", linked)
-        back = f"Round {site.pairing.round_no}: pairing and standings"
+    top, back = _top_and_back(site, prefix, linked)
     body = (
         f"{top}\n<h1>{html.escape(player_name(p))}</h1>\n<p>{' · '.join(facts)}<br>{summary}</p>\n"
         f"<h2>Games</h2>\n{CUE}\n<div class=wrap><table class=games>\n<thead><tr><th>Rd</th><th>Colour</th>"
