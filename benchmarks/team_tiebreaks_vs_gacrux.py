@@ -21,7 +21,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
@@ -40,7 +40,7 @@ from swissbridge.service import read_tournament  # noqa: E402
 from swissbridge.standings import compute_teams  # noqa: E402
 from swissbridge.teamtiebreaks import prepare  # noqa: E402
 from swissbridge.tiebreaks import Value, parse_tiebreaks  # noqa: E402
-from tiebreaks_vs_gacrux import Theirs, _at, _show, gacrux_values  # noqa: E402
+from tiebreaks_vs_gacrux import Theirs, _at, _show, gacrux_values, summarise  # noqa: E402
 
 from tests.team_support import played_events  # noqa: E402
 
@@ -176,40 +176,15 @@ def main() -> int:
 
             with ThreadPoolExecutor(args.jobs) as pool:
                 results = list(pool.map(one, items))
-            same: Counter[str] = Counter()
-            differ: Counter[str] = Counter()
-            files_differ: Counter[str] = Counter()
-            listed: dict[str, list[str]] = defaultdict(list)
-            skipped = []
-            for (name, _), (status, diffs, teams, theirs) in zip(items, results, strict=True):
-                if status != "ok":
-                    skipped.append(f"{name}: {status}")
-                    continue
-                if args.write_golden:
-                    _golden(args.write_golden, name, theirs)
-                for code in ["PTS", *codes]:
-                    bad = diffs.get(code, [])
-                    differ[code] += len(bad)
-                    same[code] += teams - len(bad)
-                    files_differ[code] += bool(bad)
-                    listed[code].extend(f"{name} team {n}: ours {a}, gacrux {b}" for n, a, b in bad)
-            compared = len(items) - len(skipped)
-            print(f"\n== {corpus}: {compared} events compared, {len(skipped)} skipped")
-            for line in skipped:
-                print(f"   skipped {line}")
-            print(f"   {'code':8} {'identical':>10} {'differ':>7} {'files':>6}")
-            for code in ["PTS", *codes]:
-                print(f"   {code:8} {same[code]:>10} {differ[code]:>7} {files_differ[code]:>6}")
-                for line in listed[code][: args.show]:
-                    print(f"      {line}")
-            report[corpus] = {
-                "events": compared,
-                "skipped": skipped,
-                "identical": dict(same),
-                "differ": dict(differ),
-                "files_differ": dict(files_differ),
-                "differences": dict(listed),
-            }
+            if args.write_golden:
+                for (name, _), (status, _diffs, _teams, theirs) in zip(items, results, strict=True):
+                    if status == "ok":
+                        _golden(args.write_golden, name, theirs)
+            outcomes = [
+                (name, status, diffs, teams)
+                for (name, _), (status, diffs, teams, _) in zip(items, results, strict=True)
+            ]
+            report[corpus] = summarise(corpus, outcomes, ["PTS", *codes], "events", "team ", args.show)
     print(f"\n{time.perf_counter() - started:.0f} s")
     if args.json:
         args.json.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")

@@ -157,6 +157,53 @@ def _show(v: Fraction | None) -> str:
     return str(v.numerator) if v.denominator == 1 else f"{float(v):g}"
 
 
+def summarise(
+    corpus: str,
+    outcomes: list[tuple[str, str, dict[str, list[tuple[int, str, str]]], int]],
+    codes: list[str],
+    noun: str,
+    marker: str,
+    show: int,
+) -> dict[str, object]:
+    """Print one corpus's counts per tie-break (values identical, differing, files with a
+    difference, the first ``show`` differences) and return them for the JSON report.
+    ``outcomes``: each file's name, status (``"ok"`` or why it was skipped), differences
+    per code as (participant, ours, Gacrux's) and number of participants; ``noun`` names
+    the files (``files``, ``events``), ``marker`` precedes a participant's number."""
+    same: Counter[str] = Counter()
+    differ: Counter[str] = Counter()
+    files_differ: Counter[str] = Counter()
+    listed: dict[str, list[str]] = defaultdict(list)
+    skipped = []
+    for name, status, diffs, participants in outcomes:
+        if status != "ok":
+            skipped.append(f"{name}: {status}")
+            continue
+        for code in codes:
+            bad = diffs.get(code, [])
+            differ[code] += len(bad)
+            same[code] += participants - len(bad)
+            files_differ[code] += bool(bad)
+            listed[code].extend(f"{name} {marker}{n}: ours {a}, gacrux {b}" for n, a, b in bad)
+    compared = len(outcomes) - len(skipped)
+    print(f"\n== {corpus}: {compared} {noun} compared, {len(skipped)} skipped")
+    for line in skipped:
+        print(f"   skipped {line}")
+    print(f"   {'code':8} {'identical':>10} {'differ':>7} {'files':>6}")
+    for code in codes:
+        print(f"   {code:8} {same[code]:>10} {differ[code]:>7} {files_differ[code]:>6}")
+        for line in listed[code][:show]:
+            print(f"      {line}")
+    return {
+        noun: compared,
+        "skipped": skipped,
+        "identical": dict(same),
+        "differ": dict(differ),
+        "files_differ": dict(files_differ),
+        "differences": dict(listed),
+    }
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--gacrux-python", default=sys.executable, help="a Python with gacrux installed")
@@ -182,39 +229,11 @@ def main() -> int:
             files = files[: args.limit] if args.limit else files
             with ThreadPoolExecutor(args.jobs) as pool:
                 results = list(pool.map(lambda f: compare_file(args.gacrux_python, f, Path(tmp), args.swiss), files))
-            same: Counter[str] = Counter()
-            differ: Counter[str] = Counter()
-            files_differ: Counter[str] = Counter()
-            listed: dict[str, list[str]] = defaultdict(list)
-            skipped = []
-            for path, (status, diffs, players) in zip(files, results, strict=True):
-                name = str(path.relative_to(SHARED))
-                if status != "ok":
-                    skipped.append(f"{name}: {status}")
-                    continue
-                for code in codes:
-                    bad = diffs.get(code, [])
-                    differ[code] += len(bad)
-                    same[code] += players - len(bad)
-                    files_differ[code] += bool(bad)
-                    listed[code].extend(f"{name} #{n}: ours {a}, gacrux {b}" for n, a, b in bad)
-            compared = len(files) - len(skipped)
-            print(f"\n== {corpus}: {compared} files compared, {len(skipped)} skipped")
-            for line in skipped:
-                print(f"   skipped {line}")
-            print(f"   {'code':8} {'identical':>10} {'differ':>7} {'files':>6}")
-            for code in codes:
-                print(f"   {code:8} {same[code]:>10} {differ[code]:>7} {files_differ[code]:>6}")
-                for line in listed[code][: args.show]:
-                    print(f"      {line}")
-            report[corpus] = {
-                "files": compared,
-                "skipped": skipped,
-                "identical": dict(same),
-                "differ": dict(differ),
-                "files_differ": dict(files_differ),
-                "differences": dict(listed),
-            }
+            outcomes = [
+                (str(path.relative_to(SHARED)), status, diffs, players)
+                for path, (status, diffs, players) in zip(files, results, strict=True)
+            ]
+            report[corpus] = summarise(corpus, outcomes, codes, "files", "#", args.show)
     print(f"\n{time.perf_counter() - started:.0f} s")
     if args.json:
         args.json.write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
