@@ -575,13 +575,6 @@ class TeamSetup:
                 return t
         raise KeyError(number)
 
-    def lineup(self, team: int, round_no: int) -> LineUp | None:
-        """Record 300's line-up of ``team`` in ``round_no``, or None (record 310's order)."""
-        for lineup in self.lineups:
-            if lineup.team == team and lineup.round_no == round_no:
-                return lineup
-        return None
-
 
 class EventKind(enum.Enum):
     """What kind of event a file describes. Only individual Swiss events are paired;

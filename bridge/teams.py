@@ -221,7 +221,7 @@ class TeamEvent:
         when a team plays out of record 310's order or with a board unoccupied), else
         the members who had a game in the round (an opponent or a forfeit), in record
         310's order."""
-        given = self._lineups.get((team.number, round_no))
+        given = self.given_lineup(team.number, round_no)
         if given is not None:
             return given.players
         return tuple(m for m in team.members if _has_game(self.players[m].entry(round_no)))
@@ -230,6 +230,10 @@ class TeamEvent:
         """The occupied boards of ``team``'s line-up in ``round_no`` (:meth:`lineup`) as
         (board number, 1 first; player): a board left unoccupied keeps its number."""
         return [(k, player) for k, player in enumerate(self.lineup(team, round_no), 1) if player]
+
+    def given_lineup(self, team: int, round_no: int) -> LineUp | None:
+        """Record 300's line-up of team number ``team`` in ``round_no``, or ``None``."""
+        return self._lineups.get((team, round_no))
 
     @cached_property
     def _lineups(self) -> dict[tuple[int, int], LineUp]:
@@ -262,7 +266,7 @@ class TeamEvent:
         )
         if opponents:
             opponent = opponents.pop()
-            given = self._lineups.get((team.number, round_no))
+            given = self.given_lineup(team.number, round_no)
             if given is not None and given.opponent != opponent:
                 raise InputError(
                     f"round {round_no}: record 300 gives team {team.number}'s line-up against team "
@@ -371,14 +375,14 @@ def _fielded(event: TeamEvent, team: int, round_no: int) -> tuple[int, ...]:
     unoccupied): record 300's line-up when the file gives one for the round, else its
     first members in record 310's order (TRF-2026's default line-up). A player's board
     number is its place here (:func:`match_games`)."""
-    given = event.setup.lineup(team, round_no)
+    given = event.given_lineup(team, round_no)
     return (given.players if given is not None else event.setup.team(team).members)[: event.boards]
 
 
 def _match_lineup(event: TeamEvent, round_no: int, team: int, opponent: int) -> tuple[int, ...]:
     """:func:`_fielded` for the match against ``opponent``, refused when record 300 gives
     the team's line-up against another team."""
-    given = event.setup.lineup(team, round_no)
+    given = event.given_lineup(team, round_no)
     if given is not None and given.opponent != opponent:
         raise InputError(
             f"round {round_no}: record 300 gives team {team}'s line-up against team "
