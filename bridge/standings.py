@@ -706,8 +706,10 @@ def _team_cells(s: TeamStandings, number: int, rank: dict[int, int]) -> list[str
     return cells
 
 
-def _points_head(s: AnyStandings) -> str:
-    return s.score if isinstance(s, TeamStandings) else "Points"
+def _points_head(s: AnyStandings, short: bool = False) -> str:
+    """The heading of a crosstable's score column: the team score's name (``MP``,
+    ``GP``) in a team event, else ``Points`` (``Pts`` where space is short)."""
+    return s.score if isinstance(s, TeamStandings) else "Pts" if short else "Points"
 
 
 def render_crosstable_csv(s: AnyStandings) -> str:
@@ -770,7 +772,7 @@ def render_crosstable_json(s: AnyStandings) -> str:
 
 
 def render_crosstable_text(s: AnyStandings) -> str:
-    points = s.score if isinstance(s, TeamStandings) else "Pts"
+    points = _points_head(s, short=True)
     head = ["Rank", "No", "Name", points, *(str(i) for i in range(1, s.after_round + 1))]
     body = [[r.place, str(r.start_no), name, format_value(r.points), *cells] for r, name, cells in crosstable_cells(s)]
     widths = [max(len(row[i]) for row in [head, *body]) for i in range(len(head))]
@@ -782,7 +784,7 @@ def render_crosstable_text(s: AnyStandings) -> str:
 
 def crosstable_table(s: AnyStandings, link: str | None = None) -> str:
     head = "".join(f"<th>{i}</th>" for i in range(1, s.after_round + 1))
-    points = s.score if isinstance(s, TeamStandings) else "Pts"
+    points = _points_head(s, short=True)
     rows = []
     for r, text, cells in crosstable_cells(s):
         name = html.escape(text)
