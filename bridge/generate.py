@@ -501,8 +501,13 @@ def _play(
         if on_round is not None:
             on_round(t, r, pairing)
         t = play_round(t, pairing, plan.strengths, rng, o)
-    pts = t.points
-    scores = {p.start_no: p.score(pts, total) for p in t.players}
+    return _final_points(t, total)
+
+
+def _final_points(t: Tournament, total: int) -> Tournament:
+    """The played event with each player's points after round ``total`` and rank
+    (points, then start number) written in record 001."""
+    scores = {p.start_no: p.score(t.points, total) for p in t.players}
     order = sorted(scores, key=lambda n: (-scores[n], n))
     rank = {n: i for i, n in enumerate(order, 1)}
     return t.with_players(replace(p, stated_points=scores[p.start_no], rank=rank[p.start_no]) for p in t.players)
@@ -741,8 +746,7 @@ def _team_results(t: Tournament) -> Tournament:
     """The played event with its standings written: each team's match and game points
     and rank in record 310 (the rank of ``swissbridge standings`` with the default team
     tie-breaks, :data:`~swissbridge.tiebreaks.DEFAULT_TEAM_TIEBREAKS`: the event names
-    none in record 202), each player's points and rank (points, then start number) in
-    record 001."""
+    none in record 202), each player's points and rank in record 001 (:func:`_final_points`)."""
     from swissbridge.formats.trf import team_setup_of
     from swissbridge.standings import compute_teams
     from swissbridge.tiebreaks import DEFAULT_TEAM_TIEBREAKS, parse_tiebreaks
@@ -761,11 +765,7 @@ def _team_results(t: Tournament) -> Tournament:
     lines = iter(line(team) for team in event.setup.teams)
     headers = tuple((code, next(lines)) if code == "310" else (code, value) for code, value in t.headers)
     t = replace(t, headers=headers)
-    t = replace(t, teams=team_setup_of(t))
-    points = {p.start_no: p.score(t.points, total) for p in t.players}
-    ranked = sorted(points, key=lambda n: (-points[n], n))
-    place = {n: i for i, n in enumerate(ranked, 1)}
-    return t.with_players(replace(p, stated_points=points[p.start_no], rank=place[p.start_no]) for p in t.players)
+    return _final_points(replace(t, teams=team_setup_of(t)), total)
 
 
 def tournament_before_round(tournament: Tournament, round_no: int) -> Tournament:
