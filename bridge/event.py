@@ -38,10 +38,11 @@ from swissbridge.model import (
     control_name,
     format_points,
     initial_order,
+    is_team_event,
     parse_points,
 )
 from swissbridge.plugins import UnknownSystem, available, require
-from swissbridge.systems import implemented, system_of, written
+from swissbridge.systems import DEFAULT, implemented, system_of, written
 from swissbridge.tiebreaks import parse_tiebreaks
 
 ROUND_DATES = "132"
@@ -303,10 +304,19 @@ def new_event(players: Sequence[Player], header: Header) -> NewEvent:
     return NewEvent(t, moved)
 
 
-def check_boards(boards: int) -> None:
-    """``--boards``: 1 to the members record 310 lists."""
-    if not 1 <= boards <= MAX_MEMBERS:
+def team_boards(system: str, boards: int | None) -> bool:
+    """Whether a new event of ``system`` (``--system``) is a team event, ``--boards``
+    checked against it: a team event needs it (1 to the members record 310 lists), an
+    event of players refuses it (:class:`UsageError`, before any list is read)."""
+    code = system_code(system)
+    team_event = is_team_event(code, (), ())
+    if team_event and boards is None:
+        raise UsageError("a team event needs --boards N: the boards of a match (record 352)")
+    if boards is not None and not team_event:
+        raise UsageError(f"--boards {boards}: {code} is not a team system (give --system team)")
+    if boards is not None and not 1 <= boards <= MAX_MEMBERS:
         raise UsageError(f"--boards {boards}: expected 1-{MAX_MEMBERS} (record 310 lists {MAX_MEMBERS} members)")
+    return team_event
 
 
 def new_team_event(listed: PlayerList, header: Header, boards: int) -> Tournament:
@@ -324,6 +334,7 @@ def new_team_event(listed: PlayerList, header: Header, boards: int) -> Tournamen
     column): a list with no team column, a player with no team, a board given twice in
     a team, a team with fewer players than boards or more than record 310 lists, more
     than 999 teams."""
+    team_boards(header.system or DEFAULT, boards)
     path = listed.path
     if not listed.teams:
         raise InputError(
@@ -332,7 +343,6 @@ def new_team_event(listed: PlayerList, header: Header, boards: int) -> Tournamen
             line=1,
             column=1,
         )
-    check_boards(boards)
     by_team: dict[str, list[int]] = {}
     for i, entry in enumerate(listed.teams):
         if not entry.team:
@@ -381,8 +391,6 @@ def new_team_event(listed: PlayerList, header: Header, boards: int) -> Tournamen
         players += [replace(listed.players[i], start_no=start + k) for k, i in enumerate(members)]
         teams.append(Team(number, name, tuple(range(start, start + len(members)))))
     t, _ = apply_header(Tournament(players=tuple(players)), header)
-    if not t.team_event:
-        raise UsageError(f"--boards: {t.system} is not a team system (give --system team)")
     by_number = {p.start_no: p for p in players}
     t = with_records(t, "352", [("WB" * boards)[:boards]])
     t = with_records(t, "310", [line_310(team, by_number, boards) for team in teams])

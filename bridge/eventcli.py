@@ -191,10 +191,9 @@ def new(
     C.04.2 Art. 2.2 (rating, then title, then name; a list already in that order keeps
     it), or, for a round robin, drawn by lot (--draw), and the header a FIDE report needs.
     A team event (--system team --boards N) makes its teams from the list's team column."""
-    from swissbridge.event import NewEvent, check_boards, new_event, new_team_event, system_code
+    from swissbridge.event import NewEvent, new_event, new_team_event, team_boards
     from swissbridge.formats.playerlist import read_player_list
     from swissbridge.formats.trf import write_trf
-    from swissbridge.model import is_team_event
     from swissbridge.output import write_output
     from swissbridge.players import DRAW_LISTED, draw_numbers, parse_draw
 
@@ -229,14 +228,7 @@ def new(
             EXIT_INPUT,
         )
     try:
-        code = system_code(header.system or DEFAULT)  # a bad --system refused before the list is read
-        team_event = is_team_event(code, (), ())
-        if team_event and boards is None:
-            raise UsageError("a team event needs --boards N: the boards of a match (record 352)")
-        if boards is not None and not team_event:
-            raise UsageError(f"--boards {boards}: {code} is not a team system (give --system team)")
-        if boards is not None:
-            check_boards(boards)
+        team_event = team_boards(header.system or DEFAULT, boards)  # refused before the list is read
     except UsageError as exc:
         fail(str(exc), EXIT_INPUT)
     try:
