@@ -152,7 +152,15 @@ def run_pair(
 ) -> None:
     """``swissbridge pair``: pair the round, print or write it (and the state into
     ``input`` with ``in_place`` and no ``output``); errors as one line and an exit status."""
-    from swissbridge.output import STDOUT, editing, holds_tournament, is_input, state_format, write_output
+    from swissbridge.output import (
+        STDOUT,
+        editing,
+        holds_tournament,
+        is_input,
+        state_format,
+        write_output,
+        write_tournament,
+    )
     from swissbridge.pairing import NoLegalPairing
     from swissbridge.service import paired_tournament, render_pairing, trace_tournament, unpairable
 
@@ -186,8 +194,8 @@ def run_pair(
                 raise unpairable(tournament, trace.round_no, exc) from exc
             text = render_pairing(tournament, pairing, fmt.value, adjourned=adjourned)
             if in_place and to_stdout:  # the paired round into the input; the pairing on stdout
-                state = paired_tournament(tournament, pairing, state_format(input))
-                write_output(input, state, inputs=[input], in_place=True)
+                state = paired_tournament(tournament, pairing)
+                write_tournament(input, state, state_format(input), inputs=[input], in_place=True)
             write_output(output, text, inputs=[input], in_place=in_place, whole=holds_tournament(fmt.value))
         if explain:
             from swissbridge.explain import explain as build_explanation

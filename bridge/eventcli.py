@@ -130,12 +130,11 @@ def _write_back(input: Path, tournament: Tournament) -> None:
     """``tournament`` over ``input``, as ``result`` writes it (atomically, ``FILE.bak`` kept,
     record 192 naming the system it is paired with: :func:`swissbridge.systems.with_system`);
     called inside :func:`swissbridge.output.editing`, around the read of ``input`` too."""
-    from swissbridge.formats.detect import write_any
-    from swissbridge.output import state_format, write_output
+    from swissbridge.output import state_format, write_tournament
     from swissbridge.systems import with_system
 
     written, note = with_system(tournament)
-    write_output(input, write_any(written, state_format(input)), inputs=[input], in_place=True)
+    write_tournament(input, written, state_format(input), inputs=[input], in_place=True)
     if note is not None:
         echo(f"swissbridge: note: {input}: {note}")
 
@@ -193,8 +192,7 @@ def new(
     A team event (--system team --boards N) makes its teams from the list's team column."""
     from swissbridge.event import NewEvent, new_event, new_team_event, team_boards
     from swissbridge.formats.playerlist import read_player_list
-    from swissbridge.formats.trf import write_trf
-    from swissbridge.output import write_output
+    from swissbridge.output import write_tournament
     from swissbridge.players import DRAW_LISTED, draw_numbers, parse_draw
 
     check_encoding(encoding)
@@ -249,7 +247,7 @@ def new(
             order = [number[p.start_no] for p in listed.players] if listed_order else None
             drawn = draw_numbers(t, order, random.SystemRandom())
             t = drawn.tournament
-        write_output(output, write_trf(t, dialect="trf26"))
+        write_tournament(output, t, "trf26")
     except SwissbridgeError as exc:
         report(exc, players)
     if drawn is not None:
@@ -484,6 +482,7 @@ def forbid(
     """Record two players who must not meet (family, the same club early on), as
     TRF-2026's restriction record 260; every system honours it, `explain` shows it."""
     from swissbridge.players import forbid as forbid_pair
+    from swissbridge.players import restriction_note
 
     lo = hi = None
     if rounds is not None:
@@ -493,11 +492,12 @@ def forbid(
         lo, hi = int(a), int(b if sep else a)
     try:
         with editing(input):
-            _write_back(input, forbid_pair(read_input(input), first, second, lo, hi))
+            before = read_input(input)
+            forbidden = forbid_pair(before, first, second, lo, hi)
+            _write_back(input, forbidden)
     except SwissbridgeError as exc:
         report(exc, input)
-    when = f"rounds {lo}-{hi}" if rounds is not None else "any round"
-    echo(f"swissbridge: {input}: players {first} and {second} are not paired against each other in {when}")
+    echo(f"swissbridge: {input}: {restriction_note(before, forbidden.forbidden[-1], lo)}")
 
 
 def fide_report(

@@ -20,6 +20,10 @@ from pathlib import Path
 from swissbridge.atomic import edit_lock, read_regular, write_atomic, write_own
 from swissbridge.errors import OutputError, UsageError
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the way to a pair
+if TYPE_CHECKING:
+    from swissbridge.model import Tournament
+
 _EDITING: dict[Path, bytes] = {}
 """The files this process holds the edit lock of (:func:`editing`), by real path,
 with their bytes as this process last read or wrote them."""
@@ -174,6 +178,38 @@ def write_output(
         state_format(target)
         return _replace_input(target, data)
     return write_own(target, data) if own_name else write_atomic(target, data)
+
+
+def write_tournament(
+    target: Path | None,
+    tournament: Tournament,
+    fmt: str,
+    *,
+    inputs: Sequence[Path] = (),
+    in_place: bool = False,
+) -> bool:
+    """The one write path of the commands that edit a tournament file (``new``, ``set``,
+    ``player …``, ``result``, ``pair --in-place``): ``tournament`` in the state format
+    ``fmt``, read back before it is written (:func:`swissbridge.formats.detect.write_state`:
+    it must read as ``tournament``), written as :func:`write_output` writes, then read
+    from disk again: the file must hold the bytes meant (an :class:`OutputError`
+    otherwise, the previous version kept as ``NAME.bak``)."""
+    from swissbridge.formats.detect import write_state
+
+    data = write_state(tournament, fmt)
+    written = write_output(target, data, inputs=inputs, in_place=in_place)
+    if target is None or target == STDOUT:
+        return written
+    try:
+        on_disk = read_regular(Path(os.path.realpath(target)))
+    except OSError as exc:
+        raise OutputError(f"cannot read {target} back after writing it: {exc.strerror or exc}") from exc
+    if on_disk != data.encode("utf-8"):
+        kept = f" (the previous version is {backup_path(target).name})" if is_input(target, inputs) else ""
+        raise OutputError(
+            f"{target} does not hold what was written to it{kept}: check the disk and run the command again"
+        )
+    return written
 
 
 def _replace_input(target: Path, data: str) -> bool:

@@ -200,12 +200,23 @@ def _entry_point(name: str) -> object:
     return ep.load()
 
 
-def require(name: str) -> None:
-    """Refuse a name no system is registered as (:class:`UnknownSystem`), without
-    loading the system: a command checks its ``--system`` before any other work. A
-    shipped system's name is known without scanning the installed distributions."""
-    if name not in shipped() and name not in _entry_points():
+def require(name: str) -> str:
+    """The name a system is registered as that ``name`` gives, matched regardless of
+    case (``Dutch``, as the README writes it, is ``dutch``), or :class:`UnknownSystem`,
+    without loading the system: a command checks its ``--system`` before any other
+    work. A shipped system's name is known without scanning the installed distributions."""
+    if name in shipped():
+        return name
+    key = name.strip().lower()
+    if key in shipped():
+        return key
+    registered = _entry_points()
+    if name in registered:
+        return name
+    same = [n for n in registered if n.lower() == key]
+    if len(same) != 1:
         raise _unknown(name)
+    return same[0]
 
 
 def _unknown(name: str) -> UnknownSystem:
@@ -244,7 +255,8 @@ def resolve(system: str | PairingSystem) -> tuple[str, PairingSystem]:
     object; an unknown name is a usage error (:class:`~swissbridge.errors.UsageError`)."""
     if isinstance(system, str):
         try:
-            return system, load(system)
+            name = require(system)
+            return name, load(name)
         except UnknownSystem as exc:
             raise UsageError(str(exc)) from None
     return system.name, system
