@@ -17,7 +17,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from swissbridge.atomic import edit_lock, read_regular, write_atomic, write_own
+from swissbridge.atomic import create_new, edit_lock, read_regular, write_atomic, write_own
 from swissbridge.errors import OutputError, UsageError
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the way to a pair
@@ -180,6 +180,18 @@ def write_output(
     return write_own(target, data) if own_name else write_atomic(target, data)
 
 
+def create_output(target: Path, data: str, *, command: str) -> None:
+    """Create ``target``, which must not exist, with ``data``, exclusively
+    (:func:`~swissbridge.atomic.create_new`): a file there, even one another command
+    created a moment ago, is never replaced (:class:`UsageError` naming ``command``)."""
+    try:
+        create_new(target, data)
+    except FileExistsError:
+        raise UsageError(
+            f"{target} exists already: `{command}` never replaces a file; choose another name or remove it"
+        ) from None
+
+
 def write_tournament(
     target: Path | None,
     tournament: Tournament,
@@ -187,17 +199,23 @@ def write_tournament(
     *,
     inputs: Sequence[Path] = (),
     in_place: bool = False,
+    create: str | None = None,
 ) -> bool:
     """The one write path of the commands that edit a tournament file (``new``, ``set``,
     ``player …``, ``result``, ``pair --in-place``): ``tournament`` in the state format
     ``fmt``, read back before it is written (:func:`swissbridge.formats.detect.write_state`:
-    it must read as ``tournament``), written as :func:`write_output` writes, then read
-    from disk again: the file must hold the bytes meant (an :class:`OutputError`
+    it must read as ``tournament``), written as :func:`write_output` writes (created
+    by :func:`create_output` for the command ``create``, a file that must not exist),
+    then read from disk again: the file must hold the bytes meant (an :class:`OutputError`
     otherwise, the previous version kept as ``NAME.bak``)."""
     from swissbridge.formats.detect import write_state
 
     data = write_state(tournament, fmt)
-    written = write_output(target, data, inputs=inputs, in_place=in_place)
+    if create is not None and target is not None:
+        create_output(target, data, command=create)
+        written = True
+    else:
+        written = write_output(target, data, inputs=inputs, in_place=in_place)
     if target is None or target == STDOUT:
         return written
     try:

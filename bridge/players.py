@@ -320,12 +320,11 @@ def forbid(t: Tournament, a: int, b: int, first: int | None = None, last: int | 
     return replace(t, forbidden=(*t.forbidden, ForbiddenPairs((min(a, b), max(a, b)), start, hi)))
 
 
-def restriction_note(t: Tournament, restriction: ForbiddenPairs, first: int | None) -> str:
-    """What :func:`forbid` wrote into ``t`` (the tournament before it), for ``--rounds``
-    from ``first``: the rounds the restriction holds for, the rounds asked for that are
-    paired already, and the rounds in which the two met already (in a Swiss they are
-    never paired again anyway: C.04.1 b, [C1])."""
-    a, b = restriction.players
+def restriction_note(t: Tournament, a: int, b: int, restriction: ForbiddenPairs, first: int | None) -> str:
+    """What :func:`forbid` wrote into ``t`` (the tournament before it) for players ``a``
+    and ``b`` and ``--rounds`` from ``first``: the rounds the restriction holds for, the
+    rounds asked for that are paired already, and the rounds in which the two met
+    already (in a Swiss they are never paired again anyway: C.04.1 b, [C1])."""
     start, hi = restriction.first_round or 1, restriction.last_round
     lo = 1 if first is None else first
     when = f"round {start}" if start == hi else f"rounds {start}-{hi}"
@@ -380,13 +379,13 @@ def draw_numbers(t: Tournament, order: Sequence[int] | None, rng: random.Random)
     draw them with ``rng``. Refused once round 1 is paired (the draw comes before it),
     in a team event (team numbers are record 310's) and where the file names players by
     number in records renumbering cannot rewrite."""
-    from swissbridge.systems import declared_round_robin
+    from swissbridge.systems import declared_round_robin, for_round_robins
 
     if not declared_round_robin(t):
         raise InputError(
             f"record 192 says {t.system.strip() or 'no system'}: pairing numbers are drawn by lot in a round robin "
             "(C.05); a Swiss event numbers its players in the initial order of C.04.2 Art. 2.2 "
-            "(give --system roundrobin to make it a round robin)"
+            f"(give {for_round_robins()} to make it a round robin)"
         )
     if t.team_event:
         raise InputError("a team round robin numbers its teams in record 310: give the drawn numbers there")
