@@ -664,7 +664,7 @@ def write_state(tournament: Tournament, fmt: str) -> str:
     but the points column, which the writer derives from the results), else it is an
     :class:`~swissbridge.errors.OutputError` naming what would be lost, and nothing is
     written. This is the self-check of every command that edits a tournament file
-    (:func:`swissbridge.output.write_tournament`): an edit never leaves a file the tool
+    (:func:`swissbridge.commands.output.write_tournament`): an edit never leaves a file the tool
     cannot read, or one that reads as something other than what was meant."""
     from swissbridge.errors import OutputError
 

@@ -11,7 +11,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from swissbridge import cli
+from swissbridge.cli import commandline as cli
 from swissbridge.formats.trf import read_trf
 from typer.testing import CliRunner
 
@@ -88,8 +88,8 @@ def test_3_what_an_edit_writes_is_read_back_before_it_replaces_the_file(tmp_path
     writer would cut) is refused, and the file is left as it was."""
     from dataclasses import replace
 
+    from swissbridge.commands.output import editing, write_tournament
     from swissbridge.errors import OutputError
-    from swissbridge.output import editing, write_tournament
 
     path = fresh(tmp_path)
     before = path.read_bytes()

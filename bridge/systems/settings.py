@@ -110,7 +110,7 @@ SHOWN_PAIRS = 3
 
 def late_numbers(tournament: Tournament) -> frozenset[int]:
     """The start numbers of the late entries that took the next number (C.04.2 Art. 2.3,
-    2.4; :func:`swissbridge.players.add_player`): the players numbered after every
+    2.4; :func:`swissbridge.event.players.add_player`): the players numbered after every
     player paired in round 1 who were not paired in round 1 themselves."""
     first = [p.start_no for p in tournament.players if (e := p.entry(1)) is not None and e.paired]
     if not first:
