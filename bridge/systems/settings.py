@@ -57,7 +57,7 @@ def given(
     for, a ``--system`` no system is registered as, ``--rounds`` outside 1-999 (a TRF
     file writes three digits: more would make a file the readers refuse)."""
     from swissbridge.formats._text import MAX_ROUNDS
-    from swissbridge.plugins import UnknownSystem, require
+    from swissbridge.plugins import UnknownSystem, named, require
 
     if encoding is not None:
         try:
@@ -68,7 +68,8 @@ def given(
             ) from None
     if system is not None:
         try:
-            system = require(system)
+            system = named(system)
+            require(system)
         except UnknownSystem as exc:
             raise UsageError(str(exc)) from None
     if rounds is not None and not 1 <= rounds <= MAX_ROUNDS:
