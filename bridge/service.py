@@ -198,3 +198,66 @@ def team_board_list(tournament: Tournament, pairing: RoundPairing) -> str:
     for n, result in sorted(pairing.absent.items()):
         lines.append(f"     {team(n)}   not paired ({result.name.lower().replace('_', ' ')})")
     return "\n".join(lines) + "\n"
+
+
+def published_pairing(tournament: Tournament, round_no: int) -> RoundPairing:
+    """Round ``round_no`` as it was paired and printed, read from the file: its boards in
+    the order and with the numbers they were printed with
+    (:func:`~swissbridge.teams.printed_boards`), the PAB and the players not paired; in a
+    team event, the pairs of teams in the order of their matches, as :func:`render_pairing`
+    takes a round of team pairs. What ``pair FILE --round N`` shows for a paired round:
+    the round on the boards, never a pairing made again."""
+    from swissbridge.history import played_pairing
+    from swissbridge.pairing import Board
+    from swissbridge.teams import TeamEvent, played_team_pairing, printed_boards
+
+    printed = printed_boards(tournament, round_no)
+    if tournament.team_event:
+        teams, _ = played_team_pairing(tournament, round_no)
+        team_of = TeamEvent(tournament).team_of
+        match_of = {frozenset((team_of[w], team_of[b])): where[0] for _, where, (w, b) in printed if where is not None}
+        order = sorted(teams.boards, key=lambda b: match_of.get(frozenset(b.players()), len(match_of) + 1))
+        return RoundPairing(round_no, tuple(order), teams.bye, teams.absent)
+    played = played_pairing(tournament, round_no)
+    boards = tuple(Board(w, b) for _, _, (w, b) in printed)
+    numbers = tuple(n for n, _, _ in printed)
+    plain = numbers == tuple(range(1, len(numbers) + 1))
+    return RoundPairing(round_no, boards, played.bye, played.absent, numbers=() if plain else numbers)
+
+
+def repair_refusal(tournament: Tournament, round_no: int, *, in_place: bool, repair: bool) -> str | None:
+    """Why round ``round_no``, paired already, may not be paired again into the file, or
+    ``None`` (``repair`` on a round without results and without later paired rounds): a
+    re-pairing would erase its results and leave the rounds paired on it stale, so it is
+    refused with what would be lost; without ``repair`` a paired round is never paired again
+    in place (``pair --round N`` prints it as paired)."""
+    from swissbridge.results import entered_results
+
+    if not (in_place or repair):
+        return None  # printed as paired
+    later = [r for r in range(round_no + 1, tournament.completed_rounds + 1) if tournament.is_paired(r)]
+    lost = entered_results(tournament, round_no)
+    losses = []
+    if lost:
+        shown = ", ".join(lost[:8]) + (", …" if len(lost) > 8 else "")
+        losses.append(f"its {len(lost)} result{'s' if len(lost) != 1 else ''} ({shown})")
+    if later:
+        count = sum(len(entered_results(tournament, r)) for r in later)
+        span = f"round {later[0]}" if len(later) == 1 else f"rounds {later[0]}-{later[-1]}"
+        losses.append(f"{span} paired on it ({count} result{'s' if count != 1 else ''})")
+    if losses:
+        undo = (
+            f"; to take back round {round_no} with its results on purpose: swissbridge undo FILE --round {round_no}"
+            if not later
+            else ""
+        )
+        return (
+            f"round {round_no} is paired and played: pairing it again would erase {' and '.join(losses)}; "
+            f"nothing written (pair FILE --round {round_no} prints it as paired{undo})"
+        )
+    if in_place and not repair:
+        return (
+            f"round {round_no} is paired already; nothing written (pair FILE --round {round_no} prints it as paired; "
+            f"--repair pairs it again, since it has no results yet)"
+        )
+    return None
