@@ -158,6 +158,7 @@ def run_pair(
     round is paired after it (:func:`~swissbridge.service.repair_refusal`)."""
     from swissbridge.output import STDOUT, editing, holds_tournament, is_input, state_format, write_output
     from swissbridge.pairing import NoLegalPairing
+    from swissbridge.results import printed_pairing
     from swissbridge.service import paired_tournament, render_pairing, trace_tournament, unpairable
 
     to_stdout = output is None or output == STDOUT
@@ -185,7 +186,7 @@ def run_pair(
             if round_no is not None and tournament.is_paired(round_no):
                 if _paired_round(input, tournament, round_no, fmt, output, in_place=in_place, repair=repair):
                     return
-                previous = published_pairing_text(tournament, round_no)
+                previous = printed_pairing(tournament, round_no)
             elif repair:
                 raise InputError(f"--repair pairs a paired round again, and round {round_no} is not paired")
             else:
@@ -247,12 +248,3 @@ def _paired_round(
     text = render_pairing(before_round(tournament, round_no), published_pairing(tournament, round_no), fmt.value)
     write_output(output, text, inputs=[input])
     return True
-
-
-def published_pairing_text(tournament: Tournament, round_no: int) -> str:
-    """Round ``round_no`` as paired, in a line: ``1: 3-4, 2: 9-7, …, PAB 5``."""
-    from swissbridge.service import published_pairing
-
-    pairing = published_pairing(tournament, round_no)
-    games = [f"{n}: {b.white}-{b.black}" for n, b in pairing.numbered()]
-    return ", ".join(games + ([f"PAB {pairing.bye}"] if pairing.bye is not None else [])) or "no boards"

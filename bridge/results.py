@@ -304,7 +304,6 @@ def undo_round(tournament: Tournament, round_no: int) -> tuple[Tournament, list[
     rounds after it were paired on it), and a team event (its team records 300, 320 and
     330 hold the round too)."""
     from swissbridge.model import AnnouncedBye
-    from swissbridge.teams import printed_boards
 
     last = tournament.completed_rounds
     if not last:
@@ -321,12 +320,7 @@ def undo_round(tournament: Tournament, round_no: int) -> tuple[Tournament, list[
             "a team event's round is held by its team records too (300 line-ups, 320 PAB, 330 forfeited matches): "
             "undo takes back rounds of individual events only; restore the .bak file of the pairing instead"
         )
-    games = [f"{n}: {w}-{b}" for n, _, (w, b) in printed_boards(tournament, round_no)]
-    pab = [
-        p.start_no
-        for p in tournament.players
-        if (e := p.entry(round_no)) is not None and e.opponent is None and e.paired
-    ]
+    pairing = printed_pairing(tournament, round_no)
     lost = entered_results(tournament, round_no)
     players = []
     later: dict[tuple[int, ByeKind], list[int]] = {}
@@ -348,7 +342,7 @@ def undo_round(tournament: Tournament, round_no: int) -> tuple[Tournament, list[
         board_lists=tuple(b for b in tournament.board_lists if b.round_no != round_no),
         announced_byes=tournament.announced_byes + byes,
     )
-    removed = [f"the pairing of round {round_no} ({', '.join(games) or 'no boards'}{f', PAB {pab[0]}' if pab else ''})"]
+    removed = [f"the pairing of round {round_no} ({pairing})"]
     if lost:
         removed.append(f"its {len(lost)} result{'s' if len(lost) != 1 else ''} ({', '.join(lost)})")
     return t, removed
@@ -367,3 +361,14 @@ def entered_results(tournament: Tournament, round_no: int) -> list[str]:
         both = white.result is Result.FORFEIT_LOSS and black.result is Result.FORFEIT_LOSS
         out.append(f"board {n} {w}-{b} {'0-0' if both else SHOWN.get(white.result, white.result.value)}")
     return out
+
+
+def printed_pairing(tournament: Tournament, round_no: int) -> str:
+    """Round ``round_no`` as printed, in a line (``1: 3-4, 2: 9-7, …, PAB 5``): what a
+    re-pairing replaces, or taking the round back removes."""
+    from swissbridge.history import round_byes
+    from swissbridge.teams import printed_boards
+
+    games = [f"{n}: {w}-{b}" for n, _, (w, b) in printed_boards(tournament, round_no)]
+    bye, _ = round_byes(tournament, round_no)
+    return ", ".join(games + ([f"PAB {bye}"] if bye is not None else [])) or "no boards"
