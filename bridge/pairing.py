@@ -37,7 +37,7 @@ class RoundPairing:
     system: str = ""
     numbers: tuple[int, ...] = ()
     """Each board's number, when it is not its place in ``boards`` (a team round's games,
-    numbered down the matches: :func:`swissbridge.teams.board_pairing`)."""
+    numbered down the matches: :func:`swissbridge.rules.teams.board_pairing`)."""
 
     def numbered(self) -> list[tuple[int, Board]]:
         """The boards with their numbers (:attr:`numbers`, else 1, 2, … in order)."""
@@ -113,7 +113,7 @@ def printed_order(tournament: Tournament, round_no: int) -> list[tuple[int, int]
     """The games of ``round_no`` as (White, Black) in the order they were printed: the
     round's :class:`~swissbridge.model.BoardList` when the tournament holds one, else
     :func:`board_order` (a file written without it). The writers that number a round's
-    boards 1, 2, … read it (``swissbridge.teams.printed_boards`` gives the numbers too)."""
+    boards 1, 2, … read it (``swissbridge.rules.teams.printed_boards`` gives the numbers too)."""
     stored = tournament.board_list(round_no)
     if stored is not None:
         return [(w, b) for _, w, b in stored.games]

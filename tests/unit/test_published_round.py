@@ -11,7 +11,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from swissbridge.cli import app
+from swissbridge.cli.commandline import app
 from swissbridge.formats.jsonfmt import parse_json, tournament_to_json
 from swissbridge.formats.trf import parse_trf, read_trf, write_trf
 from swissbridge.model import Result
@@ -128,7 +128,7 @@ def test_the_printed_boards_are_what_result_the_writers_and_the_watcher_read(clu
     from swissbridge.formats.pgn import write_results_pgn
     from swissbridge.formats.swissmanager import write_pairing_rows
     from swissbridge.model import BoardList
-    from swissbridge.teams import printed_boards
+    from swissbridge.rules.teams import printed_boards
     from swissbridge.watch.render import board_numbers
 
     t = read_trf(club)

@@ -2,7 +2,7 @@
 can be run with ``pair`` and ``result`` alone, without editing TRF columns.
 
 A result names a board of the round (``3``, numbered as ``pair`` printed the round: the
-boards stored with it, :func:`~swissbridge.teams.printed_boards`; in a team event counted
+boards stored with it, :func:`~swissbridge.rules.teams.printed_boards`; in a team event counted
 down the matches, or named ``MATCH.BOARD``, ``2.1``) or a player (``#12``: the game that
 player has in the round, or a bye for the player):
 
@@ -26,8 +26,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from swissbridge.errors import InputError, UsageError
+from swissbridge.event.players import announce
 from swissbridge.model import ByeKind, Colour, Entry, Result, Tournament, format_points
-from swissbridge.players import announce
 
 GAME_RESULTS: Mapping[str, tuple[Result, Result]] = {
     "1-0": (Result.WIN, Result.LOSS),
@@ -148,7 +148,7 @@ def enter_results(
                     "pair it first (swissbridge pair FILE --in-place)"
                 )
             if numbered is None:
-                from swissbridge.teams import printed_boards
+                from swissbridge.rules.teams import printed_boards
 
                 try:
                     numbered = printed_boards(tournament, round_no)
@@ -268,7 +268,7 @@ def items_from_pgn(tournament: Tournament, round_no: int, source: str) -> tuple[
     notes on what the PGN leaves open (boards without a game, games in progress,
     games that belong to no board). Games that disagree with each other are refused."""
     from swissbridge.formats.pgn import read_round_feed
-    from swissbridge.history import played_pairing
+    from swissbridge.rules.history import played_pairing
 
     pairing = played_pairing(tournament, round_no)
     if not pairing.boards:
@@ -351,7 +351,7 @@ def undo_round(tournament: Tournament, round_no: int) -> tuple[Tournament, list[
 def entered_results(tournament: Tournament, round_no: int) -> list[str]:
     """The results entered in ``round_no``, by board as printed (``"board 2 9-7 1-0"``): what
     pairing the round again, or taking it back, would erase."""
-    from swissbridge.teams import printed_boards
+    from swissbridge.rules.teams import printed_boards
 
     out = []
     for n, _, (w, b) in printed_boards(tournament, round_no):
@@ -366,9 +366,45 @@ def entered_results(tournament: Tournament, round_no: int) -> list[str]:
 def printed_pairing(tournament: Tournament, round_no: int) -> str:
     """Round ``round_no`` as printed, in a line (``1: 3-4, 2: 9-7, …, PAB 5``): what a
     re-pairing replaces, or taking the round back removes."""
-    from swissbridge.history import round_byes
-    from swissbridge.teams import printed_boards
+    from swissbridge.rules.history import round_byes
+    from swissbridge.rules.teams import printed_boards
 
     games = [f"{n}: {w}-{b}" for n, _, (w, b) in printed_boards(tournament, round_no)]
     bye, _ = round_byes(tournament, round_no)
     return ", ".join(games + ([f"PAB {bye}"] if bye is not None else [])) or "no boards"
+
+
+def repair_refusal(tournament: Tournament, round_no: int, *, in_place: bool, repair: bool) -> str | None:
+    """Why round ``round_no``, paired already, may not be paired again into the file, or
+    ``None`` (``repair`` on a round without results and without later paired rounds): a
+    re-pairing would erase its results and leave the rounds paired on it stale, so it is
+    refused with what would be lost; without ``repair`` a paired round is never paired again
+    in place (``pair --round N`` prints it as paired)."""
+    if not (in_place or repair):
+        return None  # printed as paired
+    later = [r for r in range(round_no + 1, tournament.completed_rounds + 1) if tournament.is_paired(r)]
+    lost = entered_results(tournament, round_no)
+    losses = []
+    if lost:
+        shown = ", ".join(lost[:8]) + (", …" if len(lost) > 8 else "")
+        losses.append(f"its {len(lost)} result{'s' if len(lost) != 1 else ''} ({shown})")
+    if later:
+        count = sum(len(entered_results(tournament, r)) for r in later)
+        span = f"round {later[0]}" if len(later) == 1 else f"rounds {later[0]}-{later[-1]}"
+        losses.append(f"{span} paired on it ({count} result{'s' if count != 1 else ''})")
+    if losses:
+        undo = (
+            f"; to take back round {round_no} with its results on purpose: swissbridge undo FILE --round {round_no}"
+            if not later
+            else ""
+        )
+        return (
+            f"round {round_no} is paired and played: pairing it again would erase {' and '.join(losses)}; "
+            f"nothing written (pair FILE --round {round_no} prints it as paired{undo})"
+        )
+    if in_place and not repair:
+        return (
+            f"round {round_no} is paired already; nothing written (pair FILE --round {round_no} prints it as paired; "
+            f"--repair pairs it again, since it has no results yet)"
+        )
+    return None

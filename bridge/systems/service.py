@@ -7,10 +7,10 @@ from __future__ import annotations
 import os
 
 from swissbridge.errors import InputError
-from swissbridge.history import round_to_pair, unfinished_games, unpaired_in
 from swissbridge.model import Tournament, format_points
 from swissbridge.pairing import NoLegalPairing, RoundPairing, apply_pairing
 from swissbridge.plugins import Trace, resolve
+from swissbridge.rules.history import round_to_pair, unfinished_games, unpaired_in
 from swissbridge.systems import DEFAULT, refuse
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the way to a pair
@@ -44,7 +44,7 @@ def pair_tournament(
     """Pair ``round_no`` (default: the next round) of ``tournament`` with ``system``
     (a name or a system; the default system by default).
 
-    Games of earlier rounds without a result are refused (:func:`~swissbridge.history.unfinished_games`)
+    Games of earlier rounds without a result are refused (:func:`~swissbridge.rules.history.unfinished_games`)
     unless ``adjourned``: then each counts as a drawn game for pairing (GHR 3.1). The
     rule allows that for *adjourned* games, but a missing result is far more often
     one not entered yet, and a pairing made on a guessed result is wrong; so the
@@ -58,8 +58,8 @@ def pair_tournament(
 
 
 def unpairable(tournament: Tournament, round_no: int, exc: NoLegalPairing) -> NoLegalPairing:
-    """``exc`` with who cannot be paired, and why (:mod:`swissbridge.diagnosis`)."""
-    from swissbridge.diagnosis import UnpairableRound, diagnose
+    """``exc`` with who cannot be paired, and why (:mod:`swissbridge.systems.diagnosis`)."""
+    from swissbridge.systems.diagnosis import UnpairableRound, diagnose
 
     if isinstance(exc, UnpairableRound) or tournament.team_event:  # the diagnosis reads players, not teams
         return exc
@@ -117,7 +117,7 @@ def render_pairing(tournament: Tournament, pairing: RoundPairing, fmt: str, *, a
     if fmt == "pairlist":
         return pairing.pairlist()
     if tournament.team_event:  # the team pairs as the games of their members
-        from swissbridge.teams import board_pairing
+        from swissbridge.rules.teams import board_pairing
 
         if fmt == "text":
             return team_board_list(tournament, pairing)
@@ -131,12 +131,12 @@ def render_pairing(tournament: Tournament, pairing: RoundPairing, fmt: str, *, a
 
 def paired_tournament(tournament: Tournament, pairing: RoundPairing, fmt: str) -> str:
     """The whole tournament with the round paired, in ``fmt`` (``trf`` or ``json``, a
-    :func:`swissbridge.output.state_format`): what ``pair --in-place`` writes back
+    :func:`swissbridge.commands.output.state_format`): what ``pair --in-place`` writes back
     into its input, in the input's own format."""
     from swissbridge.formats.detect import write_any
 
     if tournament.team_event:  # the team pairs as the games of their members, as render_pairing writes them
-        from swissbridge.teams import board_pairing
+        from swissbridge.rules.teams import board_pairing
 
         pairing = board_pairing(tournament, pairing)
     return write_any(apply_pairing(tournament, pairing), fmt)
@@ -172,9 +172,9 @@ def board_list(tournament: Tournament, pairing: RoundPairing) -> str:
 
 def team_board_list(tournament: Tournament, pairing: RoundPairing) -> str:
     """A readable list of a round of team pairs: each match with the teams' match and game
-    points, then its boards by their numbers (:func:`~swissbridge.teams.match_games`; a
+    points, then its boards by their numbers (:func:`~swissbridge.rules.teams.match_games`; a
     board a line-up leaves unoccupied is shown empty, won by forfeit by the other side)."""
-    from swissbridge.teams import TeamEvent, match_games
+    from swissbridge.rules.teams import TeamEvent, match_games
 
     event = TeamEvent(tournament)
     done = pairing.round_no - 1
@@ -203,13 +203,13 @@ def team_board_list(tournament: Tournament, pairing: RoundPairing) -> str:
 def published_pairing(tournament: Tournament, round_no: int) -> RoundPairing:
     """Round ``round_no`` as it was paired and printed, read from the file: its boards in
     the order and with the numbers they were printed with
-    (:func:`~swissbridge.teams.printed_boards`), the PAB and the players not paired; in a
+    (:func:`~swissbridge.rules.teams.printed_boards`), the PAB and the players not paired; in a
     team event, the pairs of teams in the order of their matches, as :func:`render_pairing`
     takes a round of team pairs. What ``pair FILE --round N`` shows for a paired round:
     the round on the boards, never a pairing made again."""
-    from swissbridge.history import played_pairing
     from swissbridge.pairing import Board
-    from swissbridge.teams import TeamEvent, played_team_pairing, printed_boards
+    from swissbridge.rules.history import played_pairing
+    from swissbridge.rules.teams import TeamEvent, played_team_pairing, printed_boards
 
     printed = printed_boards(tournament, round_no)
     if tournament.team_event:
@@ -223,41 +223,3 @@ def published_pairing(tournament: Tournament, round_no: int) -> RoundPairing:
     numbers = tuple(n for n, _, _ in printed)
     plain = numbers == tuple(range(1, len(numbers) + 1))
     return RoundPairing(round_no, boards, played.bye, played.absent, numbers=() if plain else numbers)
-
-
-def repair_refusal(tournament: Tournament, round_no: int, *, in_place: bool, repair: bool) -> str | None:
-    """Why round ``round_no``, paired already, may not be paired again into the file, or
-    ``None`` (``repair`` on a round without results and without later paired rounds): a
-    re-pairing would erase its results and leave the rounds paired on it stale, so it is
-    refused with what would be lost; without ``repair`` a paired round is never paired again
-    in place (``pair --round N`` prints it as paired)."""
-    from swissbridge.results import entered_results
-
-    if not (in_place or repair):
-        return None  # printed as paired
-    later = [r for r in range(round_no + 1, tournament.completed_rounds + 1) if tournament.is_paired(r)]
-    lost = entered_results(tournament, round_no)
-    losses = []
-    if lost:
-        shown = ", ".join(lost[:8]) + (", …" if len(lost) > 8 else "")
-        losses.append(f"its {len(lost)} result{'s' if len(lost) != 1 else ''} ({shown})")
-    if later:
-        count = sum(len(entered_results(tournament, r)) for r in later)
-        span = f"round {later[0]}" if len(later) == 1 else f"rounds {later[0]}-{later[-1]}"
-        losses.append(f"{span} paired on it ({count} result{'s' if count != 1 else ''})")
-    if losses:
-        undo = (
-            f"; to take back round {round_no} with its results on purpose: swissbridge undo FILE --round {round_no}"
-            if not later
-            else ""
-        )
-        return (
-            f"round {round_no} is paired and played: pairing it again would erase {' and '.join(losses)}; "
-            f"nothing written (pair FILE --round {round_no} prints it as paired{undo})"
-        )
-    if in_place and not repair:
-        return (
-            f"round {round_no} is paired already; nothing written (pair FILE --round {round_no} prints it as paired; "
-            f"--repair pairs it again, since it has no results yet)"
-        )
-    return None
