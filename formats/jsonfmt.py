@@ -498,8 +498,17 @@ def _tournament(doc: Any, r: _Reader) -> Tournament:
         ),
         headers=tuple(headers),
     )
-    from swissbridge.formats.trf import team_setup_of  # the team records are kept as TRF records
+    from swissbridge.formats.trf import header_refusal, pairing_disagreement, team_setup_of
 
+    found = pairing_disagreement({p.start_no: p for p in players}, lambda n: f"player {n}")
+    if found is not None:
+        n, round_no, _, message = found
+        at = next(i for i, p in enumerate(players) if p.start_no == n)
+        raise r.error(f"$.players[{at}].rounds[{round_no - 1}]", message)
+    for i, (code, value) in enumerate(t.headers):
+        why = header_refusal(code, value, team=t.team_event)
+        if why is not None:
+            raise r.error(f"$.headers[{i}][0]", why)
     return replace(t, teams=team_setup_of(t, path=r.path)) if t.team_event else t
 
 
