@@ -19,7 +19,7 @@ from swissbridge.errors import SwissbridgeError, UsageError
 from swissbridge.options import CODES, epilog, input_argument
 from swissbridge.output import editing
 from swissbridge.plugins import shipped
-from swissbridge.systems import DEFAULT
+from swissbridge.systems import DEFAULT, for_round_robins
 
 if TYPE_CHECKING:
     from swissbridge.event import Header
@@ -225,7 +225,7 @@ def new(
     )
     if draw is not None and not _pairs_round_robins(header.system or DEFAULT):
         fail(
-            f"new --draw {draw}: pairing numbers are drawn by lot in a round robin (C.05): give --system roundrobin",
+            f"new --draw {draw}: pairing numbers are drawn by lot in a round robin (C.05): give {for_round_robins()}",
             EXIT_INPUT,
         )
     try:

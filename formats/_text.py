@@ -125,9 +125,9 @@ def refuse_control(
         why = header_refusal(code, value, team=tournament.team_event)
         if why is not None:
             raise InputError(f"header record {shown(code)}: {why}", path=path)
-    found = pairing_disagreement({p.start_no: p for p in tournament.players}, lambda n: f"player {n}")
-    if found is not None:
-        raise InputError(found[3], path=path)
+    disagreement = pairing_disagreement({p.start_no: p for p in tournament.players}, lambda n: f"player {n}")
+    if disagreement is not None:
+        raise InputError(disagreement[3], path=path)
     for what, value in tournament.text_fields():
         at = control_character(value)
         if at is None:
