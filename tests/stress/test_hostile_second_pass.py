@@ -15,11 +15,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from swissbridge.commands.output import create_output
 from swissbridge.errors import InputError, UsageError
 from swissbridge.formats.detect import read_any
 from swissbridge.formats.jsonfmt import tournament_to_json
 from swissbridge.formats.trf import parse_trf, read_trf
-from swissbridge.output import create_output
 
 from tests.conftest import SAMPLES
 from tests.stress.test_hostile_input import OPEN, _renamed, _trf_with_name
