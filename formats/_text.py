@@ -113,21 +113,9 @@ def refuse_control(
     when ``text``, the file's decoded text, shows it as written, at its byte offset in
     a binary file when ``offset_of(value, index)`` finds it (a JSON escape: the field
     alone locates it). Every reader calls this once, on the tournament it built: the
-    one policy for control characters (SECURITY.md). The header records are checked
-    against the TRF code grammar too (:func:`~swissbridge.formats.trf.header_refusal`):
-    a header is written back as a record, and must never become another one; and the
-    pairings as the TRF reader checks them (:func:`~swissbridge.formats.trf.pairing_disagreement`:
-    no player paired against themselves, both sides of a game agreeing), so that a
-    model read from any format keeps the invariants the writers rely on."""
-    from swissbridge.formats.trf import header_refusal, pairing_disagreement
-
-    for code, value in tournament.headers:
-        why = header_refusal(code, value, team=tournament.team_event)
-        if why is not None:
-            raise InputError(f"header record {shown(code)}: {why}", path=path)
-    disagreement = pairing_disagreement({p.start_no: p for p in tournament.players}, lambda n: f"player {n}")
-    if disagreement is not None:
-        raise InputError(disagreement[3], path=path)
+    one policy for control characters (SECURITY.md); the readers of formats other than
+    TRF call it through :func:`swissbridge.formats.boundary.validated`, which checks the
+    records and pairings too."""
     for what, value in tournament.text_fields():
         at = control_character(value)
         if at is None:

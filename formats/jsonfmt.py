@@ -21,7 +21,8 @@ from dataclasses import replace
 from typing import Any
 
 from swissbridge.errors import InputError
-from swissbridge.formats._text import MAX_RATING, MAX_ROUNDS, MAX_START_NO, decode, read_bytes, refuse_control
+from swissbridge.formats._text import MAX_RATING, MAX_ROUNDS, MAX_START_NO, decode, read_bytes
+from swissbridge.formats.boundary import validated
 from swissbridge.model import (
     Acceleration,
     AnnouncedBye,
@@ -524,7 +525,7 @@ def _event_kind(r: _Reader, value: Any) -> EventKind:
 def tournament_from_json(data: bytes | str, *, path: str | None = None) -> Tournament:
     """Read a ``swissbridge-tournament`` JSON document."""
     doc, reader = _load(data, path)
-    return refuse_control(_tournament(doc, reader), path=path)
+    return validated(_tournament(doc, reader), path=path)
 
 
 def pairing_from_json(

@@ -1298,7 +1298,7 @@ def pairing_disagreement(
     mirrored results (a double forfeit is ``-`` on both sides), never a player paired
     against themselves or with someone not in the tournament. The invariants every
     reader's model keeps, whatever its format (the TRF reader locates them at a line's
-    cell, :func:`~swissbridge.formats._text.refuse_control` for the others);
+    cell, :func:`~swissbridge.formats.boundary.validated` for the others);
     ``label(n)`` names player ``n`` in the message."""
     for n, p in players.items():
         for r, e in enumerate(p.entries, 1):
@@ -1348,7 +1348,7 @@ def header_refusal(code: str, value: str, *, team: bool) -> str | None:
     back as ``CODE VALUE`` and must read back as the same header, never as a record of
     the model's own (a player, the system, a forbidden pair: those are the model's
     fields, written from them), never skipped as a comment or legend. A reader of any
-    format checks its headers with this (:func:`~swissbridge.formats._text.refuse_control`)."""
+    format checks its headers with this (:func:`~swissbridge.formats.boundary.validated`)."""
     if len(code) != 3 or code[0] in " \t#" or control_character(code) is not None:
         return "expected a record code of three characters, the first neither a blank nor '#'"
     if code in _RECORDS:
