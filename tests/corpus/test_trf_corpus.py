@@ -65,6 +65,11 @@ def _trf16_can_say(t: Tournament) -> bool:
     return not (ranged or t.acceleration or t.announced_byes)
 
 
+def _shared_tournaments() -> list[Path]:
+    corpus = shared_path("corpus")
+    return [f for pattern in ("*/*.trf", "*/*/rounds/*.trf", "*/*/full.trf") for f in sorted(corpus.glob(pattern))]
+
+
 def _stable(files: list[Path]) -> tuple[int, list[str]]:
     """How many ``files`` TRF16 can say, and those of them not byte-stable through it."""
     said, unstable = 0, []
@@ -87,16 +92,14 @@ def test_trf26_to_trf16_and_back_is_byte_stable() -> None:
     """Every shared tournament (a sample of the corpus by default; all with ``slow``) and
     every real-world TRF: TRF-2026 → TRF16 → TRF-2026 gives the same bytes, whatever
     order the source had its records in (192 before or after 152, 142 after XXR)."""
-    corpus = shared_path("corpus")
-    files = sorted(corpus.glob("*/*.trf")) + sorted(corpus.glob("*/*/rounds/*.trf")) + sorted(corpus.glob("*/*/full.trf"))
+    files = _shared_tournaments()
     said, unstable = _stable(files[::25] + _realworld_trfs() + sorted(SAMPLES.glob("*.trf")))
     assert said >= 150 and unstable == []
 
 
 @pytest.mark.slow
 def test_every_shared_tournament_is_byte_stable_through_trf16() -> None:
-    corpus = shared_path("corpus")
-    files = sorted(corpus.glob("*/*.trf")) + sorted(corpus.glob("*/*/rounds/*.trf")) + sorted(corpus.glob("*/*/full.trf"))
+    files = _shared_tournaments()
     said, unstable = _stable(files)
     assert said >= 4000 and unstable == []
 
