@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from swissbridge.dropin import EXIT_FILE, EXIT_INVALID, EXIT_NO_PAIRING, EXIT_OK, run
+from swissbridge.cli.dropin import EXIT_FILE, EXIT_INVALID, EXIT_NO_PAIRING, EXIT_OK, run
 
 from tests.conftest import shared_path, unfinished_sample
 
@@ -74,7 +74,7 @@ def test_bad_command_lines_exit_3(argv: list[str], capsys: pytest.CaptureFixture
 
 
 def test_unsupported_system_exits_3(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(["--burstein", str(bbp("issue_15.input")), "-c"]) == EXIT_INVALID
+    assert run(["--zigzag", str(bbp("issue_15.input")), "-c"]) == EXIT_INVALID
     assert "not available" in capsys.readouterr().err
 
 

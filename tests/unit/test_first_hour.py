@@ -8,10 +8,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from swissbridge import cli
+from swissbridge import plugins
+from swissbridge.cli import commandline as cli
 from typer.testing import CliRunner
 
-from tests.conftest import SAMPLES
+from tests.conftest import SAMPLES, swiss_systems
 
 runner = CliRunner()
 OPEN = SAMPLES / "open-round4.trf"
@@ -464,7 +465,7 @@ def test_p13_every_help_lists_choices_exit_codes_and_an_example(command: str) ->
     assert code == 0
     assert "Exit codes: 0 " in text and "Example" in text and f"swissbridge {command} " in text
     if command in ("pair", "check", "explain", "generate", "watch"):
-        assert "dutch|lim" in text
+        assert "|".join(plugins.shipped()) in text
     if command in ("pair", "explain"):
         assert "text|" in text
     if command == "convert":
@@ -544,7 +545,7 @@ COLOURS_LOCKED = """012 Colours
 """
 
 
-@pytest.mark.parametrize("system", ["dutch", "lim"])
+@pytest.mark.parametrize("system", swiss_systems())
 def test_p11_no_legal_pairing_names_the_file_the_players_and_why(tmp_path: Path, system: str) -> None:
     import json
 
@@ -563,8 +564,8 @@ def test_p11_no_legal_pairing_names_the_file_the_players_and_why(tmp_path: Path,
 
 
 def test_p11_forbidden_pairs_and_colour_limits_are_named(tmp_path: Path) -> None:
-    from swissbridge.diagnosis import diagnose
     from swissbridge.formats.trf import parse_trf
+    from swissbridge.systems.diagnosis import diagnose
 
     forbidden = OPEN.read_text(encoding="utf-8").replace("XXR 5", "XXP 1 2 3 4 5 6 7 8 9\nXXR 5")
     text = str(diagnose(parse_trf(forbidden), 4))

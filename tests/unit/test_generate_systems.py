@@ -8,15 +8,16 @@ import dataclasses
 from pathlib import Path
 
 import pytest
-from swissbridge.check import check_tournament
-from swissbridge.cli import app
-from swissbridge.generate import POINTS_310, GenerateOptions, generate_tournament
-from swissbridge.plugins import available
+from swissbridge.cli.commandline import app
+from swissbridge.commands.check import check_tournament
+from swissbridge.commands.generate import POINTS_310, GenerateOptions, generate_tournament
 from typer.testing import CliRunner
+
+from tests.conftest import swiss_systems
 
 trf = pytest.importorskip("swissbridge.formats.trf")
 
-SYSTEMS = [s for s in ("dutch", "lim") if s in available()]
+SYSTEMS = swiss_systems()
 runner = CliRunner()
 
 

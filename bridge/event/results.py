@@ -1,0 +1,410 @@
+"""Entering results into a tournament file (``swissbridge result``), so that an event
+can be run with ``pair`` and ``result`` alone, without editing TRF columns.
+
+A result names a board of the round (``3``, numbered as ``pair`` printed the round: the
+boards stored with it, :func:`~swissbridge.rules.teams.printed_boards`; in a team event counted
+down the matches, or named ``MATCH.BOARD``, ``2.1``) or a player (``#12``: the game that
+player has in the round, or a bye for the player):
+
+* a game: ``1-0``, ``0-1``, ``½-½`` (also ``=``, ``1/2-1/2``, ``0.5-0.5``), and
+  forfeits ``+-`` (White wins by forfeit), ``-+`` (Black does), ``0-0`` (both lose: a
+  double forfeit; ``--`` too, but a shell command line reads a bare ``--`` as the end
+  of the options, so ``0-0`` is the spelling the help shows);
+* a player not paired in the round: ``H`` (half-point bye), ``F`` (full-point bye),
+  ``Z`` (zero-point bye, an absence), or ``withdrawn`` (absent from this round to
+  the last: the round's column, and TRF-2026 record 240 for the rounds after it).
+
+A game that already has a different result is refused unless ``correct``; the
+same result again changes nothing. Byes go into rounds not yet paired for the
+player (the round being paired next, as ``0000 - H`` in its column). The points
+column is recomputed from the results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+
+from swissbridge.errors import InputError, UsageError
+from swissbridge.event.players import announce
+from swissbridge.model import ByeKind, Colour, Entry, Result, Tournament, format_points
+
+GAME_RESULTS: Mapping[str, tuple[Result, Result]] = {
+    "1-0": (Result.WIN, Result.LOSS),
+    "0-1": (Result.LOSS, Result.WIN),
+    "½-½": (Result.DRAW, Result.DRAW),
+    "1/2-1/2": (Result.DRAW, Result.DRAW),
+    "0.5-0.5": (Result.DRAW, Result.DRAW),
+    "=": (Result.DRAW, Result.DRAW),
+    "+-": (Result.FORFEIT_WIN, Result.FORFEIT_LOSS),
+    "-+": (Result.FORFEIT_LOSS, Result.FORFEIT_WIN),
+    "0-0": (Result.FORFEIT_LOSS, Result.FORFEIT_LOSS),
+    "--": (Result.FORFEIT_LOSS, Result.FORFEIT_LOSS),
+}
+"""A game's result as written on the command line: (White's entry, Black's entry)."""
+
+BYES: Mapping[str, ByeKind] = {"H": ByeKind.HALF, "F": ByeKind.FULL, "Z": ByeKind.ZERO}
+WITHDRAWN = ("withdrawn", "wd")
+
+SHOWN: Mapping[Result, str] = {
+    Result.WIN: "1-0",
+    Result.LOSS: "0-1",
+    Result.DRAW: "½-½",
+    Result.FORFEIT_WIN: "+-",
+    Result.FORFEIT_LOSS: "-+",
+    Result.WIN_UNRATED: "1-0",
+    Result.LOSS_UNRATED: "0-1",
+    Result.DRAW_UNRATED: "½-½",
+}
+"""How a recorded game is shown in messages, from White's entry."""
+
+CHOICES = "1-0, 0-1, ½-½ (or =), +-, -+, 0-0 (double forfeit); for a player: H, F, Z or withdrawn"
+
+
+@dataclass(frozen=True, slots=True)
+class ResultItem:
+    """One result of the command line: a board (``board``) or a player (``player``)."""
+
+    text: str
+    result: str
+    board: int | None = None
+    player: int | None = None
+    match: int | None = None
+    """A team event's board named ``MATCH.BOARD`` (``2.3``): ``board`` is then the board of the match."""
+
+
+def parse_items(words: Sequence[str]) -> list[ResultItem]:
+    """``["3", "1-0", "#12", "H"]`` → items; a usage error names the word that is wrong."""
+    if len(words) % 2:
+        hint = "" if len(words) < 2 else " (a double forfeit is written 0-0: a bare -- ends the options and is lost)"
+        raise UsageError(f"results come in pairs, BOARD|#START RESULT; {words[-1]!r} has no result{hint}")
+    items: list[ResultItem] = []
+    for target, result in zip(words[::2], words[1::2], strict=True):
+        text = f"{target} {result}"
+        key = result.strip()
+        if key.upper() in BYES or key.lower() in WITHDRAWN:
+            key = key.upper() if key.upper() in BYES else WITHDRAWN[0]
+        elif key not in GAME_RESULTS:
+            raise UsageError(f"{text!r}: unknown result {result!r}; expected {CHOICES}")
+        number = target[1:] if target.startswith("#") else target
+        match, dot, board = number.partition(".")
+        named = dot and not target.startswith("#") and match.isdigit() and board.isdigit()
+        if named and min(int(match), int(board)) >= 1:
+            if key not in GAME_RESULTS:
+                raise UsageError(f"{text!r}: a bye is for a player: write #START {key}")
+            items.append(ResultItem(text, key, board=int(board), match=int(match)))
+            continue
+        if not number.isdigit() or int(number) < 1:
+            raise UsageError(
+                f"{text!r}: expected a board number (3), a team event's MATCH.BOARD (2.3) "
+                f"or a start number (#12), found {target!r}"
+            )
+        if target.startswith("#"):
+            items.append(ResultItem(text, key, player=int(number)))
+        elif key in GAME_RESULTS:
+            items.append(ResultItem(text, key, board=int(number)))
+        else:
+            raise UsageError(f"{text!r}: a bye is for a player: write #START {key}")
+    return items
+
+
+def _match_board(
+    tournament: Tournament,
+    round_no: int,
+    numbered: Sequence[tuple[int, tuple[int, int] | None, tuple[int, int]]],
+    item: ResultItem,
+) -> tuple[int, int]:
+    """The game a team event's ``MATCH.BOARD`` names (:class:`InputError` when it names none)."""
+    if not tournament.team_event:
+        raise InputError(f"{item.text!r}: MATCH.BOARD is for a team event; this one numbers its boards 1, 2, …")
+    for _, where, game in numbered:
+        if where == (item.match, item.board):
+            return game
+    matches = max((where[0] for _, where, _ in numbered if where is not None), default=0)
+    if item.match is None or item.match > matches:
+        have = f"{matches} match{'es' if matches != 1 else ''}" if matches else "no matches"
+        raise InputError(f"{item.text!r}: round {round_no} has {have}; there is no match {item.match}")
+    raise InputError(f"{item.text!r}: match {item.match} of round {round_no} has no game on board {item.board}")
+
+
+def enter_results(
+    tournament: Tournament, round_no: int, items: Sequence[ResultItem], *, correct: bool = False
+) -> Tournament:
+    """``tournament`` with ``items`` entered in round ``round_no`` and the points
+    column recomputed (:class:`InputError` for a board or player that does not
+    exist, a bye for a player who has a game, a result that contradicts one already
+    entered without ``correct``)."""
+    if round_no < 1:
+        raise UsageError(f"rounds are numbered from 1, not {round_no}")
+    if tournament.total_rounds is not None and round_no > tournament.total_rounds:
+        raise InputError(f"round {round_no} is beyond the {tournament.total_rounds} rounds of the tournament")
+    numbered: list[tuple[int, tuple[int, int] | None, tuple[int, int]]] | None = None
+    t = tournament
+    for item in items:
+        if item.board is not None:
+            if not tournament.is_paired(round_no):
+                raise InputError(
+                    f"{item.text!r}: round {round_no} is not paired yet, so it has no boards: "
+                    "pair it first (swissbridge pair FILE --in-place)"
+                )
+            if numbered is None:
+                from swissbridge.rules.teams import printed_boards
+
+                try:
+                    numbered = printed_boards(tournament, round_no)
+                except InputError as exc:
+                    raise InputError(f"{item.text!r}: {exc}") from None
+            boards = {n: game for n, _, game in numbered}
+            if item.match is not None:
+                white, black = _match_board(tournament, round_no, numbered, item)
+            elif item.board not in boards:
+                have = f"{len(boards)} board{'s' if len(boards) != 1 else ''}" if boards else "no boards"
+                raise InputError(f"{item.text!r}: round {round_no} has {have}; there is no board {item.board}")
+            else:
+                white, black = boards[item.board]
+            t = _game(t, round_no, white, black, item, correct)
+            continue
+        assert item.player is not None
+        n = item.player
+        try:
+            entry = t.player(n).entry(round_no)
+        except KeyError:
+            raise InputError(f"{item.text!r}: there is no player {n}") from None
+        if item.result in GAME_RESULTS:
+            if entry is None or entry.opponent is None:
+                raise InputError(f"{item.text!r}: player {n} has no game in round {round_no}")
+            white, black = (n, entry.opponent) if entry.colour is not Colour.BLACK else (entry.opponent, n)
+            t = _game(t, round_no, white, black, item, correct)
+        else:
+            t = _bye(t, round_no, n, entry, item, correct)
+    return t.with_players(replace(p, stated_points=None, rank=None) for p in t.players)
+
+
+def _game(t: Tournament, round_no: int, white: int, black: int, item: ResultItem, correct: bool) -> Tournament:
+    new_white, new_black = GAME_RESULTS[item.result]
+    old = t.player(white).entry(round_no)
+    old_black = t.player(black).entry(round_no)
+    assert old is not None and old_black is not None
+    if old.result is not Result.PENDING and (old.result, old_black.result) != (new_white, new_black) and not correct:
+        both = (old.result, old_black.result) == (Result.FORFEIT_LOSS, Result.FORFEIT_LOSS)
+        shown = "0-0" if both else SHOWN.get(old.result, old.result.value)
+        raise InputError(
+            f"{item.text!r}: round {round_no}, {white}-{black} already has the result {shown}; "
+            "give --correct to replace it"
+        )
+    colour_w = old.colour or Colour.WHITE
+    return t.with_round(
+        round_no,
+        {
+            white: Entry(new_white, black, colour_w),
+            black: Entry(new_black, white, colour_w.opposite),
+        },
+    )
+
+
+def _bye(t: Tournament, round_no: int, n: int, entry: Entry | None, item: ResultItem, correct: bool) -> Tournament:
+    if entry is not None and entry.opponent is not None:
+        raise InputError(
+            f"{item.text!r}: player {n} has a game in round {round_no} (against {entry.opponent}); "
+            "enter its result, a forfeit (+- or -+) if the player did not come"
+        )
+    if entry is not None and entry.result is Result.PAB:
+        raise InputError(f"{item.text!r}: player {n} has the pairing-allocated bye in round {round_no}")
+    if round_no > t.next_round:
+        raise InputError(
+            f"{item.text!r}: round {round_no} is after the round to be paired next ({t.next_round}); "
+            "enter it once the rounds before it are paired"
+        )
+    kind = ByeKind.ZERO if item.result == WITHDRAWN[0] else BYES[item.result]
+    if entry is not None and entry.result is not kind.result and not correct:
+        raise InputError(
+            f"{item.text!r}: player {n} already has the entry {entry.result.value} in round {round_no}; "
+            "give --correct to replace it"
+        )
+    t = t.with_round(round_no, {n: Entry(kind.result)})
+    if item.result != WITHDRAWN[0]:
+        return t
+    if t.total_rounds is None:
+        raise InputError(
+            f"{item.text!r}: the file does not say how many rounds the event has (TRF 142), "
+            "so the rounds a withdrawn player misses cannot be written; add it first"
+        )
+    later = [r for r in range(round_no + 1, t.total_rounds + 1) if n not in t.announced(r)]
+    return announce(t, n, later, ByeKind.ZERO)
+
+
+def corrected_under_later_rounds(before: Tournament, after: Tournament, round_no: int) -> str | None:
+    """The warning for a correction of round ``round_no`` once later rounds are paired:
+    C.04.2 Art. 4.3 lets a corrected result affect only the pairings not made yet, so
+    the rounds after it stay as they were paired, on the old score; the arbiter is told
+    which rounds and which players' scores changed. None when nothing entered before
+    changed, or no later round is paired."""
+    later = [r for r in range(round_no + 1, before.completed_rounds + 1) if before.is_paired(r)]
+    changed = []
+    for p in before.players:
+        old, new = p.entry(round_no), after.player(p.start_no).entry(round_no)
+        if old is not None and new is not None and old.result is not Result.PENDING and old.result is not new.result:
+            pts = before.points
+            changed.append(
+                f"#{p.start_no} {format_points(pts.points(old.result))} → {format_points(pts.points(new.result))}"
+            )
+    if not later or not changed:
+        return None
+    rounds = f"round {later[0]}" if len(later) == 1 else f"rounds {later[0]}-{later[-1]}"
+    return (
+        f"round {round_no} corrected ({', '.join(changed)}), but {rounds} {'was' if len(later) == 1 else 'were'} "
+        "paired on the old score; a correction affects only the pairings not made yet (C.04.2 Art. 4.3): "
+        "those rounds stay as paired"
+    )
+
+
+_PGN_RESULTS: Mapping[str, str] = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "½-½"}
+
+
+def items_from_pgn(tournament: Tournament, round_no: int, source: str) -> tuple[list[ResultItem], list[str]]:
+    """The finished games of a broadcast's PGN for round ``round_no``, matched to the
+    round's boards as the watcher matches them (FIDE ids, else names, colours as
+    paired; :func:`swissbridge.formats.pgn.read_round_feed`), as result items, and
+    notes on what the PGN leaves open (boards without a game, games in progress,
+    games that belong to no board). Games that disagree with each other are refused."""
+    from swissbridge.formats.pgn import read_round_feed
+    from swissbridge.rules.history import played_pairing
+
+    pairing = played_pairing(tournament, round_no)
+    if not pairing.boards:
+        raise InputError(f"round {round_no} has no games to take results for")
+    # Matched against the round as paired, whatever it records already: a result the
+    # PGN contradicts is refused (or corrected) by enter_results, like one typed in.
+    unfinished: dict[int, Entry] = {}
+    for p in tournament.players:
+        e = p.entry(round_no)
+        if e is not None and e.opponent is not None:
+            unfinished[p.start_no] = Entry(Result.PENDING, e.opponent, e.colour)
+    open_round = tournament.with_round(round_no, unfinished)
+    feed = read_round_feed(source, open_round, round_no, pairing=pairing)
+    if feed.conflicts:
+        raise InputError(f"{source}: " + "; ".join(str(c) for c in feed.conflicts))
+    items = [
+        ResultItem(f"#{b.board.white} {b.result} ({b.games[0].where})", _PGN_RESULTS[b.result], player=b.board.white)
+        for b in feed.finished
+    ]
+    notes = [f"{len(feed.missing)} board(s) without a game in the PGN"] if feed.missing else []
+    notes += [f"{b.board.white}-{b.board.black}: in progress in the PGN" for b in feed.in_progress]
+    notes += [f"unmatched: {u}" for u in feed.unmatched]
+    return items, notes
+
+
+def undo_round(tournament: Tournament, round_no: int) -> tuple[Tournament, list[str]]:
+    """``tournament`` with its last paired round ``round_no`` taken back, on purpose
+    (``swissbridge undo``): the round's games with their results, its PAB and its printed
+    boards removed; the byes and absences the players had in it before it was paired (H, F,
+    Z) kept, and entries written for a later round turned into the announced byes they
+    are (record 240); the points column recomputed. Also the things removed, for the
+    message. Refused (:class:`InputError`): a round that is not the last paired one (the
+    rounds after it were paired on it), and a team event (its team records 300, 320 and
+    330 hold the round too)."""
+    from swissbridge.model import AnnouncedBye
+
+    last = tournament.completed_rounds
+    if not last:
+        raise InputError("no round is paired yet: there is nothing to take back")
+    if round_no != last:
+        raise InputError(
+            f"round {round_no} is not the last paired round ({last}): only the last round is taken back "
+            f"(the rounds after it were paired on it); take back round {last} first"
+            if round_no < last
+            else f"round {round_no} is not paired: the last paired round is {last}"
+        )
+    if tournament.team_event:
+        raise InputError(
+            "a team event's round is held by its team records too (300 line-ups, 320 PAB, 330 forfeited matches): "
+            "undo takes back rounds of individual events only; restore the .bak file of the pairing instead"
+        )
+    pairing = printed_pairing(tournament, round_no)
+    lost = entered_results(tournament, round_no)
+    players = []
+    later: dict[tuple[int, ByeKind], list[int]] = {}
+    for p in tournament.players:
+        entries = list(p.entries[:round_no])
+        for r, e in enumerate(p.entries[round_no:], round_no + 1):
+            kind = {Result.HALF_BYE: ByeKind.HALF, Result.FULL_BYE: ByeKind.FULL, Result.ZERO_BYE: ByeKind.ZERO}.get(
+                e.result
+            )
+            if kind is not None and e.opponent is None and p.start_no not in tournament.announced(r):
+                later.setdefault((r, kind), []).append(p.start_no)
+        if len(entries) == round_no and entries[-1].paired:
+            entries.pop()
+        players.append(replace(p, entries=tuple(entries), stated_points=None, rank=None))
+    byes = tuple(AnnouncedBye(kind, r, tuple(ns)) for (r, kind), ns in sorted(later.items(), key=lambda x: x[0][0]))
+    t = replace(
+        tournament,
+        players=tuple(players),
+        board_lists=tuple(b for b in tournament.board_lists if b.round_no != round_no),
+        announced_byes=tournament.announced_byes + byes,
+    )
+    removed = [f"the pairing of round {round_no} ({pairing})"]
+    if lost:
+        removed.append(f"its {len(lost)} result{'s' if len(lost) != 1 else ''} ({', '.join(lost)})")
+    return t, removed
+
+
+def entered_results(tournament: Tournament, round_no: int) -> list[str]:
+    """The results entered in ``round_no``, by board as printed (``"board 2 9-7 1-0"``): what
+    pairing the round again, or taking it back, would erase."""
+    from swissbridge.rules.teams import printed_boards
+
+    out = []
+    for n, _, (w, b) in printed_boards(tournament, round_no):
+        white, black = tournament.player(w).entry(round_no), tournament.player(b).entry(round_no)
+        if white is None or black is None or white.result is Result.PENDING:
+            continue
+        both = white.result is Result.FORFEIT_LOSS and black.result is Result.FORFEIT_LOSS
+        out.append(f"board {n} {w}-{b} {'0-0' if both else SHOWN.get(white.result, white.result.value)}")
+    return out
+
+
+def printed_pairing(tournament: Tournament, round_no: int) -> str:
+    """Round ``round_no`` as printed, in a line (``1: 3-4, 2: 9-7, …, PAB 5``): what a
+    re-pairing replaces, or taking the round back removes."""
+    from swissbridge.rules.history import round_byes
+    from swissbridge.rules.teams import printed_boards
+
+    games = [f"{n}: {w}-{b}" for n, _, (w, b) in printed_boards(tournament, round_no)]
+    bye, _ = round_byes(tournament, round_no)
+    return ", ".join(games + ([f"PAB {bye}"] if bye is not None else [])) or "no boards"
+
+
+def repair_refusal(tournament: Tournament, round_no: int, *, in_place: bool, repair: bool) -> str | None:
+    """Why round ``round_no``, paired already, may not be paired again into the file, or
+    ``None`` (``repair`` on a round without results and without later paired rounds): a
+    re-pairing would erase its results and leave the rounds paired on it stale, so it is
+    refused with what would be lost; without ``repair`` a paired round is never paired again
+    in place (``pair --round N`` prints it as paired)."""
+    if not (in_place or repair):
+        return None  # printed as paired
+    later = [r for r in range(round_no + 1, tournament.completed_rounds + 1) if tournament.is_paired(r)]
+    lost = entered_results(tournament, round_no)
+    losses = []
+    if lost:
+        shown = ", ".join(lost[:8]) + (", …" if len(lost) > 8 else "")
+        losses.append(f"its {len(lost)} result{'s' if len(lost) != 1 else ''} ({shown})")
+    if later:
+        count = sum(len(entered_results(tournament, r)) for r in later)
+        span = f"round {later[0]}" if len(later) == 1 else f"rounds {later[0]}-{later[-1]}"
+        losses.append(f"{span} paired on it ({count} result{'s' if count != 1 else ''})")
+    if losses:
+        undo = (
+            f"; to take back round {round_no} with its results on purpose: swissbridge undo FILE --round {round_no}"
+            if not later
+            else ""
+        )
+        return (
+            f"round {round_no} is paired and played: pairing it again would erase {' and '.join(losses)}; "
+            f"nothing written (pair FILE --round {round_no} prints it as paired{undo})"
+        )
+    if in_place and not repair:
+        return (
+            f"round {round_no} is paired already; nothing written (pair FILE --round {round_no} prints it as paired; "
+            f"--repair pairs it again, since it has no results yet)"
+        )
+    return None

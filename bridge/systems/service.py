@@ -1,0 +1,225 @@
+"""Orchestration shared by the command line, the watcher and the drop-in engine:
+read a file, pair a round with a system, render the result. Data flows one way:
+file → model → system → pairing → file."""
+
+from __future__ import annotations
+
+import os
+
+from swissbridge.errors import InputError
+from swissbridge.model import Tournament, format_points
+from swissbridge.pairing import NoLegalPairing, RoundPairing, apply_pairing
+from swissbridge.plugins import Trace, resolve
+from swissbridge.rules.history import round_to_pair, unfinished_games, unpaired_in
+from swissbridge.systems import DEFAULT, refuse
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the way to a pair
+if TYPE_CHECKING:
+    from swissbridge.plugins import PairingSystem
+
+
+def read_tournament(
+    path: str | os.PathLike[str],
+    fmt: str | None = None,
+    *,
+    encoding: str | None = None,
+    notes: list[str] | None = None,
+    warnings: list[str] | None = None,
+) -> Tournament:
+    """Read any supported tournament input: TRF16 / TRF-2026 (Swiss-Manager's TRF16
+    export included), Swiss-Manager text exports, PGN, JSON, or a folder of them
+    (``fmt`` forces a format; ``notes``, ``warnings``: see :func:`~swissbridge.formats.detect.read_any`)."""
+    from swissbridge.formats.detect import read_any
+
+    return read_any(path, fmt, encoding=encoding, notes=notes, warnings=warnings)
+
+
+def pair_tournament(
+    tournament: Tournament,
+    *,
+    system: str | PairingSystem = DEFAULT,
+    round_no: int | None = None,
+    adjourned: bool = False,
+) -> RoundPairing:
+    """Pair ``round_no`` (default: the next round) of ``tournament`` with ``system``
+    (a name or a system; the default system by default).
+
+    Games of earlier rounds without a result are refused (:func:`~swissbridge.rules.history.unfinished_games`)
+    unless ``adjourned``: then each counts as a drawn game for pairing (GHR 3.1). The
+    rule allows that for *adjourned* games, but a missing result is far more often
+    one not entered yet, and a pairing made on a guessed result is wrong; so the
+    arbiter has to say so. A round none of whose games has a result is not adjourned
+    but not played, and is always refused."""
+    engine, r = _pairable(tournament, system, round_no, adjourned)
+    try:
+        return engine.pair(tournament, r)
+    except NoLegalPairing as exc:
+        raise unpairable(tournament, r, exc) from exc
+
+
+def unpairable(tournament: Tournament, round_no: int, exc: NoLegalPairing) -> NoLegalPairing:
+    """``exc`` with who cannot be paired, and why (:mod:`swissbridge.systems.diagnosis`)."""
+    from swissbridge.systems.diagnosis import UnpairableRound, diagnose
+
+    if isinstance(exc, UnpairableRound) or tournament.team_event:  # the diagnosis reads players, not teams
+        return exc
+    return UnpairableRound(round_no, str(exc), diagnose(tournament, round_no))
+
+
+def trace_tournament(
+    tournament: Tournament,
+    *,
+    system: str | PairingSystem = DEFAULT,
+    round_no: int | None = None,
+    adjourned: bool = False,
+) -> Trace:
+    """Pair the round as :func:`pair_tournament` does, and keep the system's trace of it
+    (``pair --explain`` explains the pairing it made, without pairing again)."""
+    engine, r = _pairable(tournament, system, round_no, adjourned)
+    try:
+        return engine.trace(tournament, r)
+    except NoLegalPairing as exc:
+        raise unpairable(tournament, r, exc) from exc
+
+
+def _pairable(
+    tournament: Tournament, system: str | PairingSystem, round_no: int | None, adjourned: bool
+) -> tuple[PairingSystem, int]:
+    """The system and the round to pair, once the tournament is known to be pairable.
+    A system that pairs round robins reads the round from its tables whatever the
+    results (C.05 Annex 1): a round robin's rounds may be paired before the earlier
+    ones are played, so neither an unplayed round nor a game without a result stops it."""
+    _, engine = resolve(system)
+    refuse(engine, tournament)  # a team event or a round robin, for a system of Swiss events
+    r = round_to_pair(tournament, round_no)
+    if getattr(engine, "round_robin", False):
+        return engine, r
+    unplayed = [rr for rr in range(1, r) if tournament.is_unplayed(rr)]
+    if unplayed:
+        again = f" (or pair it again with --round {unplayed[0]})" if unplayed[0] == r - 1 else ""
+        raise InputError(
+            f"cannot pair round {r}: round {unplayed[0]} has been paired but none of its games has a result yet; "
+            f"enter its results first{again}"
+        )
+    if not adjourned and (problem := unfinished_games(tournament, r)) is not None:
+        raise InputError(
+            f"cannot pair round {r}: {problem}: enter the results, or, for adjourned games, "
+            "pair with `swissbridge pair --adjourned`, which counts them as draws (GHR 3.1)"
+        )
+    return engine, r
+
+
+def render_pairing(tournament: Tournament, pairing: RoundPairing, fmt: str, *, adjourned: bool = False) -> str:
+    """The pairing in one of the ``pair`` command's output formats: the board list
+    (``text``), the engines' pair list (``pairlist``), or a file format's pairing
+    writer (:func:`swissbridge.formats.detect.write_pairing`; ``adjourned``: it was
+    made around games without a result, see :func:`pair_tournament`)."""
+    if fmt == "pairlist":
+        return pairing.pairlist()
+    if tournament.team_event:  # the team pairs as the games of their members
+        from swissbridge.rules.teams import board_pairing
+
+        if fmt == "text":
+            return team_board_list(tournament, pairing)
+        pairing = board_pairing(tournament, pairing)
+    if fmt == "text":
+        return board_list(tournament, pairing)
+    from swissbridge.formats.detect import write_pairing
+
+    return write_pairing(tournament, pairing, fmt, adjourned=adjourned)
+
+
+def paired_tournament(tournament: Tournament, pairing: RoundPairing, fmt: str) -> str:
+    """The whole tournament with the round paired, in ``fmt`` (``trf`` or ``json``, a
+    :func:`swissbridge.commands.output.state_format`): what ``pair --in-place`` writes back
+    into its input, in the input's own format."""
+    from swissbridge.formats.detect import write_any
+
+    if tournament.team_event:  # the team pairs as the games of their members, as render_pairing writes them
+        from swissbridge.rules.teams import board_pairing
+
+        pairing = board_pairing(tournament, pairing)
+    return write_any(apply_pairing(tournament, pairing), fmt)
+
+
+def board_list(tournament: Tournament, pairing: RoundPairing) -> str:
+    """A readable board list: board, scores and names (the name columns as wide as the
+    longest name: a name is never cut)."""
+    done = pairing.round_no - 1
+    pts = tournament.points
+
+    def who(n: int) -> tuple[str, str, str]:
+        p = tournament.player(n)
+        name = f"{p.title + ' ' if p.title else ''}{p.name}".strip() or f"#{n}"
+        return f"({n})", name, format_points(p.score(pts, done))
+
+    title = tournament.name or "Tournament"
+    of = f" of {tournament.total_rounds}" if tournament.total_rounds else ""
+    shown = [n for b in pairing.boards for n in b.players()] + [*pairing.absent]
+    shown += [pairing.bye] if pairing.bye is not None else []
+    wide = max([28, *(len(who(n)[1]) for n in shown)])  # the longest name, never cut
+    lines = [f"{title} — round {pairing.round_no}{of}"]
+    lines.append(f"{'Bd':>3}  {'No':>5} {'White':<{wide}} {'Pts':>5}   {'Pts':>5}  {'No':>5} {'Black':<{wide}}")
+    for i, b in enumerate(pairing.boards, 1):
+        wn, wname, wpts = who(b.white)
+        bn, bname, bpts = who(b.black)
+        lines.append(f"{i:>3}  {wn:>5} {wname:<{wide}} {wpts:>5} - {bpts:>5}  {bn:>5} {bname:<{wide}}")
+    for n, what in unpaired_in(tournament, pairing).items():
+        num, name, score = who(n)
+        lines.append(f"{'':>3}  {num:>5} {name:<{wide}} {score:>5}   {what}")
+    return "\n".join(lines) + "\n"
+
+
+def team_board_list(tournament: Tournament, pairing: RoundPairing) -> str:
+    """A readable list of a round of team pairs: each match with the teams' match and game
+    points, then its boards by their numbers (:func:`~swissbridge.rules.teams.match_games`; a
+    board a line-up leaves unoccupied is shown empty, won by forfeit by the other side)."""
+    from swissbridge.rules.teams import TeamEvent, match_games
+
+    event = TeamEvent(tournament)
+    done = pairing.round_no - 1
+
+    def team(n: int) -> str:
+        rec = event.record(n)
+        scores = f"{format_points(rec.match_points(done))}/{format_points(rec.game_points(done))}"
+        return f"({n}) {rec.team.name or f'Team {n}'} {scores}"
+
+    title = tournament.name or "Tournament"
+    of = f" of {tournament.total_rounds}" if tournament.total_rounds else ""
+    lines = [f"{title} — round {pairing.round_no}{of} (teams: match points/game points)"]
+    for i, (m, games) in enumerate(match_games(event, pairing), 1):
+        lines.append(f"{i:>3}  {team(m.white)} - {team(m.black)}")
+        for b in games:
+            names = [f"({n}) {tournament.player(n).name}" if n else "(empty board)" for n in (b.white, b.black)]
+            forfeit = " — forfeit" if b.game is None else ""
+            lines.append(f"       {b.number:>2}. {names[0]:<32} - {names[1]}{forfeit}")
+    if pairing.bye is not None:
+        lines.append(f"     {team(pairing.bye)}   pairing-allocated bye")
+    for n, result in sorted(pairing.absent.items()):
+        lines.append(f"     {team(n)}   not paired ({result.name.lower().replace('_', ' ')})")
+    return "\n".join(lines) + "\n"
+
+
+def published_pairing(tournament: Tournament, round_no: int) -> RoundPairing:
+    """Round ``round_no`` as it was paired and printed, read from the file: its boards in
+    the order and with the numbers they were printed with
+    (:func:`~swissbridge.rules.teams.printed_boards`), the PAB and the players not paired; in a
+    team event, the pairs of teams in the order of their matches, as :func:`render_pairing`
+    takes a round of team pairs. What ``pair FILE --round N`` shows for a paired round:
+    the round on the boards, never a pairing made again."""
+    from swissbridge.pairing import Board
+    from swissbridge.rules.history import played_pairing
+    from swissbridge.rules.teams import TeamEvent, played_team_pairing, printed_boards
+
+    printed = printed_boards(tournament, round_no)
+    if tournament.team_event:
+        teams, _ = played_team_pairing(tournament, round_no)
+        team_of = TeamEvent(tournament).team_of
+        match_of = {frozenset((team_of[w], team_of[b])): where[0] for _, where, (w, b) in printed if where is not None}
+        order = sorted(teams.boards, key=lambda b: match_of.get(frozenset(b.players()), len(match_of) + 1))
+        return RoundPairing(round_no, tuple(order), teams.bye, teams.absent)
+    played = played_pairing(tournament, round_no)
+    boards = tuple(Board(w, b) for _, _, (w, b) in printed)
+    numbers = tuple(n for n, _, _ in printed)
+    plain = numbers == tuple(range(1, len(numbers) + 1))
+    return RoundPairing(round_no, boards, played.bye, played.absent, numbers=() if plain else numbers)
