@@ -116,6 +116,22 @@ class FloaterChoice:
     ``None`` when there is no following bracket (or no floater to choose)."""
     c7: dict[frozenset[int], Outcome] = field(default_factory=dict)
     """[C7]'s outcome of each set tried."""
+    residents: Sequence[int] = ()
+    """The following bracket's residents (the next scoregroup)."""
+    below: Completion | None = None
+    """[C4] below the following bracket."""
+
+    def following_of(self, rnd: BursteinRound, floaters: frozenset[int]) -> Outcome:
+        """[C7]: what the following bracket can achieve with these floaters."""
+        got = self.c7.get(floaters)
+        if got is None:
+            assert self.below is not None
+            got = self.c7[floaters] = following_outcome(rnd, floaters, self.residents, self.below)
+        return got
+
+    def complies_c7(self, rnd: BursteinRound, floaters: frozenset[int]) -> bool:
+        """[C7] for one set of floaters: the following bracket does as well as it can."""
+        return self.following is None or self.following_of(rnd, floaters) == self.following
 
     @property
     def floatable(self) -> frozenset[int]:
@@ -211,13 +227,14 @@ def floater_choice(
         )
     if not choice.count or not following or below_following is None:
         return choice
+    choice.residents, choice.below = following, below_following
     ideal: Outcome = (
         (len(following) + choice.count) % 2,
         (min(rnd.score(n) for n in following),) * ((len(following) + choice.count) % 2),
     )
     best: Outcome | None = None
     for f in choice.sets:
-        got = choice.c7[f] = following_outcome(rnd, f, following, below_following)
+        got = choice.following_of(rnd, f)
         if best is None or got < best:
             best = got
         if best <= ideal:
@@ -226,20 +243,9 @@ def floater_choice(
     return choice
 
 
-def complies_c7(
-    rnd: BursteinRound,
-    choice: FloaterChoice,
-    floaters: frozenset[int],
-    following: Sequence[int],
-    below: Completion | None,
-) -> bool:
-    """[C7] for one set of floaters: the following bracket does as well as it can."""
-    if choice.following is None or below is None:
-        return True
-    got = choice.c7.get(floaters)
-    if got is None:
-        got = choice.c7[floaters] = following_outcome(rnd, floaters, following, below)
-    return got == choice.following
+def unfulfilled_count(rnd: BursteinRound, pairs: Sequence[tuple[int, int]]) -> int:
+    """[C8] (2.3.4) of a bracket's pairs: the players who do not get their colour preference."""
+    return sum(rnd.unfulfilled(a, b) for a, b in pairs)
 
 
 def colour_bound(rnd: BursteinRound, players: Sequence[int], floats: int) -> int:
@@ -279,13 +285,7 @@ NODE_LIMIT = 2_000_000
 bracket seen comes near it."""
 
 
-def first_best_pairing(
-    rnd: BursteinRound,
-    bracket: Sequence[int],
-    choice: FloaterChoice,
-    following: Sequence[int],
-    below: Completion | None,
-) -> BracketPairing:
+def first_best_pairing(rnd: BursteinRound, bracket: Sequence[int], choice: FloaterChoice) -> BracketPairing:
     """3.2.2: the first pairing in the order of 4.3 (``bracket`` is in BSN order) whose
     outgoing floaters are one of the sets [C5]-[C7] chose and that has the fewest
     players without their colour preference ([C8]). The search walks 4.3's order with
@@ -308,7 +308,7 @@ def first_best_pairing(
             if not free:
                 tried += 1
                 f = frozenset(bracket[i] for i in floats)
-                return f in choice.sets and complies_c7(rnd, choice, f, following, below)
+                return f in choice.sets and choice.complies_c7(rnd, f)
             if tried > NODE_LIMIT:
                 raise NoLegalPairing("the bracket's search exceeded its limit (C.04.4.2 3.2.2)")
             first = free[0]

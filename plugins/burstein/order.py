@@ -58,3 +58,18 @@ def pairings(size: int, floaters: int) -> Iterator[Pairing]:
 def text(pairing: Pairing) -> str:
     """A pairing as the text prints it: ``1-6, 2-5, 3-0, 4-0``."""
     return ", ".join(f"{a}-{b}" for a, b in pairing)
+
+
+def opponents(size: int, pairs: Sequence[tuple[int, int]]) -> tuple[int, ...]:
+    """The opponent of each of BSN 1..``size`` (0: a virtual player, i.e. floats) in a
+    pairing given as pairs of BSNs: what 4.3 compares, position by position."""
+    out = [VIRTUAL] * size
+    for a, b in pairs:
+        out[a - 1], out[b - 1] = b, a
+    return tuple(out)
+
+
+def precedes(size: int, first: Sequence[tuple[int, int]], second: Sequence[tuple[int, int]]) -> bool:
+    """4.3: ``first`` comes before ``second`` (pairs of BSNs of a bracket of ``size``):
+    at the first BSN whose opponents differ, its opponent in ``first`` is the larger."""
+    return opponents(size, first) > opponents(size, second)

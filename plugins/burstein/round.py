@@ -140,7 +140,7 @@ def pair_brackets(rnd: BursteinRound, trace: BursteinTrace) -> None:
         record = BracketRecord(len(trace.brackets) + 1, levels[g], bracket, list(incoming), list(following))
         trace.brackets.append(record)
         record.choice = floater_choice(rnd, bracket, below, following, below_following)
-        made = first_best_pairing(rnd, bracket, record.choice, following, below_following)
+        made = first_best_pairing(rnd, bracket, record.choice)
         record.pairs, record.outgoing = made.pairs, made.floaters
         record.unfulfilled, record.tried = made.unfulfilled, made.tried
         incoming = made.floaters

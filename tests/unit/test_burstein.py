@@ -98,3 +98,12 @@ def test_a_round_after_the_seeding_rounds_ranks_by_index_not_score() -> None:
     system is found by its record 192 code and its engine flag."""
     system = load("burstein")
     assert system.codes[0] == "FIDE_BURSTEIN" and system.engine_flag == "--burstein"
+
+
+def test_precedes_is_the_order_of_the_walk() -> None:
+    from swissbridge.plugins.burstein.order import precedes
+
+    order = list(pairings(6, 2))
+    as_pairs = [[(a, b) for a, b in p if b] for p in order]
+    assert all(precedes(6, x, y) for x, y in zip(as_pairs, as_pairs[1:], strict=False))
+    assert not precedes(6, as_pairs[3], as_pairs[2])
