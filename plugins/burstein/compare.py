@@ -32,11 +32,11 @@ def compare_pairings(tournament: Tournament, round_no: int, expected: RoundPairi
     rnd = trace.rnd
     if played.bye != trace.bye:
         return _pab_difference(rnd, trace.bye, played.bye)
-    partner = {}
-    colour = {}
-    for b in played.boards:
-        partner[b.white], partner[b.black] = b.black, b.white
-        colour[(b.white, b.black)] = True
+    partner: dict[int, int] = {}
+    colour: dict[tuple[int, int], bool] = {}
+    for board in played.boards:
+        partner[board.white], partner[board.black] = board.black, board.white
+        colour[(board.white, board.black)] = True
     for br in trace.brackets:
         said = _bracket_difference(rnd, br, partner)
         if said:

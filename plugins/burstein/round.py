@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from swissbridge.acceleration import baku_acceleration
+from swissbridge.acceleration import baku_by_code
 from swissbridge.errors import InputError
 from swissbridge.history import initial_colour
 from swissbridge.model import Acceleration, Colour, Points, Tournament
@@ -30,12 +30,7 @@ BAKU = frozenset({"FIDE_BURSTEIN_BAKU"})
 def baku_default(tournament: Tournament) -> tuple[Acceleration, ...]:
     """C.04.7 (Baku) when record 192 says ``FIDE_BURSTEIN_BAKU`` and the file gives no
     virtual points itself (its 250/XXA lines take precedence); ``()`` otherwise."""
-    if tournament.acceleration or tournament.system.strip().upper() not in BAKU:
-        return ()
-    if tournament.total_rounds is None:
-        raise InputError("Baku acceleration needs the number of rounds (record 142 or XXR)")
-    starts = [p.start_no for p in tournament.players]
-    return baku_acceleration(starts, tournament.total_rounds, tournament.points)
+    return baku_by_code(tournament, BAKU)
 
 
 def accelerated(tournament: Tournament) -> Tournament:

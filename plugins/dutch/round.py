@@ -4,7 +4,7 @@ publication order of the reference engine."""
 
 from __future__ import annotations
 
-from swissbridge.acceleration import baku_acceleration
+from swissbridge.acceleration import baku_by_code
 from swissbridge.errors import InputError
 from swissbridge.history import initial_colour as history_initial_colour
 from swissbridge.model import Acceleration, Colour, Tournament, format_points
@@ -39,12 +39,7 @@ def baku_default(tournament: Tournament) -> tuple[Acceleration, ...]:
     virtual points itself (250/XXA lines take precedence): ``()`` otherwise. GA is
     sized as the 2026 text says, 2·⌈N/4⌉ of the N listed players (the reference
     engine uses ⌈N/2⌉, dutch-reference.md §2.3)."""
-    if tournament.acceleration or tournament.system.strip().upper() not in BAKU:
-        return ()
-    if tournament.total_rounds is None:
-        raise InputError("Baku acceleration needs the number of rounds (record 142 or XXR)")
-    starts = [p.start_no for p in tournament.players]
-    return baku_acceleration(starts, tournament.total_rounds, tournament.points)
+    return baku_by_code(tournament, BAKU)
 
 
 def with_builtin_acceleration(tournament: Tournament) -> Tournament:

@@ -39,7 +39,7 @@ def test_the_worked_example_against_the_shared_fixture() -> None:
         import pytest
 
         pytest.skip("../shared/corpus/burstein not present")
-    derived = fixture.read_text(encoding="utf-8").split("[derived]", 1)[1]
+    derived = fixture.read_text(encoding="utf-8").split("\n[derived]\n", 1)[1]
     lines = [line.strip() for line in derived.splitlines() if line.strip() and not line.startswith("#")]
     assert [text(p) for p in pairings(6, 2)] == lines
 
@@ -107,3 +107,48 @@ def test_precedes_is_the_order_of_the_walk() -> None:
     as_pairs = [[(a, b) for a, b in p if b] for p in order]
     assert all(precedes(6, x, y) for x, y in zip(as_pairs, as_pairs[1:], strict=False))
     assert not precedes(6, as_pairs[3], as_pairs[2])
+
+
+def test_explain_documents_follow_their_schemas() -> None:
+    """A seeding round (the Dutch system's explanation inside) and a round after the
+    seeding rounds: the document follows docs/explain.schema.json and its details
+    plugins/burstein/details.schema.json, in every rendering."""
+    from swissbridge.explain import explain, render_html, render_json, render_text
+    from swissbridge.generate import generate_tournament
+    from swissbridge.generate import tournament_before_round as before
+
+    from tests.unit.test_explain import DETAILS, SCHEMA, validate
+
+    t = generate_tournament(15, 7, "burstein", 4)
+    for r in (2, 5, 7):
+        doc = explain(before(t, r), system="burstein")
+        assert validate(doc, SCHEMA) == [] and validate(doc["details"], DETAILS["burstein"]) == []
+        assert doc["details"]["seeding_round"] is (r <= 3)
+        assert render_text(doc) and render_html(doc) and render_json(doc)
+        if r > 3:
+            brackets = doc["details"]["brackets"]
+            assert brackets and all(b["pairing"] for b in brackets)
+            assert "1.8" in render_text(doc)
+
+
+def test_check_names_the_article_of_a_difference() -> None:
+    """``check`` of a round played otherwise: the PAB given to another player is named
+    by its article of 3.1, a bracket paired otherwise by its criterion or 4.3."""
+    from swissbridge.generate import generate_tournament
+    from swissbridge.generate import tournament_before_round as before
+    from swissbridge.pairing import Board, RoundPairing
+
+    system = load("burstein")
+    t = before(generate_tournament(15, 7, "burstein", 4), 6)
+    ours = system.pair(t, 6)
+    assert system.compare(t, 6, ours, ours) == ""
+    swapped = RoundPairing(6, tuple(Board(b.black, b.white) for b in ours.boards), bye=ours.bye)
+    assert "5.2" in system.compare(t, 6, ours, swapped)
+    first, second = ours.boards[0], ours.boards[-1]
+    crossed = RoundPairing(
+        6,
+        (Board(first.white, second.black), Board(second.white, first.black), *ours.boards[1:-1]),
+        bye=ours.bye,
+    )
+    said = system.compare(t, 6, ours, crossed)
+    assert said.startswith("bracket") or said.startswith("3.1"), said
