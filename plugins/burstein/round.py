@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from swissbridge.acceleration import baku_by_code
 from swissbridge.errors import InputError
-from swissbridge.history import initial_colour
 from swissbridge.model import Acceleration, Colour, Points, Tournament
 from swissbridge.pairing import Board, NoLegalPairing, RoundPairing, board_key
 from swissbridge.plugins import Trace, TracedBoard
+from swissbridge.rules.acceleration import baku_by_code
+from swissbridge.rules.history import initial_colour
 from swissbridge.state import with_acceleration
 
 from .bracket import Completion, first_best_pairing, floater_choice, pairable

@@ -113,9 +113,9 @@ def test_explain_documents_follow_their_schemas() -> None:
     """A seeding round (the Dutch system's explanation inside) and a round after the
     seeding rounds: the document follows docs/explain.schema.json and its details
     plugins/burstein/details.schema.json, in every rendering."""
-    from swissbridge.explain import explain, render_html, render_json, render_text
-    from swissbridge.generate import generate_tournament
-    from swissbridge.generate import tournament_before_round as before
+    from swissbridge.commands.explain import explain, render_html, render_json, render_text
+    from swissbridge.commands.generate import generate_tournament
+    from swissbridge.commands.generate import tournament_before_round as before
 
     from tests.unit.test_explain import DETAILS, SCHEMA, validate
 
@@ -134,8 +134,8 @@ def test_explain_documents_follow_their_schemas() -> None:
 def test_check_names_the_article_of_a_difference() -> None:
     """``check`` of a round played otherwise: the PAB given to another player is named
     by its article of 3.1, a bracket paired otherwise by its criterion or 4.3."""
-    from swissbridge.generate import generate_tournament
-    from swissbridge.generate import tournament_before_round as before
+    from swissbridge.commands.generate import generate_tournament
+    from swissbridge.commands.generate import tournament_before_round as before
     from swissbridge.pairing import Board, RoundPairing
 
     system = load("burstein")

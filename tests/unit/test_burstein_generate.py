@@ -10,8 +10,8 @@ import os
 import random
 
 import pytest
-from swissbridge.check import check_tournament
-from swissbridge.generate import GenerateOptions, generate_tournament
+from swissbridge.commands.check import check_tournament
+from swissbridge.commands.generate import GenerateOptions, generate_tournament
 from swissbridge.model import Tournament
 from swissbridge.pairing import RoundPairing
 
