@@ -3,6 +3,8 @@ the rules of Article 1 on small hand-made tournaments."""
 
 from __future__ import annotations
 
+import itertools
+
 from swissbridge.model import Colour, Entry, Player, PointSystem, Result, Tournament
 from swissbridge.plugins import load
 from swissbridge.plugins.burstein.order import pairings, text
@@ -105,7 +107,7 @@ def test_precedes_is_the_order_of_the_walk() -> None:
 
     order = list(pairings(6, 2))
     as_pairs = [[(a, b) for a, b in p if b] for p in order]
-    assert all(precedes(6, x, y) for x, y in zip(as_pairs, as_pairs[1:], strict=False))
+    assert all(precedes(6, x, y) for x, y in itertools.pairwise(as_pairs))
     assert not precedes(6, as_pairs[3], as_pairs[2])
 
 
