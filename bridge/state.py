@@ -294,11 +294,11 @@ class Chronicle:
     (:func:`build_state`). The state of round R reads a prefix of each history (rounds
     ``1..R-1``), so ``check``, which replays every round, reads one chronicle instead of
     going through every history again in each round (issue 27): a replay
-    (:func:`swissbridge.history.before_round`) is given the chronicle of the tournament
+    (:func:`swissbridge.rules.history.before_round`) is given the chronicle of the tournament
     it comes from (:func:`keep_chronicle`).
 
     ``pad_to``: a line that stops before that round reads as absent (``0000 - Z``) in the
-    rounds it lacks, as :func:`~swissbridge.history.before_round` writes the completed
+    rounds it lacks, as :func:`~swissbridge.rules.history.before_round` writes the completed
     rounds of a replay. ``horizon``: the last round whose state it gives (a replay's
     rounds from its own on are not its source's)."""
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 import os
 
 from swissbridge.errors import InputError
-from swissbridge.history import round_to_pair, unfinished_games, unpaired_in
 from swissbridge.model import Tournament, format_points
 from swissbridge.pairing import NoLegalPairing, RoundPairing, apply_pairing
 from swissbridge.plugins import Trace, resolve
+from swissbridge.rules.history import round_to_pair, unfinished_games, unpaired_in
 from swissbridge.systems import DEFAULT, refuse
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the way to a pair
@@ -44,7 +44,7 @@ def pair_tournament(
     """Pair ``round_no`` (default: the next round) of ``tournament`` with ``system``
     (a name or a system; the default system by default).
 
-    Games of earlier rounds without a result are refused (:func:`~swissbridge.history.unfinished_games`)
+    Games of earlier rounds without a result are refused (:func:`~swissbridge.rules.history.unfinished_games`)
     unless ``adjourned``: then each counts as a drawn game for pairing (GHR 3.1). The
     rule allows that for *adjourned* games, but a missing result is far more often
     one not entered yet, and a pairing made on a guessed result is wrong; so the
@@ -58,8 +58,8 @@ def pair_tournament(
 
 
 def unpairable(tournament: Tournament, round_no: int, exc: NoLegalPairing) -> NoLegalPairing:
-    """``exc`` with who cannot be paired, and why (:mod:`swissbridge.diagnosis`)."""
-    from swissbridge.diagnosis import UnpairableRound, diagnose
+    """``exc`` with who cannot be paired, and why (:mod:`swissbridge.systems.diagnosis`)."""
+    from swissbridge.systems.diagnosis import UnpairableRound, diagnose
 
     if isinstance(exc, UnpairableRound) or tournament.team_event:  # the diagnosis reads players, not teams
         return exc
@@ -117,7 +117,7 @@ def render_pairing(tournament: Tournament, pairing: RoundPairing, fmt: str, *, a
     if fmt == "pairlist":
         return pairing.pairlist()
     if tournament.team_event:  # the team pairs as the games of their members
-        from swissbridge.teams import board_pairing
+        from swissbridge.rules.teams import board_pairing
 
         if fmt == "text":
             return team_board_list(tournament, pairing)
@@ -131,12 +131,12 @@ def render_pairing(tournament: Tournament, pairing: RoundPairing, fmt: str, *, a
 
 def paired_tournament(tournament: Tournament, pairing: RoundPairing, fmt: str) -> str:
     """The whole tournament with the round paired, in ``fmt`` (``trf`` or ``json``, a
-    :func:`swissbridge.output.state_format`): what ``pair --in-place`` writes back
+    :func:`swissbridge.commands.output.state_format`): what ``pair --in-place`` writes back
     into its input, in the input's own format."""
     from swissbridge.formats.detect import write_any
 
     if tournament.team_event:  # the team pairs as the games of their members, as render_pairing writes them
-        from swissbridge.teams import board_pairing
+        from swissbridge.rules.teams import board_pairing
 
         pairing = board_pairing(tournament, pairing)
     return write_any(apply_pairing(tournament, pairing), fmt)
@@ -172,9 +172,9 @@ def board_list(tournament: Tournament, pairing: RoundPairing) -> str:
 
 def team_board_list(tournament: Tournament, pairing: RoundPairing) -> str:
     """A readable list of a round of team pairs: each match with the teams' match and game
-    points, then its boards by their numbers (:func:`~swissbridge.teams.match_games`; a
+    points, then its boards by their numbers (:func:`~swissbridge.rules.teams.match_games`; a
     board a line-up leaves unoccupied is shown empty, won by forfeit by the other side)."""
-    from swissbridge.teams import TeamEvent, match_games
+    from swissbridge.rules.teams import TeamEvent, match_games
 
     event = TeamEvent(tournament)
     done = pairing.round_no - 1
@@ -198,3 +198,28 @@ def team_board_list(tournament: Tournament, pairing: RoundPairing) -> str:
     for n, result in sorted(pairing.absent.items()):
         lines.append(f"     {team(n)}   not paired ({result.name.lower().replace('_', ' ')})")
     return "\n".join(lines) + "\n"
+
+
+def published_pairing(tournament: Tournament, round_no: int) -> RoundPairing:
+    """Round ``round_no`` as it was paired and printed, read from the file: its boards in
+    the order and with the numbers they were printed with
+    (:func:`~swissbridge.rules.teams.printed_boards`), the PAB and the players not paired; in a
+    team event, the pairs of teams in the order of their matches, as :func:`render_pairing`
+    takes a round of team pairs. What ``pair FILE --round N`` shows for a paired round:
+    the round on the boards, never a pairing made again."""
+    from swissbridge.pairing import Board
+    from swissbridge.rules.history import played_pairing
+    from swissbridge.rules.teams import TeamEvent, played_team_pairing, printed_boards
+
+    printed = printed_boards(tournament, round_no)
+    if tournament.team_event:
+        teams, _ = played_team_pairing(tournament, round_no)
+        team_of = TeamEvent(tournament).team_of
+        match_of = {frozenset((team_of[w], team_of[b])): where[0] for _, where, (w, b) in printed if where is not None}
+        order = sorted(teams.boards, key=lambda b: match_of.get(frozenset(b.players()), len(match_of) + 1))
+        return RoundPairing(round_no, tuple(order), teams.bye, teams.absent)
+    played = played_pairing(tournament, round_no)
+    boards = tuple(Board(w, b) for _, _, (w, b) in printed)
+    numbers = tuple(n for n, _, _ in printed)
+    plain = numbers == tuple(range(1, len(numbers) + 1))
+    return RoundPairing(round_no, boards, played.bye, played.absent, numbers=() if plain else numbers)
