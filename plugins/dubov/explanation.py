@@ -255,7 +255,7 @@ def _board(number: int, al: Allocation) -> BoardDoc:
 
 
 def explain_dubov(tournament: Tournament, trace: DubovTrace) -> SystemPart:
-    """The Dubov system's part of the explanation document (see :mod:`swissbridge.explain`)."""
+    """The Dubov system's part of the explanation document (see :mod:`swissbridge.commands.explain`)."""
     rnd = trace.round
     details: Details = {
         "max_t": rnd.max_t,

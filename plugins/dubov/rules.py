@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from swissbridge.acceleration import baku_acceleration
 from swissbridge.errors import InputError
-from swissbridge.history import initial_colour
 from swissbridge.model import Acceleration, Colour, Points, Tournament
 from swissbridge.plugins.c0404 import Graph, Variant, preference
+from swissbridge.rules.acceleration import baku_acceleration
+from swissbridge.rules.history import initial_colour
 from swissbridge.state import Float, PlayerState, RoundState, Strength, build_state, with_acceleration
 
 VARIANT = Variant("C.04.4.1", Colour.BLACK, "the largest TPN")
