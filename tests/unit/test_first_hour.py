@@ -132,7 +132,7 @@ def test_p3_baku_code_pairs_with_acceleration(tmp_path: Path) -> None:
     assert code == 0 and "warning" not in text
 
 
-@pytest.mark.parametrize("code", ["FIDE_DUTCH_2017", "FIDE_ZIGZAG", "FIDE_ROTOR_BAKU", "CUSTOM_SWISS"])
+@pytest.mark.parametrize("code", ["FIDE_DUTCH_2017", "FIDE_ZIGZAG", "CUSTOM_SWISS"])
 def test_p3_a_system_not_implemented_is_refused_and_can_be_forced(tmp_path: Path, code: str) -> None:
     path = with_system(tmp_path, code)
     status, text = run("pair", path)
