@@ -662,12 +662,11 @@ def write_state(tournament: Tournament, fmt: str) -> str:
     ``trf``, ``json``), read back before it is written: the text must read with the
     format's own reader and hold what ``tournament`` holds (every field of the model
     but the points column, which the writer derives from the results), else it is an
-    :class:`~swissbridge.errors.OutputError` naming what would be lost, and nothing is
-    written. This is the self-check of every command that edits a tournament file
-    (:func:`swissbridge.commands.output.write_tournament`): an edit never leaves a file the tool
-    cannot read, or one that reads as something other than what was meant."""
-    from swissbridge.errors import OutputError
-
+    :class:`~swissbridge.errors.InputError` (what was given cannot be kept in the file)
+    naming what would be lost, and nothing is written. This is the self-check of every
+    command that edits a tournament file (:func:`swissbridge.commands.output.write_tournament`):
+    an edit never leaves a file the tool cannot read, or one that reads as something other
+    than what was meant."""
     text = write_any(tournament, fmt)
     parse = FORMATS[fmt].parse
     if parse is None:
@@ -676,12 +675,12 @@ def write_state(tournament: Tournament, fmt: str) -> str:
         back = parse(text)
     except InputError as exc:
         where = f"line {exc.line}: " if exc.line is not None else ""
-        raise OutputError(
+        raise InputError(
             f"the tournament would be written as a file that does not read back ({where}{exc.message}); nothing written"
         ) from None
     difference = _difference(tournament, back)
     if difference is not None:
-        raise OutputError(f"the file written would not hold {difference} as meant; nothing written")
+        raise InputError(f"the file written would not hold {difference} as meant; nothing written")
     return text
 
 
@@ -711,7 +710,13 @@ def _difference(meant: Tournament, back: Tournament) -> str | None:
                     return f"player {(p or q).start_no}"
                 if p != q:
                     what = next(g.name for g in fields(Player) if getattr(p, g.name) != getattr(q, g.name))
-                    return f"player {p.start_no}'s {what.replace('_', ' ')}"
+                    meant_value, read = getattr(p, what), getattr(q, what)
+                    shown = (
+                        f" {meant_value!r} (it would read back as {read!r})"
+                        if isinstance(meant_value, str | int) and len(repr(meant_value)) <= 60
+                        else ""
+                    )
+                    return f"player {p.start_no}'s {what.replace('_', ' ')}{shown}"
         return f"the {f.name.replace('_', ' ')}"
     return "the tournament"
 
