@@ -22,7 +22,9 @@ reprints (``pair --round N``), re-pairings of played rounds in place (which must
 * the points column is the sum of the results (individual events);
 * a reprint of a paired round is the round as printed;
 * ``check`` reports every round paired with no later change of an earlier score as ``ok``
-  (after each pairing and at the end).
+  (after each pairing and at the end);
+* in one sequence in five, the watcher (``watch --once`` over a copy of the file, before each
+  pairing) publishes the round ``pair --in-place`` then writes, with the same boards.
 
 Prints one line per problem and a summary; exit status 1 when anything failed."""
 
@@ -58,6 +60,9 @@ GAMES: dict[str, tuple[Result, Result]] = {
     "0-0": (Result.FORFEIT_LOSS, Result.FORFEIT_LOSS),
 }
 KINDS = ("dutch", "dutch", "lim", "roundrobin", "team")
+WATCHED = 0.2
+"""The share of sequences that also compare the watcher's publication of each round with the
+round ``pair --in-place`` writes (a watcher pass costs about as much as ten commands)."""
 _BOARD = re.compile(r"^\s*(\d+)\s+\((\d+)\) .*? - .*?\((\d+)\) ", re.MULTILINE)
 _MATCH = re.compile(r"^\s*(\d+)\s+\((\d+)\) ")
 _TEAM_BOARD = re.compile(r"^\s+(\d+)\. \((\d+)\) .* - \((\d+)\) ")
@@ -99,6 +104,10 @@ class EventRun:
         self.late = 0
         self.outcome = Outcome(number, self.kind)
         self.log: list[str] = []
+        self.watching = random.Random(-1 - number).random() < WATCHED
+        """This sequence also runs the watcher before each pairing (a stream of its own: the
+        commands of a sequence are the same with or without it)."""
+        self.watched = 0
 
     # -- the command line --------------------------------------------------------------
     def run(self, *args: str | int, allowed: Sequence[int] = (0, 1, 2)) -> tuple[int, str]:
@@ -192,13 +201,39 @@ class EventRun:
     # -- the commands ----------------------------------------------------------------------
     def do_pair(self, t: Tournament) -> None:
         adjourned = ["--adjourned"] if self.rng.random() < 0.5 else []
+        published = self.watch() if self.watching else None
         code, out = self.run("pair", self.path, "--in-place", *adjourned)
         if code != 0:
             return
         round_no = self._round_of(out)
         self.printed[round_no] = self._boards_of(out, self.tournament())
         self._same_as_file(round_no)
+        if published is not None and published[0] == round_no and published[1] != self.printed[round_no]:
+            raise Violation(
+                f"the watcher published round {round_no} as {published[1]}, pair --in-place wrote "
+                f"{self.printed[round_no]}"
+            )
         self.do_check()
+
+    def watch(self) -> tuple[int, Printed] | None:
+        """The watcher over a copy of the file (``watch --once``, a fresh output folder): the
+        round it publishes, its boards as its state file holds them, or None (it waits)."""
+        self.watched += 1
+        folder, out = self.folder / f"watched{self.watched}", self.folder / f"site{self.watched}"
+        folder.mkdir()
+        (folder / "event.trf").write_bytes(self.path.read_bytes())
+        self.run("watch", folder, "--once", "--stable", "0", "--out", out)
+        rounds = [p for p in out.glob("event-R*/event-R*.trf") if p.stem.rsplit("R", 1)[1].isdigit()]
+        states = sorted(rounds, key=lambda p: int(p.stem.rsplit("R", 1)[1]))
+        if not states:
+            return None
+        state = read_trf(states[-1])
+        round_no = int(states[-1].stem.rsplit("R", 1)[1])
+        stored = state.board_list(round_no)
+        if stored is None:
+            raise Violation(f"the watcher's state of round {round_no} holds no boards")
+        names = {p.start_no: p.name for p in state.players}
+        return round_no, {n: (names[w], names[b]) for n, w, b in stored.games}
 
     def _round_of(self, out: str) -> int:
         m = _ROUND.search(out)

@@ -9,16 +9,21 @@ import random
 
 import pytest
 
-from tests.stress.event_model import KINDS, run_sequence
+from tests.stress.event_model import KINDS, WATCHED, run_sequence
 
 
-def sequences_of(kind: str, count: int) -> list[int]:
-    """The first ``count`` sequence numbers whose event is ``kind`` (a sequence draws its kind first)."""
-    found = [i for i in range(200) if random.Random(i).choice(KINDS) == kind]
+def sequences_of(kind: str, count: int, *, watched: bool = False) -> list[int]:
+    """The first ``count`` sequence numbers whose event is ``kind`` (a sequence draws its kind
+    first), and with ``watched`` that also run the watcher (:attr:`EventRun.watching`)."""
+    found = [
+        i
+        for i in range(400)
+        if random.Random(i).choice(KINDS) == kind and (not watched or random.Random(-1 - i).random() < WATCHED)
+    ]
     return found[:count]
 
 
-@pytest.mark.parametrize("number", [n for kind in sorted(set(KINDS)) for n in sequences_of(kind, 1)])
+@pytest.mark.parametrize("number", [n for kind in sorted(set(KINDS)) for n in sequences_of(kind, 1, watched=True)])
 def test_a_random_event_keeps_every_invariant(number: int) -> None:
     outcome = run_sequence(number)
     assert outcome.commands >= 12
