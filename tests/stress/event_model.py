@@ -4,7 +4,8 @@ the invariants a published round is a contract for.
 
     python tests/stress/event_model.py --sequences 2000 [--start 0] [--json out.json]
 
-Each sequence (reproducible from its number) starts an event with ``new`` (an individual
+Each sequence (reproducible from its number) starts an event with ``new`` (kept as TRF or
+as JSON) (an individual
 Swiss, Dutch or Lim; a round robin, single or double; a team event) from a random player list,
 then runs 15-45 random commands: ``pair --in-place`` (``--adjourned`` when games are
 unfinished), ``result`` by board and by ``#N`` (right, contradicting, ``--correct``), requested
@@ -23,7 +24,8 @@ reprints (``pair --round N``), re-pairings of played rounds in place (which must
 * a reprint of a paired round is the round as printed;
 * ``check`` reports every round paired with no later change of an earlier score as ``ok``
   (after each pairing and at the end);
-* in one sequence in five, the watcher (``watch --once`` over a copy of the file, before each
+* in about one sequence in seven the event is kept as JSON (converted after ``new``), and
+  in one of the others in five the watcher (``watch --once`` over a copy of the file, before each
   pairing) publishes the round ``pair --in-place`` then writes, with the same boards.
 
 Prints one line per problem and a summary; exit status 1 when anything failed."""
@@ -48,6 +50,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from swissbridge.cli.commandline import app  # noqa: E402
+from swissbridge.formats.jsonfmt import read_json  # noqa: E402
 from swissbridge.formats.trf import read_trf  # noqa: E402
 from swissbridge.model import Result, Tournament  # noqa: E402
 
@@ -60,6 +63,8 @@ GAMES: dict[str, tuple[Result, Result]] = {
     "0-0": (Result.FORFEIT_LOSS, Result.FORFEIT_LOSS),
 }
 KINDS = ("dutch", "dutch", "lim", "roundrobin", "team")
+IN_JSON = 0.15
+"""The share of sequences run on the event as JSON (converted after ``new``), the other state format."""
 WATCHED = 0.2
 """The share of sequences that also compare the watcher's publication of each round with the
 round ``pair --in-place`` writes (a watcher pass costs about as much as ten commands)."""
@@ -68,6 +73,14 @@ _MATCH = re.compile(r"^\s*(\d+)\s+\((\d+)\) ")
 _TEAM_BOARD = re.compile(r"^\s+(\d+)\. \((\d+)\) .* - \((\d+)\) ")
 _ROUND = re.compile(r" — round (\d+)")
 _CHECKED = re.compile(r"^round (\d+): (ok|DIFFERS)", re.MULTILINE)
+
+
+def variant(number: int) -> tuple[str, bool, bool]:
+    """Sequence ``number``'s kind of event, whether it is kept as JSON, and whether it runs the
+    watcher (the last two from a stream of their own: the commands are the same either way)."""
+    aside = random.Random(-1 - number)
+    json_kept = aside.random() < IN_JSON
+    return random.Random(number).choice(KINDS), json_kept, not json_kept and aside.random() < WATCHED
 
 
 class Violation(Exception):
@@ -104,7 +117,9 @@ class EventRun:
         self.late = 0
         self.outcome = Outcome(number, self.kind)
         self.log: list[str] = []
-        self.watching = random.Random(-1 - number).random() < WATCHED
+        _, self.json, self.watching = variant(number)
+        """Whether this sequence runs on the event converted to JSON (``"boards"`` for record
+        BRD), and whether it also runs the watcher before each pairing."""
         """This sequence also runs the watcher before each pairing (a stream of its own: the
         commands of a sequence are the same with or without it)."""
         self.watched = 0
@@ -128,7 +143,7 @@ class EventRun:
 
     def tournament(self) -> Tournament:
         try:
-            return read_trf(self.path)
+            return read_json(self.path) if self.json else read_trf(self.path)
         except Exception as exc:  # any failure to read back is the finding
             raise Violation(f"the file does not read back: {exc}") from exc
 
@@ -158,6 +173,9 @@ class EventRun:
         players.write_text("\n".join(rows) + "\n", encoding="utf-8")
         colour = ["--initial-colour", rng.choice(("white", "black"))] if rng.random() < 0.8 else []
         self.run("new", self.path, "--players", players, "--rounds", rounds, *extra, *colour, allowed=(0,))
+        if self.json:
+            trf, self.path = self.path, self.path.with_suffix(".json")
+            self.run("convert", trf, self.path, allowed=(0,))
 
     def step(self) -> None:
         t = self.tournament()
