@@ -462,6 +462,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         outcomes.append(outcome)
         for line in outcome.problems:
             print(line, flush=True)
+        if len(outcomes) % 100 == 0:
+            done = sum(o.commands for o in outcomes)
+            print(f"... {len(outcomes)} sequences, {done} commands, {time.monotonic() - started:.0f} s", flush=True)
     commands = sum(o.commands for o in outcomes)
     failed = [o for o in outcomes if o.problems]
     seconds = time.monotonic() - started
