@@ -37,9 +37,9 @@ Outcome = tuple[int, tuple[Points, ...]]
 and their scores in descending order (smaller is better, then lower is better)."""
 
 
-def maximum_matching(rnd: BursteinRound, players: Sequence[int], initial: Sequence[int] | None = None) -> list[int]:
+def maximum_matching(rnd: BursteinRound, players: Sequence[int]) -> list[int]:
     """A maximum matching of ``players`` (by position) in the graph of who may meet
-    ([C1], [C3]); ``initial`` is a matching to start from."""
+    ([C1], [C3]): how many of them can be paired, when not all can."""
     n = len(players)
     ok = rnd.compatible
 
@@ -54,50 +54,27 @@ def maximum_matching(rnd: BursteinRound, players: Sequence[int], initial: Sequen
                 return w
         return -1
 
-    mate = list(initial) if initial is not None else [-1] * n
+    mate = [-1] * n
     match_greedily(mate, first_single)
     return max_cardinality_matching(n, neighbours, mate, first_single=first_single)
 
 
-def pairable(rnd: BursteinRound, players: Sequence[int]) -> bool:
-    """[C4]'s question of a set of players: they have a pairing that complies with
-    [C1]-[C3] (a perfect matching)."""
-    if len(players) % 2:
-        return False
-    return -1 not in maximum_matching(rnd, players)
-
-
 class Completion:
     """[C4] (2.2.1) below a bracket: whether the players of the lower scoregroups
-    (``lower``) and a set of outgoing floaters can all be paired. A maximum matching of
-    the lower players is found once; each set of floaters is tried from it."""
+    (``lower``) and a set of outgoing floaters can all be paired
+    (:meth:`BursteinRound.pairable`), each set's answer kept."""
 
     def __init__(self, rnd: BursteinRound, lower: Sequence[int]) -> None:
         self.rnd = rnd
         self.lower = list(lower)
-        self._mate: list[int] | None = None
         self._known: dict[frozenset[int], bool] = {}
 
     def completes(self, floaters: Sequence[int]) -> bool:
         key = frozenset(floaters)
         known = self._known.get(key)
         if known is None:
-            known = self._known[key] = self._completes(list(floaters))
+            known = self._known[key] = self.rnd.pairable(self.lower + list(floaters))
         return known
-
-    def _completes(self, floaters: list[int]) -> bool:
-        if (len(self.lower) + len(floaters)) % 2:
-            return False
-        if not floaters:
-            return self._lower_mate().count(-1) == 0
-        start = self._lower_mate() + [-1] * len(floaters)
-        mate = maximum_matching(self.rnd, self.lower + floaters, start)
-        return -1 not in mate
-
-    def _lower_mate(self) -> list[int]:
-        if self._mate is None:
-            self._mate = maximum_matching(self.rnd, self.lower)
-        return self._mate
 
 
 @dataclass
@@ -186,7 +163,7 @@ def outcome(rnd: BursteinRound, bracket: Sequence[int], completion: Completion) 
             found = [
                 f
                 for f in floater_sets(rnd, pool, profile)
-                if completion.completes(sorted(f)) and pairable(rnd, [n for n in bracket if n not in f])
+                if completion.completes(sorted(f)) and rnd.pairable([n for n in bracket if n not in f])
             ]
             if found:
                 return FloaterChoice(count, profile, found)

@@ -13,7 +13,6 @@ from swissbridge.model import Tournament, format_points
 from swissbridge.pairing import RoundPairing
 
 from .bracket import unfulfilled_count
-from .colours import RULES
 from .order import precedes
 from .rules import BursteinRound
 from .trace import BracketRecord, BursteinTrace
@@ -41,12 +40,9 @@ def compare_pairings(tournament: Tournament, round_no: int, expected: RoundPairi
         said = _bracket_difference(rnd, br, partner)
         if said:
             return said
-    for br in trace.brackets:
-        for a, b in br.pairs:
-            rule = trace.colour_rules.get((a, b)) or trace.colour_rules.get((b, a)) or ""
-            ours = (a, b) if (a, b) in trace.colour_rules else (b, a)
-            if ours not in colour:
-                return f"#{ours[0]}-#{ours[1]}: the colours are given by {rule} ({RULES.get(rule, '')})"
+    for al in trace.allocations:
+        if (al.white, al.black) not in colour:
+            return f"#{al.white}-#{al.black}: {al.rule} ({al.facts})"
     return ""
 
 
