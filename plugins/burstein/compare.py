@@ -93,7 +93,7 @@ def _bracket_difference(rnd: BursteinRound, br: BracketRecord, partner: dict[int
         )
     choice = br.choice
     if choice is not None and choice.following is not None and floaters:
-        got = choice.following_of(rnd, frozenset(floaters))
+        got = choice.following_of(frozenset(floaters))
         if got != choice.following:
             return (
                 f"{head}: [C7]: with the floaters {_numbers(br.outgoing)} the following bracket can leave "
@@ -102,7 +102,7 @@ def _bracket_difference(rnd: BursteinRound, br: BracketRecord, partner: dict[int
             )
     mine_c8, other_c8 = unfulfilled_count(rnd, ours), unfulfilled_count(rnd, theirs)
     if other_c8 != mine_c8:
-        return f"{head}: [C8]: {mine_c8} player(s) need miss their colour preference, the played pairing has {other_c8}"
+        return f"{head}: [C8]: {mine_c8} player(s) must miss their colour preference, the played pairing has {other_c8}"
     bsn = {n: i for i, n in enumerate(br.players, 1)}
 
     def as_bsn(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:
