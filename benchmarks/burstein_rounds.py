@@ -32,7 +32,6 @@ from dataclasses import replace
 from pathlib import Path
 
 from history import ascii_name
-
 from swissbridge.commands.generate import generate_tournament
 from swissbridge.formats.trf import write_trf
 from swissbridge.model import Tournament
@@ -148,9 +147,13 @@ def main(argv: list[str] | None = None) -> int:
     exe = Path(sys.executable).with_name("swissbridge")
     py4swiss = args.peers / "bin" / "py4swiss"
     peers_python = args.peers / "bin" / "python"
-    has_pc = peers_python.exists() and subprocess.run(
-        [str(peers_python), "-c", "import pairing_core"], capture_output=True, check=False
-    ).returncode == 0
+    has_pc = (
+        peers_python.exists()
+        and subprocess.run(
+            [str(peers_python), "-c", "import pairing_core"], capture_output=True, check=False
+        ).returncode
+        == 0
+    )
     with tempfile.TemporaryDirectory() as tmp:
         for n in args.players:
             worst: dict[str, float] = {}
