@@ -90,7 +90,7 @@ def explain(
     name, engine = resolve(system)
     refuse(engine, tournament)  # a team event for a system of players, and the reverse
     last = tournament.next_round - 1
-    swiss = not getattr(engine, "round_robin", False)
+    swiss = engine.round_robin is None
     if trace is None and round_no is None and swiss and last >= 1 and tournament.is_unplayed(last):
         # the round just paired and not played yet: `pair` refuses the next one over it (a round
         # with no result at all is not adjourned), so the default explains the pairing made

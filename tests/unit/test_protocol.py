@@ -30,6 +30,8 @@ class Neighbours:
     codes = ("NEIGHBOURS",)
     engine_flag = "--neighbours"
     entrants = frozenset({"players"})
+    round_robin = None  # a Swiss system
+    points = None  # the file's
 
     def pair(self, tournament: Tournament, round_no: int | None = None) -> RoundPairing:
         return self.trace(tournament, round_no).result()
