@@ -750,7 +750,7 @@ def _team_results(t: Tournament) -> Tournament:
     tie-breaks, :data:`~swissbridge.rules.tiebreaks.DEFAULT_TEAM_TIEBREAKS`: the event names
     none in record 202), each player's points and rank in record 001 (:func:`_final_points`)."""
     from swissbridge.formats.trf import team_setup_of
-    from swissbridge.publish.standings import compute_teams
+    from swissbridge.rules.ranking import compute_teams
     from swissbridge.rules.tiebreaks import DEFAULT_TEAM_TIEBREAKS, parse_tiebreaks
 
     event = TeamEvent(t)
