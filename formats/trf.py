@@ -131,28 +131,12 @@ _TEAM_RECORDS = frozenset({"013", "300", "310", "320", "330", "352", "362"})
 _KNOWN_NUMERIC = frozenset({"001", "013", "240", "250", "260", "299", "300", "310", "320", "330", "801", "802"})
 _BB_CODES = ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU")
 
-# Layout tokens (record codes) grouped by the part of the model they come from.
-_GROUP_OF: dict[str, str] = {
-    "012": "012",
-    "142": "142",
-    "152": "152",
-    "162": "POINTS",
-    "XXS": "POINTS",
-    **dict.fromkeys(_BB_CODES, "POINTS"),
-    "192": "192",
-    "001": "001",
-    "240": "BYES",
-    "XXZ": "BYES",
-    "250": "ACCEL",
-    "XXA": "ACCEL",
-    "260": "FORBID",
-    "XXP": "FORBID",
-    "XXR": "XXR",
-    "XXC": "XXC",
-    BOARDS_RECORD: "BOARDS",
-}
-_HEADER_GROUPS = ("012", "142", "152", "POINTS", "192")
-_DEFAULT_ORDER = ("012", "", "142", "152", "POINTS", "192", "001", "BYES", "ACCEL", "FORBID", "BOARDS", "XXR", "XXC")
+# Where the records written from the model go (:func:`_record_order`): the name
+# first; the header groups among the verbatim header records by record code (the
+# points system, 162 or XXS/BB*, where 162 goes); the player lines where the source
+# had them; then the groups that follow the players.
+_HEADER_GROUPS = (("142", 142), ("152", 152), ("POINTS", 162), ("192", 192))
+_TAIL_GROUPS = ("BYES", "ACCEL", "FORBID", "BOARDS", "XXR", "XXC")
 
 
 # ---------------------------------------------------------------------------
@@ -1511,29 +1495,43 @@ def write_trf(t: Tournament, dialect: str = "trf26") -> str:
     if t.initial_colour is not None:
         groups["XXC"] = ["XXC white1" if t.initial_colour is Colour.WHITE else "XXC black1"]
 
-    headers = [f"{code} {value}" if value else code for code, value in t.headers]
-    order = list(t.layout) if t.layout else [tok for g in _DEFAULT_ORDER for tok in ([g] if g else [""] * len(headers))]
-    tokens = [_GROUP_OF.get(tok, tok) for tok in order]
-    if "001" not in tokens:
-        tokens.append("001")
-    missing_head = [g for g in _HEADER_GROUPS if g in groups and g not in tokens]
-    spare_headers = max(0, len(headers) - tokens.count(""))
-    at = tokens.index("001")
-    tokens[at:at] = missing_head + [""] * spare_headers
-    tokens += [g for g in groups if g not in tokens]
     out: list[str] = []
-    done: set[str] = set()
-    header_iter = iter(headers)
-    for tok in tokens:
-        if tok == "":
-            h = next(header_iter, None)
-            if h is not None:
-                out.append(h)
-        elif tok not in done:
-            done.add(tok)
-            out.extend(groups.get(tok, ()))
+    for tok in _record_order(t):
+        out.extend(groups.get(tok, ()) if isinstance(tok, str) else [tok[0] + (f" {tok[1]}" if tok[1] else "")])
     eol = t.line_ending
     return eol.join(out) + eol
+
+
+def _record_order(t: Tournament) -> list[str | tuple[str, str]]:
+    """The order of the records written: one canonical order whatever path the
+    tournament took (TRF-2026, TRF16, another format), so that a file converted to
+    TRF16 and back is the same file. Only the verbatim records and the player block
+    keep the source's order (``Tournament.layout``); the records written from the
+    model go where :data:`_HEADER_GROUPS` and :data:`_TAIL_GROUPS` say: ``012``
+    first, then each header group before the first verbatim header record (one before
+    the players) of a higher code, the players, the verbatim records after them, then
+    the byes, accelerations, forbidden pairs, board numbers, ``XXR`` and ``XXC``. A group is a name
+    (``str``); a verbatim record is its ``(code, value)``."""
+    verbatim = list(t.headers)
+    if t.layout:
+        slots = [tok for tok in t.layout if tok in ("", "001")]
+        at = slots.index("001") if "001" in slots else len(slots)
+        spare = max(0, len(verbatim) - slots.count(""))  # headers added without a slot: before the players
+        before = min(slots[:at].count("") + spare, len(verbatim))
+    else:
+        before = len(verbatim)
+    head, tail = verbatim[:before], verbatim[before:]
+    order: list[str | tuple[str, str]] = ["012", *head]
+    for placed, (group, code) in enumerate(_HEADER_GROUPS):
+        higher = next((i for i, rec in enumerate(head) if _code_rank(rec[0]) > code), len(head))
+        order.insert(1 + higher + placed, group)  # the groups placed so far stand before it
+    return [*order, "001", *tail, *_TAIL_GROUPS]
+
+
+def _code_rank(code: str) -> int:
+    """A record code's place among the header records: its number; codes that are not
+    numbers (national records, vendor lines) after every numbered one."""
+    return int(code) if code.isdigit() else 1000
 
 
 def _cell_text(e: Entry) -> str:
