@@ -39,6 +39,11 @@ TIEBREAK_RECORDS = ("202", "212")
 """TRF-2026 records holding the tie-break list (212 lists PTS first)."""
 
 
+def shared_place(rank: int, last_shared: int) -> str:
+    """A place as the standings print it: ``"3"``, or ``"3-5"`` for a place three share (C.07 4.2)."""
+    return str(rank) if last_shared == rank else f"{rank}-{last_shared}"
+
+
 @dataclass(frozen=True, slots=True)
 class Standing:
     """One line of the standings."""
@@ -54,7 +59,7 @@ class Standing:
     @property
     def place(self) -> str:
         """``"3"``, or ``"3-5"`` for a place three players share."""
-        return str(self.rank) if self.last_shared == self.rank else f"{self.rank}-{self.last_shared}"
+        return shared_place(self.rank, self.last_shared)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +96,7 @@ class TeamStanding:
 
     @property
     def place(self) -> str:
-        return str(self.rank) if self.last_shared == self.rank else f"{self.rank}-{self.last_shared}"
+        return shared_place(self.rank, self.last_shared)
 
 
 @dataclass(frozen=True, slots=True)
