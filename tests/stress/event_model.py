@@ -327,18 +327,13 @@ class EventRun:
         extra = ["--team", self.rng.randint(1, 3)] if self.kind == "team" else []
         # a round robin's field is fixed by its tables once a round is paired (C.05)
         allowed = (2,) if self.kind == "roundrobin" and t.completed_rounds else (0, 1, 2)
-        name = f"Late{self.late:02d}, Cy"
-        self.run(
-            "player",
-            "add",
-            self.path,
-            "--name",
-            name,
-            "--rating",
-            self.rng.randint(1000, 2700),
-            *extra,
-            allowed=allowed,
-        )
+        name, rating = f"Late{self.late:02d}, Cy", self.rng.randint(1000, 2700)
+        code, out = self.run("player", "add", self.path, "--name", name, "--rating", rating, *extra, allowed=allowed)
+        if code == 0 and self.kind == "lim" and " are now " in out:
+            # Lim's exchanges weigh differences of pairing numbers (C.04.4.3): replayed with the
+            # numbers a later late entry gave, a round may pair otherwise (an open finding, see
+            # /work/notes/eventa-findings.md); the round as paired stays what the file holds
+            self.changed_under |= set(self.printed)
 
     def do_withdraw(self, t: Tournament) -> None:
         if t.players:
