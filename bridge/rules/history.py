@@ -12,7 +12,17 @@ from dataclasses import replace
 
 from swissbridge.errors import InputError
 from swissbridge.messages import listed, ranges
-from swissbridge.model import ABSENT, ByeKind, Colour, Player, Result, Tournament, any_paired
+from swissbridge.model import (
+    ABSENT,
+    ByeKind,
+    Colour,
+    EventKind,
+    Player,
+    Result,
+    Tournament,
+    any_paired,
+    round_robin_cycles,
+)
 from swissbridge.pairing import Board, RoundPairing
 from swissbridge.state import chronicle, keep_chronicle
 
@@ -221,6 +231,10 @@ _UNPAIRED = {
 }
 
 
+FREE_ROUND = "free round"
+"""A round robin's round without a game: the player meets the dummy (C.05 Annex 1)."""
+
+
 def withdrawn(t: Tournament, n: int, round_no: int) -> bool:
     """Player ``n`` has left the event by round ``round_no``: every round from it to the
     event's last is a zero-point bye, recorded or announced (record 240: how ``player
@@ -250,6 +264,8 @@ def unpaired_label(t: Tournament, n: int, round_no: int, result: Result) -> str:
     requested bye, or ``withdrawn`` (:func:`withdrawn`)."""
     if result is Result.ZERO_BYE and withdrawn(t, n, round_no):
         return "withdrawn"
+    if result is Result.PAB and (t.kind is EventKind.ROUND_ROBIN or round_robin_cycles(t.system) is not None):
+        return FREE_ROUND  # the round against the dummy of C.05 Annex 1, no bye the pairing allocated
     return _UNPAIRED.get(result, "not paired")
 
 
