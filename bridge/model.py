@@ -424,16 +424,6 @@ TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 """The FIDE titles in the order of C.04.2 Art. 2.2 (individual events); no title comes last."""
 
 
-def round_robin_cycles(code: str) -> int | None:
-    """How many cycles record 192's ``code`` names (table ETT26's round-robin codes): 2 for
-    a double round robin (``…DOUBLEROUNDROBIN``), 1 for a single one, ``None`` for a code
-    that names no round robin."""
-    code = code.strip().upper()
-    if "ROUNDROBIN" not in code:
-        return None
-    return 2 if "DOUBLEROUNDROBIN" in code else 1
-
-
 def fide_id_key(fide_id: str) -> str:
     """A FIDE id as it identifies a person (leading zeros and blanks aside; empty: no
     id). One person is entered in an event once: a second entry with the FIDE id of one

@@ -42,11 +42,10 @@ from swissbridge.model import (
     initial_order,
     is_team_event,
     parse_points,
-    round_robin_cycles,
 )
 from swissbridge.plugins import UnknownSystem, available, load, require
 from swissbridge.rules.tiebreaks import parse_tiebreaks
-from swissbridge.systems import DEFAULT, implemented, system_of, written
+from swissbridge.systems import DEFAULT, declared_round_robin, implemented, system_of, written
 
 ROUND_DATES = "132"
 """The record of the round dates: round r's date in columns 92+10(r-1) to 99+10(r-1)."""
@@ -383,7 +382,7 @@ def new_event(players: Sequence[Player], header: Header) -> NewEvent:
     numbered = tuple(replace(p, start_no=i) for i, p in enumerate(ordered, 1))
     moved = tuple((p, n) for n, p in enumerate(ordered, 1) if p.start_no != n)
     t, _ = apply_header(Tournament(players=numbered), header)
-    if header.points is None and round_robin_cycles(t.system) is not None:
+    if header.points is None and declared_round_robin(t):
         t = replace(t, points=replace(t.points, pab=FREE_ROUND))
     return NewEvent(t, moved)
 

@@ -16,7 +16,7 @@ not paired, earlier rounds that did not follow the tables).
 from __future__ import annotations
 
 from swissbridge.errors import InputError, UsageError
-from swissbridge.model import Acceleration, Tournament, round_robin_cycles
+from swissbridge.model import Acceleration, Tournament
 from swissbridge.pairing import RoundPairing
 from swissbridge.plugins import Trace
 
@@ -113,7 +113,7 @@ class RoundRobinSystem:
         """The rounds of ``tournament`` when its file does not say them but its record 192
         does: a cycle for a single round-robin code, two for a double one
         (``FIDE_DOUBLEROUNDROBIN`` without record 142 or ``XXR`` has 2 × (n − 1) rounds)."""
-        if round_robin_cycles(tournament.system) is None or not tournament.players:
+        if cycles_of(tournament.system) is None or not tournament.players:
             return None
         return self.fitted(tournament.system, self.entrant_count(tournament), None)[1]
 

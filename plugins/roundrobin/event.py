@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from swissbridge.errors import InputError
-from swissbridge.model import Result, Tournament, format_points, round_robin_cycles
+from swissbridge.model import Result, Tournament, format_points
 from swissbridge.pairing import Board, RoundPairing
 from swissbridge.plugins import Trace, TracedBoard
 
@@ -35,9 +35,11 @@ ARTICLE = "C.05 Annex 1"
 
 def cycles_of(code: str) -> int | None:
     """How many cycles the record 192 ``code`` names: 2 for a double round robin, 1
-    for a single one, ``None`` for no round-robin code (as many as the rounds need;
-    :func:`swissbridge.model.round_robin_cycles`)."""
-    return round_robin_cycles(code)
+    for a single one, ``None`` for no round-robin code (as many as the rounds need)."""
+    code = code.strip().upper()
+    if "ROUNDROBIN" not in code:
+        return None
+    return 2 if "DOUBLEROUNDROBIN" in code else 1
 
 
 @dataclass(frozen=True, slots=True)
