@@ -119,8 +119,8 @@ def _best_set(
         for summary in _summaries(rnd, pool, profile):
             classes.setdefault(outlook.bound(profile, summary), set()).add(summary)
         for bound in sorted(classes):
-            if best is not None and bound >= best[0][:5]:
-                break
+            if best is not None and bound > best[0][:5]:
+                break  # an equal bound may still hold a set earlier in the order of 4.1.3
             for chosen in _sets(rnd, pool, profile, classes[bound]):
                 tried += 1
                 if tried > TRIALS:
