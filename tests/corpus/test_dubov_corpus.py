@@ -1,8 +1,9 @@
-"""The Dubov differential corpus (../shared/corpus/dubov): every agreed state (two engines
-of three gave the same pairs and colours, no known bug of theirs applies) paired
-identically, in process (all 246 take a few seconds). The disputed states are decided from the text in docs/dubov.md (their count by
-engine: ``python3 ../shared/tools/score_states.py``, as that document says). Skipped
-cleanly when ../shared is absent."""
+"""The Dubov differential corpus (../shared/corpus/dubov): every agreed state (two
+engines of three gave the same pairs and colours, no known bug of theirs applies)
+paired identically, in process (all 246 take a few seconds). The disputed states are
+decided from the text in docs/dubov.md (their count by engine:
+``python3 ../shared/tools/score_states.py``, as that document says). Skipped cleanly
+when ../shared is absent."""
 
 from __future__ import annotations
 
