@@ -32,6 +32,8 @@ class DubovSystem:
     """ETT26's codes (C.02.03 Annex C): the system, and with the Baku acceleration."""
     engine_flag = "--dubov"
     entrants = frozenset({"players"})
+    round_robin = None  # a Swiss system
+    points = None  # the file's
     ratings_required = True
     """1.1.1: each player must have a rating (``generate`` rates every player)."""
 
