@@ -5,12 +5,13 @@ from __future__ import annotations
 import json
 
 from swissbridge.commands.check import check_tournament
-from swissbridge.commands.explain import explain, render_json
+from swissbridge.commands.explain import explain
 from swissbridge.commands.generate import GenerateOptions, generate_tournament
 from swissbridge.model import Colour, Entry, Tournament
 from swissbridge.plugins.dubov import DubovSystem
 from swissbridge.plugins.dubov.bracket import middle_out
 from swissbridge.plugins.dubov.rules import aro, max_upfloats, provisional_ratings
+from swissbridge.publish.explain import render_json
 from swissbridge.rules.history import before_round
 
 
