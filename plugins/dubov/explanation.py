@@ -211,6 +211,7 @@ def _bracket(rnd: DubovRound, b: BracketRecord) -> BracketDoc:
         ],
         "upfloaters": list(b.upfloaters),
         "quality": _quality(b.quality),
+        "capped": b.capped,
         "by_tpn": b.by_tpn,
         "g1": [no[i] for i in b.g1],
         "g2": [no[i] for i in b.g2],
