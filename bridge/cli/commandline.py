@@ -765,8 +765,8 @@ def generate(
             "--provisional-rating",
             min=1,
             max=4000,
-            help="Rating given to the players drawn unrated (a provisional rating, as Dubov 1.1.2 asks; "
-            "default: none, or the field's lowest for a system that needs every player rated).",
+            help="Rating given to the players drawn unrated (a provisional rating, C.04.4.1 1.1.2); "
+            "default: none, or the field's lowest for a system that needs every player rated.",
             show_default=False,
         ),
     ] = None,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from swissbridge.commands.check import check_tournament
 from swissbridge.commands.explain import explain
@@ -88,3 +89,24 @@ def test_unrated_players_get_provisional_ratings() -> None:
     assert any("1.1.2" in note for note in trace.notes)
     rated = generate_tournament(12, 2, "dutch", 5, GenerateOptions(unrated_rate=0.5, provisional_rating=1111))
     assert sorted(p.rating for p in rated.players)[0] == 1111
+
+
+def test_the_watcher_pairs_a_file_whose_record_192_says_dubov(tmp_path: Path) -> None:
+    """The watcher publishes the round ``pair`` makes, the system chosen by record 192
+    (FIDE_DUBOV) through the protocol alone."""
+    from swissbridge.formats.trf import parse_trf
+    from swissbridge.pairing import apply_pairing
+    from swissbridge.systems.service import pair_tournament
+    from swissbridge.watch.loop import Watcher
+    from swissbridge.watch.types import WatchConfig
+
+    sample = Path(__file__).resolve().parents[2] / "samples" / "open-round4.trf"
+    path = tmp_path / "open.trf"
+    path.write_text(sample.read_text(encoding="utf-8").replace("192 FIDE_DUTCH_2026", "192 FIDE_DUBOV"), "utf-8")
+    t = parse_trf(path.read_bytes())
+    expected = apply_pairing(t, pair_tournament(t, system="dubov", round_no=4))
+    report = Watcher(WatchConfig(tmp_path, host="swiss-manager", system=None, stable=0)).run_once()
+    assert report.published == [("open", 4)]
+    state = parse_trf((tmp_path / "swissbridge-out" / "open-R4" / "open-R4.trf").read_bytes())
+    assert [p.entry(4) for p in state.players] == [p.entry(4) for p in expected.players]
+    assert state.system == "FIDE_DUBOV"
