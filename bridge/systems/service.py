@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 
 from swissbridge.errors import InputError
+from swissbridge.messages import column_width
 from swissbridge.model import Tournament, format_points
 from swissbridge.pairing import NoLegalPairing, RoundPairing, apply_pairing
 from swissbridge.plugins import Trace, resolve
@@ -144,7 +145,7 @@ def paired_tournament(tournament: Tournament, pairing: RoundPairing, fmt: str) -
 
 def board_list(tournament: Tournament, pairing: RoundPairing) -> str:
     """A readable board list: board, scores and names (the name columns as wide as the
-    longest name: a name is never cut)."""
+    longest name, up to :data:`~swissbridge.messages.MAX_PADDED`: a name is never cut)."""
     done = pairing.round_no - 1
     pts = tournament.points
 
@@ -157,7 +158,7 @@ def board_list(tournament: Tournament, pairing: RoundPairing) -> str:
     of = f" of {tournament.total_rounds}" if tournament.total_rounds else ""
     shown = [n for b in pairing.boards for n in b.players()] + [*pairing.absent]
     shown += [pairing.bye] if pairing.bye is not None else []
-    wide = max([28, *(len(who(n)[1]) for n in shown)])  # the longest name, never cut
+    wide = column_width((who(n)[1] for n in shown), 28)  # a name is never cut
     lines = [f"{title} — round {pairing.round_no}{of}"]
     lines.append(f"{'Bd':>3}  {'No':>5} {'White':<{wide}} {'Pts':>5}   {'Pts':>5}  {'No':>5} {'Black':<{wide}}")
     for i, b in enumerate(pairing.boards, 1):
