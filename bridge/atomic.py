@@ -133,16 +133,26 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str, *, encoding: s
         raise OutputError(f"cannot write {target}: {exc.strerror or exc}") from exc
 
 
+PIPE_WAIT = 2.0
+"""How long a command writing to a named pipe waits for a reader to open it (seconds)."""
+
+
 def _open_special(target: Path) -> int:
     """A descriptor to write the special file ``target`` (``-o /dev/stdout``, a named
-    pipe). Opened without waiting: a named pipe nobody reads would block the command
-    for ever, so it is an error at once (``ENXIO``); once open, writes wait as usual."""
-    try:
-        fd = os.open(target, os.O_WRONLY | _NONBLOCK | _BINARY)
-    except OSError as exc:
-        if exc.errno == errno.ENXIO:
-            raise OSError(errno.ENXIO, "a named pipe (FIFO) that nothing reads; nothing written") from None
-        raise
+    pipe). Opened without blocking: a named pipe nobody reads would hold the command
+    for ever, so a reader is waited for :data:`PIPE_WAIT` seconds at most, then it is
+    an error (``ENXIO``); once open, writes wait as usual."""
+    deadline = time.monotonic() + PIPE_WAIT
+    while True:
+        try:
+            fd = os.open(target, os.O_WRONLY | _NONBLOCK | _BINARY)
+            break
+        except OSError as exc:
+            if exc.errno != errno.ENXIO:
+                raise
+            if time.monotonic() >= deadline:
+                raise OSError(errno.ENXIO, "a named pipe (FIFO) that nothing reads; nothing written") from None
+            time.sleep(0.01)
     if _NONBLOCK:
         os.set_blocking(fd, True)
     return fd

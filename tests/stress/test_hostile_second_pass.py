@@ -356,3 +356,46 @@ def test_arguments_that_are_not_utf8_are_refused_before_any_work(tmp_path: Path)
         [sys.executable, "-m", "swissbridge", "standings", str(odd)], capture_output=True, timeout=60, check=False
     )
     assert proc.returncode == 0, proc.stderr  # an existing file of that name is read
+
+
+def test_json_points_and_names_no_file_can_hold_are_refused(tmp_path: Path) -> None:
+    """issue 36 #5: ``points.win = 1e300`` (OverflowError in the standings) and a lone
+    surrogate in a name (UnicodeEncodeError when written) were tracebacks."""
+    doc = _doc()
+    doc["points"] = {"win": 1e300}
+    f = tmp_path / "p.json"
+    f.write_text(json.dumps(doc))
+    with pytest.raises(InputError, match=r"\$\.points\.win.*expected points from -9999 to 9999"):
+        read_any(f)
+    f.write_text(_renamed("A\ud800B").replace("A\\ud800B", "A\\ud800B"))
+    with pytest.raises(InputError, match="player 2's name holds the control character U\\+D800 \\(a lone surrogate\\)"):
+        read_any(f)
+    for command in (["standings", str(f)], ["convert", str(f), str(tmp_path / "x.trf")]):
+        result = _run(command)
+        assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+
+
+def test_a_csv_cell_over_a_line_or_the_csv_limit_is_refused_at_its_line(tmp_path: Path) -> None:
+    """issue 36 #5: a quoted multi-line cell (``"A\\n192 FIDE_LIM_2026"``) became two
+    players, one named ``192 FIDE_LIM_2026"``; a field over 131 072 characters was a
+    traceback (_csv.Error)."""
+    lists = {
+        "ml.csv": ('name,rating\n"A\n192 FIDE_LIM_2026",2000\n"B, C",1900\n', 2, "does not end on its line"),
+        "big.csv": ('name,rating\n"B, C",1900\n"' + "A" * 140_000 + '",2000\n', 3, "field larger than field limit"),
+    }
+    for name, (text, line, expected) in lists.items():
+        f = tmp_path / name
+        f.write_text(text)
+        out = tmp_path / f"{name}.trf"
+        result = _run(["new", str(out), "--players", str(f)])
+        assert result.returncode == 2 and not out.exists(), result.stderr
+        assert f"{f}:{line}:" in result.stderr and expected in result.stderr, result.stderr
+        assert "Traceback" not in result.stderr and len(result.stderr) < 300
+
+
+@pytest.mark.parametrize("encoding", ["undefined", "base64", "rot13", "zlib"])
+def test_an_encoding_python_cannot_use_for_text_is_refused(tmp_path: Path, encoding: str) -> None:
+    """issue 36 #5: ``--encoding undefined`` (a codec that refuses everything) was a traceback."""
+    for argv in (["standings", str(OPEN)], ["new", str(tmp_path / "n.trf"), "--players", str(PLAYERS)]):
+        result = _run([*argv, "--encoding", encoding])
+        assert result.returncode == 2 and f"--encoding {encoding}: unknown encoding" in result.stderr, result.stderr
