@@ -54,7 +54,7 @@ from swissbridge.formats._text import (
     split_lines,
 )
 from swissbridge.formats.boundary import validated
-from swissbridge.model import TITLE_ORDER, Player, Tournament, control_character, control_name
+from swissbridge.model import TITLE_ORDER, Player, Tournament, control_character, control_name, fide_id_key
 
 __all__ = ["COLUMNS", "PlayerList", "TeamEntry", "parse_player_list", "players_from_rating_list", "read_player_list"]
 
@@ -207,10 +207,27 @@ def make_player(row: Mapping[str, str], bad: Callable[[str, str], Exception], st
     )
 
 
+def _csv_fields(line: str, separator: str, path: str | None, line_no: int) -> list[str]:
+    """The fields of one line of a CSV list. A row is one line: a quoted cell that does
+    not end on its line (a cell holding a line break, which no name or field may hold:
+    ``"A\n192 FIDE_LIM_2026"`` read by lines made two players) and a cell over the
+    csv module's limit (131 072 characters) are refused at their line."""
+    try:
+        return next(csv.reader([line], delimiter=separator, strict=True))
+    except csv.Error as exc:
+        quote = line.rfind('"')
+        why = (
+            "a quoted cell does not end on its line (a cell may not hold a line break)"
+            if "end of data" in str(exc)
+            else f"not a CSV row: {exc}"
+        )
+        raise InputError(why, path=path, line=line_no, column=quote + 1 if quote >= 0 else 1) from None
+
+
 def _parse_csv(lines: list[str], path: str | None) -> PlayerList:
     header = lines[0]
     separator = max(_SEPARATORS, key=header.count)
-    names = next(csv.reader([header], delimiter=separator))
+    names = _csv_fields(header, separator, path, 1)
     starts = _columns(header, separator)
     where: dict[str, int] = {}
     warnings: list[str] = []
@@ -247,7 +264,7 @@ def _parse_csv(lines: list[str], path: str | None) -> PlayerList:
     for line_no, line in enumerate(lines[1:], 2):
         if not line.strip():
             continue
-        fields = next(csv.reader([line], delimiter=separator))
+        fields = _csv_fields(line, separator, path, line_no)
         if len(fields) > len(names):
             raise InputError(
                 f"{len(fields)} fields where the header has {len(names)}",
@@ -330,8 +347,26 @@ def parse_player_list(
         return players_from_rating_list(_parse_ids(lines, path), ratings, kind=kind, path=path)
     if is_players_header(lines[0]):
         sm = parse_players(text, path=path)
-        return PlayerList(sm.players, tuple(sm.lines[p.start_no] for p in sm.players), path)
-    return _parse_csv(lines, path)
+        listed = PlayerList(sm.players, tuple(sm.lines[p.start_no] for p in sm.players), path)
+    else:
+        listed = _parse_csv(lines, path)
+    _refuse_entered_twice([(p.fide_id, line) for p, line in zip(listed.players, listed.lines, strict=True)], path)
+    return listed
+
+
+def _refuse_entered_twice(ids: Sequence[tuple[str, int]], path: str | None) -> None:
+    """A FIDE id on two lines of a list is one person entered twice
+    (:func:`~swissbridge.model.fide_id_key`): an error at the second line."""
+    first: dict[str, int] = {}
+    for fide_id, line in ids:
+        key = fide_id_key(fide_id)
+        if key and key in first:
+            raise InputError(
+                f"FIDE id {fide_id.strip()} is listed twice (first on line {first[key]}): one person is entered once",
+                path=path,
+                line=line,
+            )
+        first.setdefault(key, line)
 
 
 def read_player_list(
@@ -360,16 +395,12 @@ def players_from_rating_list(
 
     if kind not in KINDS:
         raise InputError(f"unknown rating kind {kind!r}: expected standard, rapid or blitz")
-    first: dict[str, int] = {}
-    for fide_id, line in ids:
-        key = fide_id.lstrip("0")
-        if key in first:
-            raise InputError(f"FIDE id {fide_id} is listed twice (first on line {first[key]})", path=path, line=line)
-        first[key] = line
-    found = {r.fide_id.lstrip("0"): r for r in scan_players(source, first.keys())}
+    _refuse_entered_twice(ids, path)
+    wanted = {fide_id_key(fide_id) for fide_id, _ in ids}
+    found = {fide_id_key(r.fide_id): r for r in scan_players(source, wanted)}
     players: list[Player] = []
     for fide_id, line in ids:
-        record = found.get(fide_id.lstrip("0"))
+        record = found.get(fide_id_key(fide_id))
         if record is None:
             raise InputError(f"FIDE id {fide_id} is not in the rating list", path=path, line=line, column=1)
         if len(record.name) > NAME_LENGTH:

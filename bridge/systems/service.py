@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 
 from swissbridge.errors import InputError
+from swissbridge.messages import column_width
 from swissbridge.model import Tournament, format_points
 from swissbridge.pairing import NoLegalPairing, RoundPairing, apply_pairing
 from swissbridge.plugins import Trace, resolve
@@ -129,22 +130,19 @@ def render_pairing(tournament: Tournament, pairing: RoundPairing, fmt: str, *, a
     return write_pairing(tournament, pairing, fmt, adjourned=adjourned)
 
 
-def paired_tournament(tournament: Tournament, pairing: RoundPairing, fmt: str) -> str:
-    """The whole tournament with the round paired, in ``fmt`` (``trf`` or ``json``, a
-    :func:`swissbridge.commands.output.state_format`): what ``pair --in-place`` writes back
-    into its input, in the input's own format."""
-    from swissbridge.formats.detect import write_any
-
+def paired_tournament(tournament: Tournament, pairing: RoundPairing) -> Tournament:
+    """The whole tournament with the round paired: what ``pair --in-place`` writes back
+    into its input (:func:`swissbridge.commands.output.write_tournament`)."""
     if tournament.team_event:  # the team pairs as the games of their members, as render_pairing writes them
         from swissbridge.rules.teams import board_pairing
 
         pairing = board_pairing(tournament, pairing)
-    return write_any(apply_pairing(tournament, pairing), fmt)
+    return apply_pairing(tournament, pairing)
 
 
 def board_list(tournament: Tournament, pairing: RoundPairing) -> str:
     """A readable board list: board, scores and names (the name columns as wide as the
-    longest name: a name is never cut)."""
+    longest name, up to :data:`~swissbridge.messages.MAX_PADDED`: a name is never cut)."""
     done = pairing.round_no - 1
     pts = tournament.points
 
@@ -157,7 +155,7 @@ def board_list(tournament: Tournament, pairing: RoundPairing) -> str:
     of = f" of {tournament.total_rounds}" if tournament.total_rounds else ""
     shown = [n for b in pairing.boards for n in b.players()] + [*pairing.absent]
     shown += [pairing.bye] if pairing.bye is not None else []
-    wide = max([28, *(len(who(n)[1]) for n in shown)])  # the longest name, never cut
+    wide = column_width((who(n)[1] for n in shown), 28)  # a name is never cut
     lines = [f"{title} — round {pairing.round_no}{of}"]
     lines.append(f"{'Bd':>3}  {'No':>5} {'White':<{wide}} {'Pts':>5}   {'Pts':>5}  {'No':>5} {'Black':<{wide}}")
     for i, b in enumerate(pairing.boards, 1):
