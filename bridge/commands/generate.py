@@ -492,6 +492,9 @@ def generate_tournament(
     o = options or GenerateOptions()
     _, engine = resolve(system)
     teams = _team_options(players, rounds, engine, o)
+    if o.forbidden_groups > players:  # each group drawn is kept: the work and the file grow with the number
+        who = "teams" if teams is not None else "players"
+        raise UsageError(f"--forbidden {o.forbidden_groups}: at most one group per entrant ({players} {who})")
     rng = random.Random(seed)
     failures: list[str] = []
     for _attempt in range(max(1, o.attempts)):
