@@ -61,8 +61,12 @@ def given(
 
     if encoding is not None:
         try:
-            codecs.lookup(encoding)
-        except LookupError:
+            info = codecs.lookup(encoding)
+            "a".encode(info.name)  # "undefined" is a codec that refuses every character
+            text = getattr(info, "_is_text_encoding", True)  # base64, zlib: bytes to bytes
+        except (LookupError, UnicodeError):
+            text = False
+        if not text:
             raise UsageError(
                 f"--encoding {encoding}: unknown encoding; give one such as utf-8, cp1252 or latin-1"
             ) from None
