@@ -97,7 +97,7 @@ def _pairable(
         return engine, r
     unplayed = [rr for rr in range(1, r) if tournament.is_unplayed(rr)]
     if unplayed:
-        again = f" (or pair it again with --round {unplayed[0]})" if unplayed[0] == r - 1 else ""
+        again = f" (or pair it again: --round {unplayed[0]} --repair)" if unplayed[0] == r - 1 else ""
         raise InputError(
             f"cannot pair round {r}: round {unplayed[0]} has been paired but none of its games has a result yet; "
             f"enter its results first{again}"
