@@ -259,6 +259,9 @@ def _paired_round(
         raise InputError(refusal, path=str(input))
     if repair:
         return False
-    text = render_pairing(before_round(tournament, round_no), published_pairing(tournament, round_no), fmt.value)
+    # a host's import file of a round the host holds already would replace it there: rendered
+    # from the whole file, so that the writer refuses it (formats.swissmanager.check_not_stale)
+    source = tournament if fmt is PairFormat.sm else before_round(tournament, round_no)
+    text = render_pairing(source, published_pairing(tournament, round_no), fmt.value)
     write_output(output, text, inputs=[input])
     return True
