@@ -333,3 +333,29 @@ def test_6_a_team_withdraws_and_asks_for_a_bye(tmp_path: Path) -> None:
     pairing = ok("pair", path, "--format", "pairlist")
     assert not re.search(r"^2 |\s2$", pairing, re.MULTILINE), pairing  # team 2 not paired in round 2
     ok("check", path)
+
+
+def test_7_the_watcher_on_a_plain_trf_names_the_real_next_step(tmp_path: Path) -> None:
+    folder = tmp_path / "event"
+    folder.mkdir()
+    shutil.copy(SAMPLES / "club-start.trf", folder / "club.trf")
+    code, out = run("watch", folder, "--once", "--stable", "0", "--out", tmp_path / "site")
+    assert code == 0, out
+    assert "with no Swiss-Manager, write the round into club.trf: swissbridge pair club.trf --in-place" in out, out
+
+
+def test_7_the_watcher_sees_no_change_after_a_late_entry_renumbers(tmp_path: Path) -> None:
+    folder = tmp_path / "event"
+    folder.mkdir()
+    path = folder / "club.trf"
+    shutil.copy(SAMPLES / "club-start.trf", path)
+    site = tmp_path / "site"
+    for r in (1, 2):
+        ok("watch", folder, "--once", "--stable", "0", "--out", site)
+        ok("pair", path, "--in-place")
+        games = read_trf(path).pending_games(r)
+        ok("result", path, str(r), *[w for b in range(1, len(games) + 1) for w in (str(b), "1-0")])
+    out = ok("player", "add", path, "--name", "Strong, Sam", "--rating", "2400", "--fide-id", "91000298")
+    assert "players 1-6 are now 2-7" in out, out
+    code, out = run("watch", folder, "--once", "--stable", "0", "--out", site)
+    assert code == 0 and "is not the pairing the watcher published" not in out, out
