@@ -82,6 +82,7 @@ from swissbridge.model import (
     TeamPoints,
     TeamSetup,
     Tournament,
+    control_character,
     format_points,
     is_team_event,
     parse_points,
@@ -1228,49 +1229,14 @@ class _Reader:
                 raise self.error(f"{code} names start number {n}, but there is no player {n}", no, 5)
 
     def check_opponents(self, lines: dict[int, _PlayerLine]) -> None:
-        """Both lines of a pairing agree: same round, each other's opponent, opposite
-        colours, mirrored results (a double forfeit is ``-`` on both sides)."""
-        for n, pl in lines.items():
-            for r, e in enumerate(pl.player.entries, 1):
-                if e.opponent is None:
-                    continue
-                col = pl.cells[r - 1]
-                o = e.opponent
-                if o == n:
-                    raise self.error(f"round {r}: player {n} is paired against themselves", pl.line, col)
-                other = lines.get(o)
-                if other is None:
-                    raise self.error(f"round {r}: player {n}'s opponent {o} is not in the file", pl.line, col)
-                f = other.player.entry(r)
-                where = f"round {r}: player {n} (line {pl.line}) and player {o} (line {other.line})"
-                if f is None or f.opponent != n:
-                    if f is None:
-                        shown = "nothing"
-                    elif f.opponent is not None:
-                        shown = f"opponent {f.opponent}"
-                    else:
-                        shown = f"'{_cell_text(f).strip()}'"
-                    raise self.error(
-                        f"{where} disagree: {n} is paired with {o}, but {o}'s line shows {shown} in that round",
-                        pl.line,
-                        col,
-                    )
-                if n > o:
-                    continue  # each pair once
-                if e.colour is not None and f.colour is not None and e.colour is f.colour:
-                    raise self.error(f"{where} disagree: both lines give {n} and {o} {e.colour}", pl.line, col + 5)
-                unfinished = Result.PENDING in (e.result, f.result)  # colours may not be entered yet
-                if not unfinished and ((e.played and f.colour is None) or (f.played and e.colour is None)):
-                    raise self.error(f"{where} disagree: a played game needs a colour on both lines", pl.line, col + 5)
-                mirrored = OPPOSITE_RESULT.get(e.result)
-                double_forfeit = e.result is f.result is Result.FORFEIT_LOSS
-                if f.result is not mirrored and not double_forfeit:
-                    raise self.error(
-                        f"{where} disagree on the result: {n} has '{_code(e.result)}' but {o} has '{_code(f.result)}' "
-                        f"(expected '{_code(mirrored) if mirrored else '?'}')",
-                        pl.line,
-                        col + 7,
-                    )
+        """Both lines of a pairing agree (:func:`pairing_disagreement`), or the file is
+        refused at the cell of the first line that disagrees."""
+        found = pairing_disagreement(
+            {n: pl.player for n, pl in lines.items()}, lambda n: f"player {n} (line {lines[n].line})"
+        )
+        if found is not None:
+            n, r, offset, message = found
+            raise self.error(message, lines[n].line, lines[n].cells[r - 1] + offset)
 
     def check_total(self, t: Tournament, lines: dict[int, _PlayerLine]) -> None:
         """No entry, announced bye or restriction beyond the tournament's rounds."""
@@ -1351,6 +1317,85 @@ _RECORDS: dict[str, _Record] = {
 }
 """The records the reader interprets, by code; any other line is kept as a header
 (or refused, for an unknown numeric code)."""
+
+
+def pairing_disagreement(
+    players: Mapping[int, Player], label: Callable[[int], str]
+) -> tuple[int, int, int, str] | None:
+    """The first pairing on which the players' entries disagree, as ``(start number,
+    round, offset in the round's TRF cell, message)`` (``None`` when all agree): both
+    entries of a pairing name each other in the same round, with opposite colours,
+    mirrored results (a double forfeit is ``-`` on both sides), never a player paired
+    against themselves or with someone not in the tournament. The invariants every
+    reader's model keeps, whatever its format (the TRF reader locates them at a line's
+    cell, :func:`~swissbridge.formats.boundary.validated` for the others);
+    ``label(n)`` names player ``n`` in the message."""
+    for n, p in players.items():
+        for r, e in enumerate(p.entries, 1):
+            if e.opponent is None:
+                continue
+            o = e.opponent
+            if o == n:
+                return n, r, 0, f"round {r}: player {n} is paired against themselves"
+            other = players.get(o)
+            if other is None:
+                return n, r, 0, f"round {r}: player {n}'s opponent {o} is not in the file"
+            f = other.entry(r)
+            where = f"round {r}: {label(n)} and {label(o)}"
+            if f is None or f.opponent != n:
+                if f is None:
+                    shown = "nothing"
+                elif f.opponent is not None:
+                    shown = f"opponent {f.opponent}"
+                else:
+                    shown = f"'{_cell_text(f).strip()}'"
+                return n, r, 0, f"{where} disagree: {n} is paired with {o}, but {o}'s line shows {shown} in that round"
+            if n > o:
+                continue  # each pair once
+            if e.colour is not None and f.colour is not None and e.colour is f.colour:
+                return n, r, 5, f"{where} disagree: both lines give {n} and {o} {e.colour}"
+            unfinished = Result.PENDING in (e.result, f.result)  # colours may not be entered yet
+            if not unfinished and ((e.played and f.colour is None) or (f.played and e.colour is None)):
+                return n, r, 5, f"{where} disagree: a played game needs a colour on both lines"
+            mirrored = OPPOSITE_RESULT.get(e.result)
+            double_forfeit = e.result is f.result is Result.FORFEIT_LOSS
+            if f.result is not mirrored and not double_forfeit:
+                return (
+                    n,
+                    r,
+                    7,
+                    (
+                        f"{where} disagree on the result: {n} has '{_code(e.result)}' but {o} has '{_code(f.result)}' "
+                        f"(expected '{_code(mirrored) if mirrored else '?'}')"
+                    ),
+                )
+    return None
+
+
+def header_refusal(code: str, value: str, *, team: bool) -> str | None:
+    """Why ``(code, value)`` cannot be a header record kept verbatim (``None`` when it
+    can): the TRF code grammar as :meth:`_Reader.line` reads it. A header is written
+    back as ``CODE VALUE`` and must read back as the same header, never as a record of
+    the model's own (a player, the system, a forbidden pair: those are the model's
+    fields, written from them), never skipped as a comment or legend. A reader of any
+    format checks its headers with this (:func:`~swissbridge.formats.boundary.validated`)."""
+    if len(code) != 3 or code[0] in " \t#" or control_character(code) is not None:
+        return "expected a record code of three characters, the first neither a blank nor '#'"
+    if code in _RECORDS:
+        if code in ("240", "250", "260") and team:
+            return None  # a team event's records, kept as written
+        if code == "250":
+            try:
+                if not _Reader(None).record_250(value, 0):
+                    return None  # an individual event's 250 with match points: kept as written
+            except InputError:
+                pass
+        return f"record {code} is read into the tournament itself, not kept as a header: give it in its own field"
+    if code.isalpha() and code.isupper() and len(set(code)) == 1:
+        return f"{code!r} is the start of a legend line, which readers skip"
+    if code.isdigit() and code not in _KNOWN_NUMERIC and not code.endswith("2"):
+        return f"unknown record code {code!r}: a numeric header code ends in 2"
+    return None
 
 
 def _code(result: Result) -> str:
@@ -1559,7 +1604,7 @@ def _player_line(t: Tournament, p: Player, completed: int, open_round: bool, tea
         f"001 {p.start_no:>4} {p.sex[:1]:1}{title[:3]:>3} {p.name[:TRF_NAME_WIDTH]:<{TRF_NAME_WIDTH}} "
         f"{p.rating if p.rating else '':>4} {p.federation[:3]:<3} {p.fide_id[:11]:>11} {p.birth[:10]:<10} "
         f"{_points_field(stated, p)} {p.rank if p.rank is not None else '':>4}"
-    )
+    ).replace("\t", " ")  # a tab is a blank (model._CONTROL): tab stops would shift the columns read
     cells = "".join("  " + _cell_text(e) for e in p.entries)
     return (head + cells).rstrip()
 
