@@ -14,7 +14,8 @@ Usage::
 ``swissbridge`` reads works too). ``-p`` writes the pair list — the number of pairs,
 then ``WHITE BLACK`` per board by start number, the pairing-allocated bye as
 ``N 0`` — to ``OUTPUT``, or to standard output without one; ``-l`` writes
-bbpPairings' check-list (:func:`checklist`) to ``LIST``, else to ``INPUT.list``.
+bbpPairings' check-list (:func:`checklist`; of a team event, which it has none for,
+the system's explanation) to ``LIST``, else to ``INPUT.list``.
 As bbpPairings does: an ``OUTPUT`` or ``LIST`` named without a folder goes into the
 input's folder; files are written in text mode (CRLF line ends on Windows); when no
 legal pairing exists ``OUTPUT`` is left empty and standard error says ``No valid
@@ -249,11 +250,12 @@ def _pair(path: str, requested: str | None, output: str, listing: str | None) ->
 
     tournament, system = _applied(read_tournament(path), requested)
     try:
-        pairing = trace_tournament(tournament, system=system).result()
+        trace = trace_tournament(tournament, system=system)
+        pairing = trace.result()
     except NoLegalPairing as exc:
         if output != "-":
             _write_text(output, "")  # bbpPairings leaves the output empty: "no pairing", not "no engine"
-        if listing is not None:
+        if listing is not None and not tournament.team_event:
             _write_text(listing, checklist(tournament, None))
         _err(f"Error while pairing {path}: No valid pairing exists: round {tournament.next_round}: {exc}")
         return EXIT_NO_PAIRING
@@ -262,8 +264,12 @@ def _pair(path: str, requested: str | None, output: str, listing: str | None) ->
         _write_stdout(text)
     else:
         _write_text(output, text)
-    if listing is not None:
+    if listing is not None and not tournament.team_event:
         _write_text(listing, checklist(tournament, pairing))
+    elif listing is not None:  # bbpPairings has no team check-list: the system's explanation
+        from swissbridge.commands.explain import explain, render_text
+
+        _write_text(listing, render_text(explain(tournament, system=system, trace=trace)))
     return EXIT_OK
 
 
