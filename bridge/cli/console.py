@@ -213,7 +213,7 @@ def run_pair(
             write_output(output, text, inputs=[input], in_place=in_place, whole=holds_tournament(fmt.value))
         if explain:
             from swissbridge.commands.explain import explain as build_explanation
-            from swissbridge.commands.explain import render_text
+            from swissbridge.publish.explain import render_text
 
             echo(render_text(build_explanation(tournament, system=system_name, trace=trace)), err=to_stdout)
     except NoLegalPairing as exc:

@@ -267,9 +267,15 @@ def _pair(path: str, requested: str | None, output: str, listing: str | None) ->
     if listing is not None and not tournament.team_event:
         _write_text(listing, checklist(tournament, pairing))
     elif listing is not None:  # bbpPairings has no team check-list: the system's explanation
-        from swissbridge.commands.explain import explain, render_text
+        from swissbridge.commands.explain import explain
+        from swissbridge.errors import InputError
+        from swissbridge.publish.explain import render_text
 
-        _write_text(listing, render_text(explain(tournament, system=system, trace=trace)))
+        try:
+            why = render_text(explain(tournament, system=system, trace=trace))
+        except InputError as exc:
+            why = f"{exc.message}\n"
+        _write_text(listing, why)
     return EXIT_OK
 
 

@@ -159,7 +159,7 @@ def refusal(system: PairingSystem, tournament: Tournament) -> str | None:
         )
     if not tournament.team_event and "players" not in system.entrants:
         return f"this is an individual event: the {system.name} system pairs teams"
-    if tournament.kind is EventKind.ROUND_ROBIN and not getattr(system, "round_robin", False):
+    if tournament.kind is EventKind.ROUND_ROBIN and system.round_robin is None:
         return (
             f"this is a round robin: its pairings come from the Berger tables; the {system.name} system "
             f"pairs Swiss events{_others(_pairs_round_robins, 'round robins')}"
@@ -191,7 +191,7 @@ def _pairs_teams(system: PairingSystem) -> bool:
 
 
 def _pairs_round_robins(system: PairingSystem) -> bool:
-    return bool(getattr(system, "round_robin", False))
+    return system.round_robin is not None
 
 
 def _others(pairs: Callable[[PairingSystem], bool], what: str) -> str:
@@ -215,15 +215,15 @@ def for_round_robins() -> str:
 def recorded(tournament: Tournament, system: str | PairingSystem) -> Tournament:
     """``tournament`` with record 192 naming ``system``: the file's own code when it
     is one of the system's (an edition, a ``_BAKU`` variant), else the code the system
-    gives the event (its ``code_for``, when it has one: a round robin's depends on
+    gives the event (its round robins' ``code_for``, when it pairs them: a round robin's depends on
     its rounds; ``None`` leaves record 192 as it is), else its first code. Every
     command that writes a tournament it paired or would pair writes this, so the
     file says which system it is paired with."""
     engine = plugins.resolve(system)[1]
     if code_of(tournament) in engine.codes:  # record 192's code, or record 092's (written as 192)
         return tournament if tournament.system.strip() else replace(tournament, system=code_of(tournament))
-    code_for = getattr(engine, "code_for", None)  # a system whose code depends on the event (a double round robin)
-    code = code_for(tournament) if code_for is not None else engine.codes[0]
+    robin = engine.round_robin  # a round robin's code depends on the event (single or double, players or teams)
+    code = robin.code_for(tournament) if robin is not None else engine.codes[0]
     return tournament if code is None else replace(tournament, system=code)
 
 

@@ -92,7 +92,7 @@ def _pairable(
     _, engine = resolve(system)
     refuse(engine, tournament)  # a team event or a round robin, for a system of Swiss events
     r = round_to_pair(tournament, round_no)
-    if getattr(engine, "round_robin", False):
+    if engine.round_robin is not None:
         return engine, r
     unplayed = [rr for rr in range(1, r) if tournament.is_unplayed(rr)]
     if unplayed:
