@@ -242,13 +242,13 @@ class _Source:
                 return ""
             no, line = got
         stripped = line.strip()
-        if self._in_tags and stripped.startswith("["):
+        if self._in_tags and line.startswith("["):  # python-chess: a tag starts its line
             name = _TAG_NAME.match(stripped)
             if self._blank and name is not None and name.group(1) in self._tags:
                 self._pending.insert(0, (no, line))  # the next game's tags: this one ends here
                 return ""
             self._tag_line(no, stripped, name)
-        elif stripped and not stripped.startswith(("%", ";")):
+        elif stripped and not line.startswith(("%", ";")):
             self._in_tags = False
             self.last, self.ending = no, stripped[-20:]
             self.start = self.start or no
