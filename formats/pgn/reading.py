@@ -29,6 +29,7 @@ import os
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO, cast
 
@@ -45,6 +46,7 @@ from swissbridge.formats._text import (
 from swissbridge.model import Colour, Result
 
 if TYPE_CHECKING:
+    import chess
     import chess.pgn
 
 MAX_LINE = 1 << 20
@@ -305,71 +307,48 @@ def _cut(line: str) -> list[str]:
     return pieces
 
 
-class _Reader:
-    """A python-chess visitor that keeps what the pairing tools need of a game: its
-    tags (python-chess's values: the last of a repeated tag), the termination markers
-    of the main line, and whether it has movetext; errors (an illegal move) are
-    python-chess's own business: it skips the rest of the variation, and so do we."""
+class _Read:
+    """What is kept of a game python-chess read: its tags (python-chess's values: the
+    last of a repeated tag) and the termination markers of its main line."""
 
     def __init__(self) -> None:
         self.tags: dict[str, str] = {}
         self.markers: list[str] = []
-        self.moves = False
-
-    def begin_game(self) -> None:
-        pass
-
-    def begin_headers(self) -> None:
-        pass
-
-    def visit_header(self, tagname: str, tagvalue: str) -> None:
-        self.tags[tagname] = tagvalue
-
-    def end_headers(self) -> None:
-        pass
-
-    def visit_board(self, board: object) -> None:
-        pass
-
-    def visit_move(self, board: object, move: object) -> None:
-        self.moves = True
-
-    def visit_comment(self, comment: str) -> None:
-        self.moves = True
-
-    def visit_nag(self, nag: int) -> None:
-        pass
-
-    def begin_variation(self) -> None:
-        pass
-
-    def end_variation(self) -> None:
-        pass
-
-    def visit_result(self, result: str) -> None:
-        self.markers.append(result)
-
-    def end_game(self) -> None:
-        pass
-
-    def handle_error(self, error: Exception) -> None:
-        pass
-
-    def result(self) -> _Reader:
-        return self
 
 
-def _visitor() -> type[chess.pgn.BaseVisitor[_Reader]]:
-    """:class:`_Reader` as a python-chess visitor class (``chess`` imported when a PGN is read)."""
+@cache
+def _visitor() -> type[chess.pgn.BaseVisitor[_Read]]:
+    """The python-chess visitor that fills a :class:`_Read` (``chess`` imported when a
+    PGN is read). The moves are replayed only where they can decide the result: a
+    Result tag of ``*`` (or none) takes the first termination marker python-chess
+    finds on the main line, after its variations and any illegal move (the rest of
+    whose variation it skips); a decided Result tag is the result whatever the
+    moves, and replaying them costs most of the reading time."""
     import chess.pgn
 
-    class Reader(_Reader, chess.pgn.BaseVisitor[_Reader]):
-        pass
+    class Reader(chess.pgn.BaseVisitor[_Read]):
+        def __init__(self) -> None:
+            self.read = _Read()
+
+        def visit_header(self, tagname: str, tagvalue: str) -> None:
+            self.read.tags[tagname] = tagvalue
+
+        def begin_parse_san(self, board: chess.Board, san: str) -> chess.pgn.SkipType | None:
+            return None if self.read.tags.get("Result", "*") == "*" else chess.pgn.SKIP
+
+        def visit_result(self, result: str) -> None:
+            self.read.markers.append(result)
+
+        def handle_error(self, error: Exception) -> None:
+            pass  # an illegal move: python-chess skips the rest of its variation
+
+        def result(self) -> _Read:
+            return self.read
 
     return Reader
 
 
-def _game(read: _Reader, source: _Source, index: int, warnings: list[str] | None) -> PgnGame:
+def _game(read: _Read, source: _Source, index: int, warnings: list[str] | None) -> PgnGame:
     """The game python-chess read, and what ``warnings`` should say of it."""
     path = source.path
     tags = {name: _ESCAPE.sub(r"\1", value) for name, value in read.tags.items()}
@@ -385,7 +364,7 @@ def _game(read: _Reader, source: _Source, index: int, warnings: list[str] | None
         notes.append(f"{where}: unknown result {raw[:40]!r}: the game is read as unfinished (*)")
         result = "*"
     ending = _TERMINATION.search(source.ending)
-    marker = read.markers[0] if read.markers else ending.group(1) if ending else None
+    marker = ending.group(1) if ending else read.markers[0] if read.markers else None
     if result == "*" and read.markers:
         result = read.markers[0]  # python-chess: a Result of * takes the (first) termination marker
     elif result != "*" and marker not in (None, "*", result):

@@ -135,12 +135,17 @@ def test_a_broadcast_game_without_a_termination_marker_is_read_with_a_warning() 
 
 
 def test_variations_comments_and_nags() -> None:
-    """Nested variations, NAGs, a brace comment holding a blank line."""
+    """Nested variations, NAGs, a brace comment holding a blank line, results inside
+    variations or after an illegal move (which python-chess does not read as the game's)."""
     text = (
         '[White "a"]\n[Black "b"]\n[Round "1"]\n[Result "*"]\n\n'
-        "1. e4 $1 (1. d4 d5 (1... Nf6)) e5 {a comment\n\nover lines} 2. Nf3!? (2. f4 exf4) 0-1\n"
+        "1. e4 $1 (1. d4 d5 (1... Nf6)) e5 {a comment\n\nover lines} 2. Nf3!? (2. f4 exf4) 0-1\n\n"
+        '[White "c"]\n[Black "d"]\n[Round "1"]\n[Result "*"]\n\n1. e4 (1. d4 1-0) e5 *\n\n'
+        '[White "e"]\n[Black "f"]\n[Round "1"]\n\n1. e4 e5 2. Ke3 1-0\n\n'
+        '[White "g"]\n[Black "h"]\n[Round "1"]\n[Result "1-0"]\n\n1. e4 (1. d4 0-1) e5 1-0\n'
     )
-    _same(text, [_game("a", "b", "0-1")])
+    # a result inside a variation is not the game's; nor one after an illegal move (2. Ke3)
+    _same(text, [_game("a", "b", "0-1"), _game("c", "d", "*"), _game("e", "f", "*"), _game("g", "h", "1-0")])
 
 
 @pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig", "utf-16", "latin-1"])
