@@ -243,6 +243,8 @@ class _Source:
             if got is None:
                 return ""
             no, line = got
+        if not self.start:
+            line = line.lstrip("\ufeff")  # python-chess: a byte-order mark before a game (concatenated files)
         stripped = line.strip()
         if self._in_tags and line.startswith("["):  # python-chess: a tag starts its line
             name = _TAG_NAME.match(stripped)
