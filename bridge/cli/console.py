@@ -185,6 +185,11 @@ def run_pair(
                     raise InputError("--repair pairs a paired round again, and no round is paired yet")
             if round_no is not None and tournament.is_paired(round_no):
                 if _paired_round(input, tournament, round_no, fmt, output, in_place=in_place, repair=repair):
+                    if explain:
+                        echo(
+                            f"swissbridge: note: round {round_no} is shown as paired; how the system pairs it: "
+                            f"swissbridge explain {input.name} --round {round_no}"
+                        )
                     return
                 previous = printed_pairing(tournament, round_no)
             elif repair:
