@@ -5,7 +5,8 @@ itself when record 192 names a team code (``FIDE_TEAM…``).
 It pairs teams, not players: the pairing it returns has the teams' pairing numbers
 (TPN) on its boards and as its PAB. The team event is read by :mod:`swissbridge.teams`
 (matches from the members' board results); the rules of Articles 1-2 are in
-:mod:`.rules`, the procedure of Article 3 in :mod:`.round`, the colours of Article 4 in
+:mod:`.rules`, the procedure of Article 3 in :mod:`swissbridge.plugins.brackets` (shared with
+the Double-Swiss), the colours of Article 4 in
 :mod:`.colours`. Our reading of the text is ``docs/team.md``.
 """
 
@@ -45,10 +46,10 @@ class TeamSystem:
         """Pair the round (3.3.2) and record how (:class:`~.trace.TeamTrace`): the PAB,
         each bracket's upfloaters and pairing as they were decided, the boards with the
         rule of 4.3 that gave their colours."""
+        from swissbridge.plugins.brackets import RoundRecord, pair_round
         from swissbridge.plugins.team.colours import allocate
-        from swissbridge.plugins.team.round import pair_round
         from swissbridge.plugins.team.rules import RoundState
-        from swissbridge.plugins.team.trace import RoundRecord, TeamTrace, traced_board
+        from swissbridge.plugins.team.trace import TeamTrace, traced_board
 
         r = tournament.next_round if round_no is None else round_no
         if r < 1:
@@ -56,7 +57,7 @@ class TeamSystem:
         state = RoundState(tournament, r)
         trace = TeamTrace(round_no=r, state=state, record=RoundRecord())
         try:
-            pair_round(state, trace.record)
+            pair_round(state, state.present, trace.record)
         except NoLegalPairing as exc:
             trace.failure = str(exc)
             return trace

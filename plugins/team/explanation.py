@@ -10,6 +10,7 @@ the trace's; the facts are the round state's."""
 from __future__ import annotations
 
 from swissbridge.model import Colour, Tournament, format_points
+from swissbridge.plugins.brackets import PAB_ORDER, BracketRecord, PabChoice
 from swissbridge.plugins.document import (
     Absent,
     BoardDoc,
@@ -36,9 +37,8 @@ from swissbridge.plugins.team.details import (
     paired_in,
     sections,
 )
-from swissbridge.plugins.team.round import pair_costs
 from swissbridge.plugins.team.rules import Preference, RoundState, TeamState
-from swissbridge.plugins.team.trace import PAB_ORDER, BracketRecord, PabChoice, TeamTrace
+from swissbridge.plugins.team.trace import TeamTrace
 from swissbridge.teams import ColourModel, Match, MatchKind, match_games
 
 _RESULT = {MatchKind.WIN: "1", MatchKind.DRAW: "=", MatchKind.LOSS: "0"}
@@ -130,13 +130,13 @@ def _scores(state: RoundState, ts: TeamState) -> TeamScores:
 
 def _pab(state: RoundState, choice: PabChoice) -> PabDoc:
     return {
-        "teams": choice.teams,
+        "teams": choice.count,
         "barred": list(choice.barred),
         "candidates": [
             {
-                "team": c.team,
-                "score": format_points(state.teams[c.team].score),
-                "played": state.teams[c.team].played,
+                "team": c.entrant,
+                "score": format_points(state.teams[c.entrant].score),
+                "played": state.teams[c.entrant].played,
                 "leaves_pairing": c.leaves_pairing,
             }
             for c in choice.candidates
@@ -150,19 +150,19 @@ def _bye(state: RoundState, choice: PabChoice) -> Bye | None:
     if choice.chosen is None:
         return None
     chosen = state.teams[choice.chosen]
-    key = next(c.order for c in choice.candidates if c.team == choice.chosen)
+    key = next(c.order for c in choice.candidates if c.entrant == choice.chosen)
     passed: list[PlayerReason] = []
     for t in choice.barred:
         bar = state.teams[t].pab_bar
         assert bar is not None
         passed.append({"player": t, "rule": "C2", "text": _bar_text(bar)})
     for c in choice.candidates:
-        ts = state.teams[c.team]
-        if c.team == choice.chosen:
+        ts = state.teams[c.entrant]
+        if c.entrant == choice.chosen:
             continue
         if c.leaves_pairing is False:
             text = "the other teams would then have no pairing in which no two teams meet again"
-            passed.append({"player": c.team, "rule": "3.4.1", "text": text})
+            passed.append({"player": c.entrant, "rule": "3.4.1", "text": text})
             continue
         article = next(a for a, x, y in zip(PAB_ORDER, c.order, key, strict=True) if x != y)
         text = {
@@ -170,9 +170,9 @@ def _bye(state: RoundState, choice: PabChoice) -> Bye | None:
             "3.4.3": f"the same score, fewer matches played ({ts.played} against {chosen.played})",
             "3.4.4": "the same score and matches played, a smaller TPN",
         }[article]
-        passed.append({"player": c.team, "rule": article, "text": text})
+        passed.append({"player": c.entrant, "rule": article, "text": text})
     reasons: list[Reason] = [
-        reason("3.3.2", f"{choice.teams} teams to pair: an odd number, one team gets the PAB first (3.4)"),
+        reason("3.3.2", f"{choice.count} teams to pair: an odd number, one team gets the PAB first (3.4)"),
         reason("C2", f"#{chosen.number} has had no PAB, won no match by forfeit and had no full-point bye"),
         reason(
             "3.4.2",
@@ -194,10 +194,10 @@ def _fold_problem(state: RoundState, b: BracketRecord) -> str | None:
     x, y = b.pairing.fold_problem
     if not state.can_meet(x, y):
         return f"[C1] {state.why_barred(x, y)}"
-    return f"#{x}–#{y}: " + _cost_text(state, b, x, y, pair_costs(state, x, y, set(b.upfloaters)))
+    return f"#{x}–#{y}: " + _cost_text(state, b, x, y, state.pair_costs(x, y, set(b.upfloaters)))
 
 
-def _cost_text(state: RoundState, b: BracketRecord, x: int, y: int, costs: tuple[int, int, int]) -> str:
+def _cost_text(state: RoundState, b: BracketRecord, x: int, y: int, costs: tuple[int, ...]) -> str:
     c8, c9, c10 = costs
     parts = []
     if c8:
@@ -218,7 +218,7 @@ def _bracket(state: RoundState, b: BracketRecord) -> BracketDoc:
     costs: list[PairCost] = []
     pairs = b.pairing.pairs if b.pairing is not None else []
     for (x, y), c in zip(pairs, b.pairing.costs if b.pairing is not None else [], strict=True):
-        if c != (0, 0, 0):
+        if any(c):
             costs.append({"pair": [x, y], "c8": c[0], "c9": c[1], "c10": c[2], "text": _cost_text(state, b, x, y, c)})
     return {
         "number": b.number,
@@ -232,7 +232,7 @@ def _bracket(state: RoundState, b: BracketRecord) -> BracketDoc:
                 "profile": [format_points(s) for s in t.profile],
                 "sets": [
                     {
-                        "teams": list(s.teams),
+                        "teams": list(s.entrants),
                         "verdict": s.verdict.value,
                         "c6": s.c6.value if s.c6 is not None else None,
                         "c7": s.c7,
