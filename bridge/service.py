@@ -91,17 +91,22 @@ def _pairable(
     ones are played, so neither an unplayed round nor a game without a result stops it."""
     _, engine = resolve(system)
     refuse(engine, tournament)  # a team event or a round robin, for a system of Swiss events
-    r = round_to_pair(tournament, round_no)
+    if getattr(engine, "games", 1) > 1:  # a round of matches of two games, two columns each
+        from swissbridge.twogame import match_to_pair
+
+        r, column = match_to_pair(tournament, round_no)
+    else:
+        r = column = round_to_pair(tournament, round_no)
     if getattr(engine, "round_robin", False):
         return engine, r
-    unplayed = [rr for rr in range(1, r) if tournament.is_unplayed(rr)]
+    unplayed = [rr for rr in range(1, column) if tournament.is_unplayed(rr)]
     if unplayed:
         again = f" (or pair it again with --round {unplayed[0]})" if unplayed[0] == r - 1 else ""
         raise InputError(
             f"cannot pair round {r}: round {unplayed[0]} has been paired but none of its games has a result yet; "
             f"enter its results first{again}"
         )
-    if not adjourned and (problem := unfinished_games(tournament, r)) is not None:
+    if not adjourned and (problem := unfinished_games(tournament, column)) is not None:
         raise InputError(
             f"cannot pair round {r}: {problem}: enter the results, or, for adjourned games, "
             "pair with `swissbridge pair --adjourned`, which counts them as draws (GHR 3.1)"

@@ -65,6 +65,7 @@ from swissbridge.formats._text import (
 from swissbridge.history import infer_initial_colour
 from swissbridge.model import (
     OPPOSITE_RESULT,
+    RARE_GAMES,
     Acceleration,
     AnnouncedBye,
     ByeKind,
@@ -83,6 +84,7 @@ from swissbridge.model import (
     TeamSetup,
     Tournament,
     format_points,
+    games_per_round,
     is_team_event,
     parse_points,
 )
@@ -1201,7 +1203,9 @@ class _Reader:
 
     def check_opponents(self, lines: dict[int, _PlayerLine]) -> None:
         """Both lines of a pairing agree: same round, each other's opponent, opposite
-        colours, mirrored results (a double forfeit is ``-`` on both sides)."""
+        colours, mirrored results (a double forfeit is ``-`` on both sides; in a two-game
+        event also the rare ½-0, 0-½ and 0-0 of C.04.5's Preface)."""
+        two_games = games_per_round(self.system) > 1
         for n, pl in lines.items():
             for r, e in enumerate(pl.player.entries, 1):
                 if e.opponent is None:
@@ -1236,7 +1240,8 @@ class _Reader:
                     raise self.error(f"{where} disagree: a played game needs a colour on both lines", pl.line, col + 5)
                 mirrored = OPPOSITE_RESULT.get(e.result)
                 double_forfeit = e.result is f.result is Result.FORFEIT_LOSS
-                if f.result is not mirrored and not double_forfeit:
+                rare = two_games and (e.result, f.result) in RARE_GAMES
+                if f.result is not mirrored and not double_forfeit and not rare:
                     raise self.error(
                         f"{where} disagree on the result: {n} has '{_code(e.result)}' but {o} has '{_code(f.result)}' "
                         f"(expected '{_code(mirrored) if mirrored else '?'}')",

@@ -1,0 +1,95 @@
+"""The Double-Swiss System (FIDE C.04.5, applied from 1 February 2026) as a
+swissbridge pairing system: ``swissbridge pair FILE --system doubleswiss``, chosen by
+itself when record 192 says ``FIDE_DOUBLESWISS``.
+
+Every pairing is a match of two games (Preface): the system pairs matches, and its
+rounds are the event's matches (:attr:`DoubleSwissSystem.games`: two round columns of
+the file each, :mod:`swissbridge.twogame`). The rules of Articles 1-2 are in
+:mod:`.rules`, the procedure of Article 3 is the team Swiss's
+(:mod:`swissbridge.plugins.brackets`), the colours of Article 4 in :mod:`.colours`.
+Our reading of the text is ``docs/double-swiss.md``.
+"""
+
+from __future__ import annotations
+
+from swissbridge.errors import InputError
+from swissbridge.model import Acceleration, Tournament
+from swissbridge.pairing import Board, NoLegalPairing, RoundPairing, board_key
+from swissbridge.plugins import Trace, TracedBoard
+from swissbridge.twogame import GAMES, match_of
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING: reading who the system is loads nothing else
+if TYPE_CHECKING:
+    from swissbridge.plugins.document import SystemPart
+
+__all__ = ["SYSTEM", "DoubleSwissSystem"]
+
+
+class DoubleSwissSystem:
+    """The Double-Swiss of C.04.5."""
+
+    name = "doubleswiss"
+    codes: tuple[str, ...] = ("FIDE_DOUBLESWISS", "FIDE_DOUBLESWISS_BAKU")
+    """The record-192 codes of ETT26 this system pairs (the first is written)."""
+    engine_flag = "--doubleswiss"
+    entrants = frozenset({"players"})
+    games = GAMES
+    """The games of a round (a match, Preface): each round is this many round columns."""
+
+    def trace(self, tournament: Tournament, round_no: int | None = None) -> Trace:
+        """Pair match ``round_no`` (default: the next one; 3.3.2) and record how
+        (:class:`~.trace.DoubleTrace`): the PAB, each bracket's upfloaters and pairing
+        as they were decided, the boards with the rule of 4.3 that gave game 1's colours."""
+        from swissbridge.plugins.brackets import RoundRecord, pair_round
+        from swissbridge.plugins.doubleswiss.colours import allocate
+        from swissbridge.plugins.doubleswiss.rules import DoubleState
+        from swissbridge.plugins.doubleswiss.trace import DoubleTrace
+
+        r = match_of(tournament.completed_rounds) + 1 if round_no is None else round_no
+        if r < 1:
+            raise InputError(f"rounds are numbered from 1, not {r}")
+        state = DoubleState(tournament, r)
+        trace = DoubleTrace(round_no=r, state=state, record=RoundRecord())
+        try:
+            pair_round(state, state.present, trace.record)
+        except NoLegalPairing as exc:
+            trace.failure = str(exc)
+            return trace
+        allocations = [allocate(state, a, b) for br in trace.record.brackets if br.pairing for a, b in br.pairing.pairs]
+
+        def key(white: int, black: int) -> tuple[int, int, int]:
+            a, b = state.players[white], state.players[black]
+            return board_key((a.score, a.number), (b.score, b.number))
+
+        allocations.sort(key=lambda al: key(al.white, al.black))
+        trace.allocations = allocations
+        trace.boards = [TracedBoard(al.white, al.black, al.rule) for al in allocations]
+        trace.bye = trace.record.pab.chosen if trace.record.pab is not None else None
+        trace.pairing = RoundPairing(
+            round_no=r,
+            boards=tuple(Board(al.white, al.black) for al in allocations),
+            bye=trace.bye,
+            absent=state.away,
+            system=self.name,
+        )
+        return trace
+
+    def pair(self, tournament: Tournament, round_no: int | None = None) -> RoundPairing:
+        """The matches of round ``round_no`` (default: the next one), White of game 1
+        first; :class:`~swissbridge.pairing.NoLegalPairing` when none is legal (3.3.3)."""
+        return self.trace(tournament, round_no).result()
+
+    def explain(self, tournament: Tournament, trace: Trace) -> SystemPart:
+        from swissbridge.plugins.document import boards_part
+
+        return boards_part(tournament, trace)
+
+    def compare(self, tournament: Tournament, round_no: int, expected: RoundPairing, played: RoundPairing) -> str:
+        return ""
+
+    def default_acceleration(self, tournament: Tournament) -> tuple[Acceleration, ...]:
+        return ()
+
+
+SYSTEM = DoubleSwissSystem
+"""The system this package ships (:func:`swissbridge.plugins.load`)."""
