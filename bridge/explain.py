@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any, TypeAlias
 
 from swissbridge.errors import InputError
-from swissbridge.history import adjourned_note, initial_colour, round_to_pair
+from swissbridge.history import adjourned_note, initial_colour
 from swissbridge.model import Tournament
 from swissbridge.plugins import PairingSystem, Trace
 from swissbridge.plugins.document import (
@@ -85,17 +85,18 @@ def explain(
     from swissbridge.diagnosis import UnpairableRound, diagnose
     from swissbridge.pairing import NoLegalPairing
     from swissbridge.plugins import resolve
-    from swissbridge.service import unpairable
+    from swissbridge.service import system_round, unpairable
 
     name, engine = resolve(system)
     refuse(engine, tournament)  # a team event for a system of players, and the reverse
     last = tournament.next_round - 1
     swiss = not getattr(engine, "round_robin", False)
-    if trace is None and round_no is None and swiss and last >= 1 and tournament.is_unplayed(last):
+    single = getattr(engine, "games", 1) == 1
+    if trace is None and round_no is None and swiss and single and last >= 1 and tournament.is_unplayed(last):
         # the round just paired and not played yet: `pair` refuses the next one over it (a round
         # with no result at all is not adjourned), so the default explains the pairing made
         round_no = last
-    r = round_to_pair(tournament, trace.round_no if trace is not None else round_no)
+    r, column = system_round(engine, tournament, trace.round_no if trace is not None else round_no)
     failure: UnpairableRound | None = None
     if trace is None:
         try:
@@ -110,7 +111,7 @@ def explain(
         except NoLegalPairing as exc:  # a system that cannot explain a round it could not pair
             failed = unpairable(tournament, r, exc)
             failure = failed if isinstance(failed, UnpairableRound) else None
-    st = build_state(tournament, r)
+    st = build_state(tournament, column)
     absent: list[Absent] = (
         part["absent"]
         if "absent" in part
@@ -120,7 +121,7 @@ def explain(
         ]
     )
     notes = list(trace.notes) if trace is not None else []
-    if (note := adjourned_note(tournament, r)) is not None:
+    if (note := adjourned_note(tournament, column)) is not None:
         notes.insert(0, note)
     boards = part.get("boards", [])
     bye = part.get("bye")
@@ -150,7 +151,7 @@ def explain(
     if not doc["pairing_found"] and tournament.team_event:  # the diagnosis reads players, not teams
         doc["no_legal_pairing"] = {"summary": trace.failure if trace is not None else "", "players": []}
     elif not doc["pairing_found"]:
-        diagnosis = failure.diagnosis if failure is not None else diagnose(tournament, r)
+        diagnosis = failure.diagnosis if failure is not None else diagnose(tournament, column)
         doc["no_legal_pairing"] = {
             "summary": diagnosis.summary,
             "players": [{"player": u.player, "name": u.name, "why": u.why} for u in diagnosis.players],

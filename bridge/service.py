@@ -61,8 +61,8 @@ def unpairable(tournament: Tournament, round_no: int, exc: NoLegalPairing) -> No
     """``exc`` with who cannot be paired, and why (:mod:`swissbridge.diagnosis`)."""
     from swissbridge.diagnosis import UnpairableRound, diagnose
 
-    if isinstance(exc, UnpairableRound) or tournament.team_event:  # the diagnosis reads players, not teams
-        return exc
+    if isinstance(exc, UnpairableRound) or tournament.team_event or tournament.points.games > 1:
+        return exc  # the diagnosis reads single games of players, not teams nor matches
     return UnpairableRound(round_no, str(exc), diagnose(tournament, round_no))
 
 
@@ -82,6 +82,19 @@ def trace_tournament(
         raise unpairable(tournament, r, exc) from exc
 
 
+def system_round(engine: PairingSystem, tournament: Tournament, round_no: int | None) -> tuple[int, int]:
+    """The round ``engine`` is asked to pair (``round_no``, or the next one; refused as
+    :func:`~swissbridge.history.round_to_pair` refuses it) and the round column of its
+    first game: the same round, but for a system whose rounds are matches of several
+    games (``games``, C.04.5): the match and its first column (:func:`~swissbridge.twogame.match_to_pair`)."""
+    if getattr(engine, "games", 1) > 1:
+        from swissbridge.twogame import match_to_pair
+
+        return match_to_pair(tournament, round_no)
+    r = round_to_pair(tournament, round_no)
+    return r, r
+
+
 def _pairable(
     tournament: Tournament, system: str | PairingSystem, round_no: int | None, adjourned: bool
 ) -> tuple[PairingSystem, int]:
@@ -91,12 +104,7 @@ def _pairable(
     ones are played, so neither an unplayed round nor a game without a result stops it."""
     _, engine = resolve(system)
     refuse(engine, tournament)  # a team event or a round robin, for a system of Swiss events
-    if getattr(engine, "games", 1) > 1:  # a round of matches of two games, two columns each
-        from swissbridge.twogame import match_to_pair
-
-        r, column = match_to_pair(tournament, round_no)
-    else:
-        r = column = round_to_pair(tournament, round_no)
+    r, column = system_round(engine, tournament, round_no)
     if getattr(engine, "round_robin", False):
         return engine, r
     unplayed = [rr for rr in range(1, column) if tournament.is_unplayed(rr)]

@@ -18,13 +18,14 @@ explanation and comparison read it).
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, combinations_with_replacement
-from typing import Protocol
+from typing import Protocol, TypeVar
 
-from swissbridge.model import Points, format_points
-from swissbridge.pairing import NoLegalPairing
+from swissbridge.model import Points, Result, format_points
+from swissbridge.pairing import Board, NoLegalPairing, RoundPairing, board_key
+from swissbridge.plugins import Trace, TracedBoard
 from swissbridge.plugins.matching import max_cardinality_matching, max_weight_matching
 
 PAB_ORDER = ("3.4.2", "3.4.3", "3.4.4")
@@ -72,6 +73,24 @@ class BracketRules(Protocol):
         """The pair's counts for the criteria 3.6.4 minimises, the first the most
         important; each at most 2 per pair."""
         ...
+
+
+class Allocated(Protocol):
+    """A pair's colours as a system's Article 4 gave them."""
+
+    @property
+    def white(self) -> int: ...
+
+    @property
+    def black(self) -> int: ...
+
+    @property
+    def rule(self) -> str:
+        """The rule of Article 4 that gave them, in words, its article first."""
+        ...
+
+
+A = TypeVar("A", bound=Allocated)
 
 
 # ------------------------------------------------------------------ the record
@@ -416,3 +435,40 @@ def floater_opponents(rules: BracketRules, a: int, b: int, upfloaters: set[int])
     """The upfloaters of the pair ``a``-``b`` whose opponent floated in the previous
     round (the team Swiss's [C10], the Double-Swiss's [C8])."""
     return int(a in upfloaters and rules.previous_floater(b)) + int(b in upfloaters and rules.previous_floater(a))
+
+
+def pair_traced(
+    trace: Trace,
+    record: RoundRecord,
+    rules: BracketRules,
+    entrants: Sequence[int],
+    allocate: Callable[[int, int], A],
+    absent: Mapping[int, Result],
+    system: str,
+) -> list[A]:
+    """Pair the round (:func:`pair_round`, into ``record``), colour each pair
+    (``allocate``: the system's Article 4) and write the result into ``trace``: the
+    boards in board order (C.04.2 3.6, by the pairing scores), each with its colour rule,
+    the PAB and the pairing. The allocations in board order; none, and ``trace.failure``
+    saying why, when there is no legal pairing (3.3.3)."""
+    try:
+        pair_round(rules, entrants, record)
+    except NoLegalPairing as exc:
+        trace.failure = str(exc)
+        return []
+    allocations = [allocate(a, b) for br in record.brackets if br.pairing for a, b in br.pairing.pairs]
+
+    def key(al: A) -> tuple[int, int, int]:
+        return board_key((rules.score(al.white), al.white), (rules.score(al.black), al.black))
+
+    ordered = sorted(allocations, key=key)
+    trace.boards = [TracedBoard(al.white, al.black, al.rule) for al in ordered]
+    trace.bye = record.pab.chosen if record.pab is not None else None
+    trace.pairing = RoundPairing(
+        round_no=trace.round_no,
+        boards=tuple(Board(al.white, al.black) for al in ordered),
+        bye=trace.bye,
+        absent=absent,
+        system=system,
+    )
+    return ordered

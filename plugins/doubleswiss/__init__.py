@@ -13,20 +13,17 @@ Our reading of the text is ``docs/double-swiss.md``.
 from __future__ import annotations
 
 from swissbridge.errors import InputError
-from swissbridge.model import Acceleration, Tournament
-from swissbridge.pairing import Board, NoLegalPairing, RoundPairing, board_key
-from swissbridge.plugins import Trace, TracedBoard
+from swissbridge.model import Tournament
+from swissbridge.pairing import RoundPairing
+from swissbridge.plugins import BasicSystem, Trace
 from swissbridge.twogame import GAMES, match_of
-
-TYPE_CHECKING = False  # typing.TYPE_CHECKING: reading who the system is loads nothing else
-if TYPE_CHECKING:
-    from swissbridge.plugins.document import SystemPart
 
 __all__ = ["SYSTEM", "DoubleSwissSystem"]
 
 
-class DoubleSwissSystem:
-    """The Double-Swiss of C.04.5."""
+class DoubleSwissSystem(BasicSystem):
+    """The Double-Swiss of C.04.5 (its explanation lists the boards with the rule of
+    Article 4 of each; ``check`` names no article yet)."""
 
     name = "doubleswiss"
     codes: tuple[str, ...] = ("FIDE_DOUBLESWISS", "FIDE_DOUBLESWISS_BAKU")
@@ -40,7 +37,9 @@ class DoubleSwissSystem:
         """Pair match ``round_no`` (default: the next one; 3.3.2) and record how
         (:class:`~.trace.DoubleTrace`): the PAB, each bracket's upfloaters and pairing
         as they were decided, the boards with the rule of 4.3 that gave game 1's colours."""
-        from swissbridge.plugins.brackets import RoundRecord, pair_round
+        from functools import partial
+
+        from swissbridge.plugins.brackets import RoundRecord, pair_traced
         from swissbridge.plugins.doubleswiss.colours import allocate
         from swissbridge.plugins.doubleswiss.rules import DoubleState
         from swissbridge.plugins.doubleswiss.trace import DoubleTrace
@@ -50,27 +49,8 @@ class DoubleSwissSystem:
             raise InputError(f"rounds are numbered from 1, not {r}")
         state = DoubleState(tournament, r)
         trace = DoubleTrace(round_no=r, state=state, record=RoundRecord())
-        try:
-            pair_round(state, state.present, trace.record)
-        except NoLegalPairing as exc:
-            trace.failure = str(exc)
-            return trace
-        allocations = [allocate(state, a, b) for br in trace.record.brackets if br.pairing for a, b in br.pairing.pairs]
-
-        def key(white: int, black: int) -> tuple[int, int, int]:
-            a, b = state.players[white], state.players[black]
-            return board_key((a.score, a.number), (b.score, b.number))
-
-        allocations.sort(key=lambda al: key(al.white, al.black))
-        trace.allocations = allocations
-        trace.boards = [TracedBoard(al.white, al.black, al.rule) for al in allocations]
-        trace.bye = trace.record.pab.chosen if trace.record.pab is not None else None
-        trace.pairing = RoundPairing(
-            round_no=r,
-            boards=tuple(Board(al.white, al.black) for al in allocations),
-            bye=trace.bye,
-            absent=state.away,
-            system=self.name,
+        trace.allocations = pair_traced(
+            trace, trace.record, state, state.present, partial(allocate, state), state.away, self.name
         )
         return trace
 
@@ -78,17 +58,6 @@ class DoubleSwissSystem:
         """The matches of round ``round_no`` (default: the next one), White of game 1
         first; :class:`~swissbridge.pairing.NoLegalPairing` when none is legal (3.3.3)."""
         return self.trace(tournament, round_no).result()
-
-    def explain(self, tournament: Tournament, trace: Trace) -> SystemPart:
-        from swissbridge.plugins.document import boards_part
-
-        return boards_part(tournament, trace)
-
-    def compare(self, tournament: Tournament, round_no: int, expected: RoundPairing, played: RoundPairing) -> str:
-        return ""
-
-    def default_acceleration(self, tournament: Tournament) -> tuple[Acceleration, ...]:
-        return ()
 
 
 SYSTEM = DoubleSwissSystem

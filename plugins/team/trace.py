@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from swissbridge.plugins import Trace, TracedBoard
+from swissbridge.plugins import Trace
 from swissbridge.plugins.brackets import RoundRecord
 from swissbridge.plugins.team.colours import Allocation
 from swissbridge.plugins.team.rules import RoundState
@@ -25,8 +25,3 @@ class TeamTrace(Trace):
     record: RoundRecord
     allocations: list[Allocation] = field(default_factory=list)
     """In board order, as :attr:`boards`."""
-
-
-def traced_board(allocation: Allocation) -> TracedBoard:
-    """The generic board of an allocation: its teams and its rule of 4.3 in words."""
-    return TracedBoard(allocation.white, allocation.black, allocation.rule)
