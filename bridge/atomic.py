@@ -9,6 +9,9 @@ Two kinds of path are written:
   one, never half of one; a link is written through (the link kept); a special
   file (a device, a pipe, ``-o /dev/stdout``) is written in place, since it holds
   no previous content to protect and renaming over it would destroy it.
+* **a new file the user asked for** (``new EVENT.trf``): :func:`create_new` creates
+  it exclusively, so that of two commands creating one name the second fails,
+  never replacing the first one's file.
 * **a name swissbridge chose inside a folder** (``EVENT.trf.bak``, the watcher's
   published rounds, its state and lock files, a batch's outputs): a
   :class:`Folder` resolves every part of the name without following a link, and
@@ -143,6 +146,22 @@ def write_own(path: str | os.PathLike[str], data: bytes | str, *, encoding: str 
             return folder.write_atomic(target.name, payload)
     except NotRegular as exc:
         raise OutputError(refusal(exc)) from exc
+    except OSError as exc:
+        raise OutputError(f"cannot write {target}: {exc.strerror or exc}") from exc
+
+
+def create_new(path: str | os.PathLike[str], data: bytes | str, *, encoding: str = "utf-8") -> None:
+    """Create ``path``, a file the user asked for that must not exist (``new EVENT.trf``),
+    exclusively and whole (:meth:`Folder.create`): anything standing at the name, even
+    created a moment before by another command, raises :class:`FileExistsError`
+    (nothing is replaced); another failure is an :class:`~swissbridge.errors.OutputError`."""
+    target = Path(path)
+    payload = data.encode(encoding) if isinstance(data, str) else data
+    try:
+        with Folder(target.parent) as folder:
+            folder.create(target.name, payload)
+    except FileExistsError:
+        raise
     except OSError as exc:
         raise OutputError(f"cannot write {target}: {exc.strerror or exc}") from exc
 
@@ -298,28 +317,58 @@ class Folder:
         self.refuse_odd(name)
         if self.holds(name, payload):
             return False
-        tmp: str | None = None
+        tmp = self._write_temporary(name, payload)
         try:
-            while True:
-                tmp = f".{name}.{os.urandom(4).hex()}.tmp"
-                try:
-                    fd = self.open_file(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
-                    break
-                except FileExistsError:
-                    continue
+            self.refuse_odd(name)  # a link planted meanwhile is refused, not replaced
+            os.replace(self._name(tmp), self._name(name), src_dir_fd=self._fd, dst_dir_fd=self._fd)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                self.unlink(tmp)
+            raise
+        self.sync()
+        return True
+
+    def create(self, name: str, payload: bytes) -> None:
+        """Create the regular file ``name``, which must not exist, with ``payload``,
+        exclusively: of two processes creating one name, one succeeds and the other
+        gets ``FileExistsError``, whatever the timing. The bytes are written and synced
+        in a hidden ``.NAME.XXXXXXXX.tmp`` first, then linked to ``name`` (``link``
+        fails on an existing name, a link included), so that ``name`` never appears
+        half written; where the file system has no hard links, ``name`` itself is
+        created with ``O_EXCL`` and written."""
+        tmp = self._write_temporary(name, payload)
+        try:
+            try:
+                os.link(self._name(tmp), self._name(name), src_dir_fd=self._fd, dst_dir_fd=self._fd)
+            except OSError as exc:
+                if exc.errno not in (errno.EPERM, errno.ENOTSUP, errno.EOPNOTSUPP, errno.ENOSYS, errno.EMLINK):
+                    raise
+                self.write_new(name, payload)  # no hard links here: O_EXCL at the name itself
+        finally:
+            with contextlib.suppress(OSError):
+                self.unlink(tmp)
+        self.sync()
+
+    def _write_temporary(self, name: str, payload: bytes) -> str:
+        """A new hidden ``.NAME.XXXXXXXX.tmp`` holding ``payload``, written and synced
+        (removed again if that fails); returns its name."""
+        while True:
+            tmp = f".{name}.{os.urandom(4).hex()}.tmp"
+            try:
+                fd = self.open_file(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
+                break
+            except FileExistsError:
+                continue
+        try:
             with os.fdopen(fd, "wb") as fh:
                 fh.write(payload)
                 fh.flush()
                 os.fsync(fh.fileno())
-            self.refuse_odd(name)  # a link planted meanwhile is refused, not replaced
-            os.replace(self._name(tmp), self._name(name), src_dir_fd=self._fd, dst_dir_fd=self._fd)
-            tmp = None
-            self.sync()
-        finally:
-            if tmp is not None:
-                with contextlib.suppress(OSError):
-                    self.unlink(tmp)
-        return True
+        except BaseException:
+            with contextlib.suppress(OSError):
+                self.unlink(tmp)
+            raise
+        return tmp
 
     def unlink(self, name: str) -> None:
         """Remove the entry ``name`` (a link itself, not what it names)."""

@@ -7,6 +7,7 @@ file is rewritten as ``result`` rewrites it: atomically, the previous version ke
 
 from __future__ import annotations
 
+import os
 import random
 from enum import Enum
 from pathlib import Path
@@ -18,7 +19,7 @@ from swissbridge.errors import SwissbridgeError, UsageError
 from swissbridge.options import CODES, epilog, input_argument
 from swissbridge.output import editing
 from swissbridge.plugins import shipped
-from swissbridge.systems import DEFAULT
+from swissbridge.systems import DEFAULT, for_round_robins
 
 if TYPE_CHECKING:
     from swissbridge.event import Header
@@ -194,7 +195,7 @@ def new(
     from swissbridge.event import NewEvent, new_event, new_team_event, team_boards
     from swissbridge.formats.playerlist import read_player_list
     from swissbridge.formats.trf import write_trf
-    from swissbridge.output import write_output
+    from swissbridge.output import create_output
     from swissbridge.players import DRAW_LISTED, draw_numbers, parse_draw
 
     check_encoding(encoding)
@@ -204,7 +205,7 @@ def new(
             raise UsageError(f"new --draw {draw}: expected lots or listed (set --draw takes the start numbers)")
     except UsageError as exc:
         fail(str(exc), EXIT_INPUT)
-    if output.exists():
+    if os.path.lexists(output):  # refused before any work; create_output refuses it again at the last moment
         fail(f"{output} exists already: `new` never replaces a file; choose another name or remove it", EXIT_INPUT)
     header = _header(
         name,
@@ -224,7 +225,7 @@ def new(
     )
     if draw is not None and not _pairs_round_robins(header.system or DEFAULT):
         fail(
-            f"new --draw {draw}: pairing numbers are drawn by lot in a round robin (C.05): give --system roundrobin",
+            f"new --draw {draw}: pairing numbers are drawn by lot in a round robin (C.05): give {for_round_robins()}",
             EXIT_INPUT,
         )
     try:
@@ -249,7 +250,7 @@ def new(
             order = [number[p.start_no] for p in listed.players] if listed_order else None
             drawn = draw_numbers(t, order, random.SystemRandom())
             t = drawn.tournament
-        write_output(output, write_trf(t, dialect="trf26"))
+        create_output(output, write_trf(t, dialect="trf26"), command="new")
     except SwissbridgeError as exc:
         report(exc, players)
     if drawn is not None:

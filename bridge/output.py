@@ -17,7 +17,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from swissbridge.atomic import edit_lock, read_regular, write_atomic, write_own
+from swissbridge.atomic import create_new, edit_lock, read_regular, write_atomic, write_own
 from swissbridge.errors import OutputError, UsageError
 
 _EDITING: dict[Path, bytes] = {}
@@ -174,6 +174,18 @@ def write_output(
         state_format(target)
         return _replace_input(target, data)
     return write_own(target, data) if own_name else write_atomic(target, data)
+
+
+def create_output(target: Path, data: str, *, command: str) -> None:
+    """Create ``target``, which must not exist, with ``data``, exclusively
+    (:func:`~swissbridge.atomic.create_new`): a file there, even one another command
+    created a moment ago, is never replaced (:class:`UsageError` naming ``command``)."""
+    try:
+        create_new(target, data)
+    except FileExistsError:
+        raise UsageError(
+            f"{target} exists already: `{command}` never replaces a file; choose another name or remove it"
+        ) from None
 
 
 def _replace_input(target: Path, data: str) -> bool:

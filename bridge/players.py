@@ -332,13 +332,13 @@ def draw_numbers(t: Tournament, order: Sequence[int] | None, rng: random.Random)
     draw them with ``rng``. Refused once round 1 is paired (the draw comes before it),
     in a team event (team numbers are record 310's) and where the file names players by
     number in records renumbering cannot rewrite."""
-    from swissbridge.systems import declared_round_robin
+    from swissbridge.systems import declared_round_robin, for_round_robins
 
     if not declared_round_robin(t):
         raise InputError(
             f"record 192 says {t.system.strip() or 'no system'}: pairing numbers are drawn by lot in a round robin "
             "(C.05); a Swiss event numbers its players in the initial order of C.04.2 Art. 2.2 "
-            "(give --system roundrobin to make it a round robin)"
+            f"(give {for_round_robins()} to make it a round robin)"
         )
     if t.team_event:
         raise InputError("a team round robin numbers its teams in record 310: give the drawn numbers there")

@@ -177,10 +177,19 @@ def _pairs_round_robins(system: PairingSystem) -> bool:
 def _others(pairs: Callable[[PairingSystem], bool], what: str) -> str:
     """``"; --system X pairs WHAT"`` for the installed systems that pair ``what``,
     or ``"; no installed system pairs WHAT"``."""
-    names = [s.name for s in plugins.loaded_all() if pairs(s)]
-    if not names:
-        return f"; no installed system pairs {what}"
-    return f"; {' or '.join(f'--system {n}' for n in names)} pairs {what}"
+    options = _options(pairs)
+    return f"; {options} pairs {what}" if options else f"; no installed system pairs {what}"
+
+
+def _options(pairs: Callable[[PairingSystem], bool]) -> str:
+    """``--system X or --system Y`` for the installed systems ``pairs`` holds for ("" for none)."""
+    return " or ".join(f"--system {s.name}" for s in plugins.loaded_all() if pairs(s))
+
+
+def for_round_robins() -> str:
+    """What to give to pair a round robin, for messages: ``--system X`` of the installed
+    systems that pair them, or that none is installed."""
+    return _options(_pairs_round_robins) or "a system that pairs round robins (none is installed)"
 
 
 def recorded(tournament: Tournament, system: str | PairingSystem) -> Tournament:

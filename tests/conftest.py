@@ -36,6 +36,16 @@ def shared_path(*parts: str) -> Path:
     return path
 
 
+def swiss_systems() -> list[str]:
+    """The shipped systems that pair individual Swiss events (players, not round
+    robins), asked of the registry: what a test of "every system" runs over."""
+    from swissbridge import plugins
+
+    return [
+        s.name for s in plugins.loaded_shipped() if "players" in s.entrants and not getattr(s, "round_robin", False)
+    ]
+
+
 @pytest.fixture
 def shared() -> Path:
     return shared_path()

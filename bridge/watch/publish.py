@@ -11,9 +11,10 @@ A set is published in three steps (:class:`~swissbridge.watch.loop.Watcher`
 drives them, holding the output folder's lock, re-verified before each step):
 
 1. **stage** (:func:`stage`): a hidden folder ``.Open-R3.staging`` in the output
-   folder receives every file, each written and ``fsync``-ed, the host's import
-   file last, then the folder's manifest (the watcher's memory of this set,
-   :data:`~swissbridge.watch.memory.MANIFEST`); the staged folders are synced;
+   folder receives the folder's manifest first (the watcher's memory of this set,
+   :data:`~swissbridge.watch.memory.MANIFEST`: the mark that the folder is the
+   watcher's own), then every file, each written and ``fsync``-ed, the host's import
+   file last; the staged folders are synced;
 2. **record**: the watcher's memory (the state file) records the publication,
    written atomically and synced: the state that justifies the round is durable
    before anything of the round is visible;
@@ -25,7 +26,11 @@ outputs are the ones before, or those plus the complete folder. A full disk fail
 step 1 or 2: the staging folder is removed and the memory stays as it was. At the
 next start (:func:`leftovers`), a staging folder whose publication the memory
 already records (killed between steps 2 and 3) is revealed, since its round is
-published; any other is removed, with leftover temporary files.
+published; any other of the watcher's own is removed, with its leftover temporary
+files. The watcher removes only what it can prove it made (:func:`made_here`): a
+staging folder holding its manifest (or nothing at all), a temporary file named as
+:meth:`~swissbridge.atomic.Folder.write_atomic` names them; a user's
+``.photos.tmp/`` or ``.backup.staging/`` is left alone.
 
 An existing folder of the same name is never replaced: identical content is
 adopted, a deleted file of a published round is written again, anything else is
@@ -36,6 +41,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import stat
 from collections.abc import Mapping
@@ -49,6 +55,31 @@ from swissbridge.watch.memory import MANIFEST
 from swissbridge.watch.types import OutputSet
 
 STAGING = ".staging"
+
+
+TEMPORARY = re.compile(r"\..+\.[0-9a-f]+\.tmp")
+"""The name of a temporary file :meth:`~swissbridge.atomic.Folder.write_atomic` writes
+(``.NAME.XXXXXXXX.tmp``)."""
+
+
+def made_here(path: Path) -> bool:
+    """``path`` is something the watcher made and may remove: a staging folder (a real
+    folder, not a link) holding the watcher's manifest or nothing at all, or a regular
+    file named like a temporary file of an atomic write."""
+    try:
+        st = os.lstat(path)
+    except OSError:
+        return False
+    if stat.S_ISREG(st.st_mode):
+        return TEMPORARY.fullmatch(path.name) is not None
+    if not (stat.S_ISDIR(st.st_mode) and path.name.startswith(".") and path.name.endswith(STAGING)):
+        return False
+    try:
+        with Folder(path.parent) as top, top.sub(path.name) as inner:
+            manifest = inner.lstat(MANIFEST)
+            return (manifest is not None and stat.S_ISREG(manifest.st_mode)) or not os.listdir(path)
+    except OSError:
+        return False
 
 
 def staging_path(out: Path, folder: str) -> Path:
@@ -131,17 +162,22 @@ def stage(out: Path, s: OutputSet, manifest: bytes) -> Path:
     :class:`OutputError`, leaving nothing behind."""
     staged = staging_path(out, s.folder)
     discard(staged)
+    if os.path.lexists(staged):
+        raise OutputError(
+            f"{staged} is not a staging folder of swissbridge's (it holds no {MANIFEST}); it is left as it is: "
+            "move it away"
+        )
     try:
         with Folder(out) as top:
-            os.mkdir(staged)  # a new folder: whatever stood there was removed just above
+            os.mkdir(staged)  # a new folder: whatever of ours stood there was removed just above
             folders: set[tuple[str, ...]] = {()}
             with top.sub(staged.name) as root:
+                root.write_new(MANIFEST, manifest)  # first: the mark that the folder is ours
                 for rel, data in s.in_order():
                     parts = rel.split("/")
                     with root.descend(parts[:-1], create=True) as inner:
                         inner.write_new(parts[-1], data)
                     folders.update(tuple(parts[:i]) for i in range(1, len(parts)))
-                root.write_new(MANIFEST, manifest)
                 for inside in sorted(folders, key=lambda p: -len(p)):
                     with root.descend(list(inside)) as inner:
                         inner.sync()
@@ -165,7 +201,10 @@ def reveal(out: Path, folder: str, staged: Path) -> None:
 
 
 def discard(staged: Path) -> None:
-    """Remove a staging folder (or a leftover temporary file), if it is there."""
+    """Remove a staging folder (or a leftover temporary file) if it is there and the
+    watcher's own (:func:`made_here`); anything else is left as it is."""
+    if not made_here(staged):
+        return
     if os.path.isdir(staged) and not os.path.islink(staged):
         shutil.rmtree(staged, ignore_errors=True)
     else:
@@ -192,7 +231,8 @@ def staged_digests(staged: Path) -> dict[str, str]:
 def leftovers(out: Path, recorded: Mapping[str, str]) -> tuple[list[str], list[Path]]:
     """What an interrupted watcher left in ``out``: the staged folders to reveal
     (their publication is recorded: ``recorded`` maps a file relative to ``out``
-    to its hash) and the staging folders and temporary files to remove."""
+    to its hash) and the staging folders and temporary files to remove, all of them
+    the watcher's own (:func:`made_here`)."""
     reveal_now: list[str] = []
     remove: list[Path] = []
     try:
@@ -201,9 +241,11 @@ def leftovers(out: Path, recorded: Mapping[str, str]) -> tuple[list[str], list[P
         return [], []
     for entry in entries:
         name = entry.name
-        if name.startswith(".") and name.endswith(".tmp"):
+        if not made_here(Path(entry.path)):
+            continue
+        if entry.is_file(follow_symlinks=False):
             remove.append(Path(entry.path))
-        elif name.startswith(".") and name.endswith(STAGING) and entry.is_dir(follow_symlinks=False):
+        else:
             folder = name[1 : -len(STAGING)]
             want = {k[len(folder) + 1 :]: v for k, v in recorded.items() if k.startswith(f"{folder}/")}
             complete = False

@@ -1,6 +1,7 @@
 """The plugin boundary (issue 25): the core names no pairing system. Outside a
-system's own package (``plugins/NAME/``), no code says ``dutch`` or ``lim`` — no
-name, no string, no import — but the one setting of the default system
+system's own package (``plugins/NAME/``), no code says a shipped system's name (every
+name :func:`swissbridge.plugins.shipped` finds, ``dutch``, ``lim``…) — no name, no
+string, no import — but the one setting of the default system
 (:data:`swissbridge.systems.DEFAULT`); every table of systems (record 192 codes,
 the engine's flags, ``--system``) is built from the installed systems."""
 
@@ -15,8 +16,15 @@ from swissbridge import plugins, systems
 
 from tests.conftest import ROOT
 
-NAMED = re.compile(r"(?<![a-z])(dutch|lim)(?![a-z])", re.IGNORECASE)
-"""A shipped system's name as a word (``FIDE_DUTCH``, ``explain_lim``, ``"lim"``; not ``limit``)."""
+WORDS = frozenset({"team"})
+"""Shipped systems' names that are also words of the core's model: a team event
+(C.04.6) is the model's, whichever system pairs it."""
+
+NAMED = re.compile(
+    rf"(?<![a-z])({'|'.join(name for name in plugins.shipped() if name not in WORDS)})(?![a-z])", re.IGNORECASE
+)
+"""A shipped system's name as a word (``FIDE_DUTCH``, ``explain_lim``, ``"lim"``; not ``limit``),
+built from the registry: a system shipped tomorrow is covered the day it arrives."""
 
 PACKAGES = ("bridge", "formats", "plugins")
 

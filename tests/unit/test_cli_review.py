@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from swissbridge import cli, launch
+from swissbridge import cli, launch, plugins
 from typer.main import get_group
 from typer.testing import CliRunner
 
@@ -18,7 +18,7 @@ from tests.conftest import SAMPLES
 runner = CliRunner()
 OPEN = SAMPLES / "open-round4.trf"
 START = SAMPLES / "club-start.trf"
-UNKNOWN = "swissbridge: unknown pairing system 'xyz'; installed: dutch, lim, roundrobin, team\n"
+UNKNOWN = f"swissbridge: unknown pairing system 'xyz'; installed: {', '.join(plugins.available())}\n"
 
 
 def run(*args: str | Path) -> tuple[int, str, str]:

@@ -74,7 +74,7 @@ def test_bad_command_lines_exit_3(argv: list[str], capsys: pytest.CaptureFixture
 
 
 def test_unsupported_system_exits_3(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run(["--burstein", str(bbp("issue_15.input")), "-c"]) == EXIT_INVALID
+    assert run(["--zigzag", str(bbp("issue_15.input")), "-c"]) == EXIT_INVALID
     assert "not available" in capsys.readouterr().err
 
 

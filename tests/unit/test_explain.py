@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
+from swissbridge import plugins
 from swissbridge.cli import app
 from swissbridge.explain import explain, render, render_html, render_json, render_text
 from swissbridge.formats.trf import read_trf, write_trf
@@ -29,10 +30,11 @@ ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden" / "explain"
 SCHEMA = json.loads((ROOT / "docs" / "explain.schema.json").read_text(encoding="utf-8"))
 DETAILS = {
-    system: json.loads((ROOT / "plugins" / system / "details.schema.json").read_text(encoding="utf-8"))
-    for system in ("dutch", "lim", "team")
+    system: json.loads(schema.read_text(encoding="utf-8"))
+    for system in plugins.shipped()
+    if (schema := ROOT / "plugins" / system / "details.schema.json").exists()
 }
-"""The schemas of the details each built-in system owns."""
+"""The schemas of the details the shipped systems own."""
 
 
 # ---------------------------------------------------------------- a tiny validator

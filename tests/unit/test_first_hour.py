@@ -8,10 +8,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from swissbridge import cli
+from swissbridge import cli, plugins
 from typer.testing import CliRunner
 
-from tests.conftest import SAMPLES
+from tests.conftest import SAMPLES, swiss_systems
 
 runner = CliRunner()
 OPEN = SAMPLES / "open-round4.trf"
@@ -464,7 +464,7 @@ def test_p13_every_help_lists_choices_exit_codes_and_an_example(command: str) ->
     assert code == 0
     assert "Exit codes: 0 " in text and "Example" in text and f"swissbridge {command} " in text
     if command in ("pair", "check", "explain", "generate", "watch"):
-        assert "dutch|lim" in text
+        assert "|".join(plugins.shipped()) in text
     if command in ("pair", "explain"):
         assert "text|" in text
     if command == "convert":
@@ -544,7 +544,7 @@ COLOURS_LOCKED = """012 Colours
 """
 
 
-@pytest.mark.parametrize("system", ["dutch", "lim"])
+@pytest.mark.parametrize("system", swiss_systems())
 def test_p11_no_legal_pairing_names_the_file_the_players_and_why(tmp_path: Path, system: str) -> None:
     import json
 

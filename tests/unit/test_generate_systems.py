@@ -11,12 +11,13 @@ import pytest
 from swissbridge.check import check_tournament
 from swissbridge.cli import app
 from swissbridge.generate import POINTS_310, GenerateOptions, generate_tournament
-from swissbridge.plugins import available
 from typer.testing import CliRunner
+
+from tests.conftest import swiss_systems
 
 trf = pytest.importorskip("swissbridge.formats.trf")
 
-SYSTEMS = [s for s in ("dutch", "lim") if s in available()]
+SYSTEMS = swiss_systems()
 runner = CliRunner()
 
 

@@ -14,6 +14,8 @@ from swissbridge.model import Colour, Entry, Player, Result, Tournament
 from swissbridge.plugins.dutch.round import initial_colour as dutch_initial_colour
 from swissbridge.plugins.lim.rules import lim_initial_colour
 
+from tests.conftest import swiss_systems
+
 W, B = Colour.WHITE, Colour.BLACK
 
 
@@ -45,7 +47,7 @@ def test_the_forfeit_colour_decides_in_every_format_and_system() -> None:
     assert trf.initial_colour is W
     from_json = parse_json(tournament_to_json(bare))
     assert initial_colour(from_json) is W
-    for system in ("dutch", "lim"):
+    for system in swiss_systems():
         assert explain(t, system=system)["initial_colour"] == "white"
     assert check_tournament(t, "dutch").initial_colour is W
 

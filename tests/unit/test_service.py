@@ -11,6 +11,8 @@ from swissbridge.history import unfinished_games
 from swissbridge.model import OPPOSITE_RESULT, Colour, Entry, Player, PointSystem, Result, Tournament
 from swissbridge.service import pair_tournament, render_pairing
 
+from tests.conftest import swiss_systems
+
 FOUR = tuple(Player(n, f"Player {n}") for n in range(1, 5))
 
 
@@ -76,7 +78,7 @@ def test_unfinished_games_are_listed_up_to_a_limit() -> None:
     assert "and 4 more)" in problem
 
 
-@pytest.mark.parametrize("system", ["dutch", "lim"])
+@pytest.mark.parametrize("system", swiss_systems())
 def test_an_adjourned_game_is_paired_as_a_drawn_game(system: str) -> None:
     """GHR 3.1: with ``adjourned`` the game counts as played (no rematch, colours)
     and as a draw for the scores: the pairing is the one a drawn game gives."""

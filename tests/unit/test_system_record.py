@@ -91,7 +91,7 @@ def test_writing_without_pairing_records_the_system(tmp_path: Path) -> None:
     assert "record 192 set to FIDE_DUTCH_2026: the file named no pairing system, dutch is the default" in entered.stderr
     assert read_trf(path).system == "FIDE_DUTCH_2026"
     team = tmp_path / "team.trf"  # a code no system implements is kept as it is
-    team.write_text(OPEN.read_text(encoding="utf-8").replace("FIDE_DUTCH_2026", "FIDE_BURSTEIN"), encoding="utf-8")
+    team.write_text(OPEN.read_text(encoding="utf-8").replace("FIDE_DUTCH_2026", "ZIGZAG_SWISS_1"), encoding="utf-8")
     converted = runner.invoke(app, ["convert", str(team), str(tmp_path / "out.trf")])
     assert converted.exit_code == 0 and "192" not in converted.stderr
-    assert read_trf(tmp_path / "out.trf").system == "FIDE_BURSTEIN"
+    assert read_trf(tmp_path / "out.trf").system == "ZIGZAG_SWISS_1"

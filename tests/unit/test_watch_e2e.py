@@ -18,11 +18,13 @@ from swissbridge.watch.loop import Watcher
 from swissbridge.watch.types import WatchConfig
 from typer.testing import CliRunner
 
+from tests.conftest import swiss_systems
+
 ROUNDS = 7
 PLAYERS = 21
 
 
-@pytest.fixture(params=["dutch", "lim"])
+@pytest.fixture(params=swiss_systems())
 def system(request: pytest.FixtureRequest) -> str:
     name: str = request.param
     return name

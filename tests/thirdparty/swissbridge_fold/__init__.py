@@ -70,3 +70,8 @@ def _colours(a: PlayerState, b: PlayerState, board: int) -> Board:
     last = a.colours[-1] if a.colours else None
     white = last is Colour.BLACK or (last is None and board % 2 == 1)
     return Board(a.start_no, b.start_no) if white else Board(b.start_no, a.start_no)
+
+
+SYSTEM = FoldSystem
+"""The class a shipped system's package names: this folder copied in as ``plugins/fold/``
+is a shipped system, with no edit outside it (``tests/unit/test_packaging.py``)."""
