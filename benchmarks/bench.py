@@ -440,8 +440,8 @@ def make_check_file(workdir: Path, players: int = 200, rounds: int = 9) -> Workl
     ``check`` replays every round), or the reason it could not be made."""
     try:
         from history import BENCH_OPTIONS
+        from swissbridge.commands.generate import generate_tournament
         from swissbridge.formats.trf import write_trf
-        from swissbridge.generate import generate_tournament
 
         t = generate_tournament(players, rounds, "dutch", seed=SEED, options=BENCH_OPTIONS)
     except Exception as exc:  # the engine under development may fail: report, go on
@@ -466,8 +466,8 @@ def make_batch_dir(workdir: Path, count: int = BATCH_TOURNAMENTS) -> Workload | 
     paired by swissbridge's own Dutch engine, in one folder: the batch ``check``."""
     try:
         from history import BENCH_OPTIONS
+        from swissbridge.commands.generate import generate_tournament
         from swissbridge.formats.trf import write_trf
-        from swissbridge.generate import generate_tournament
 
         folder = workdir / "batch"
         folder.mkdir(exist_ok=True)
@@ -673,9 +673,9 @@ class Startup:
     baseline_s: float
     modules: int
     top: list[tuple[str, float]]
-    """Direct imports of ``swissbridge.cli`` (module, cumulative ms), slowest first."""
+    """Direct imports of ``swissbridge.cli.commandline`` (module, cumulative ms), slowest first."""
     heavy: list[tuple[str, str]]
-    """Heavy modules that ``import swissbridge.cli`` loads, and who imported them."""
+    """Heavy modules that ``import swissbridge.cli.commandline`` loads, and who imported them."""
     help_top: list[tuple[str, float]] = field(default_factory=list)
     """What ``swissbridge --help`` imports while running (module, cumulative ms)."""
     pair_top: list[tuple[str, float]] = field(default_factory=list)
@@ -704,7 +704,7 @@ HEAVY = (
 _PHASES = """
 import json, sys, time
 t0 = time.perf_counter()
-from swissbridge.service import read_tournament, render_pairing
+from swissbridge.systems.service import read_tournament, render_pairing
 from swissbridge.formats import detect, trf
 from swissbridge.plugins import load
 t1 = time.perf_counter()
@@ -774,10 +774,10 @@ def _heavy_at_runtime(rows: list[tuple[int, str, float]], after_module: str) -> 
 
 
 def _cli_script(argv: Sequence[str]) -> str:
-    """The console script's code (``swissbridge.launch``: a plain ``pair`` without typer,
-    the rest through ``swissbridge.cli``) run with ``argv``."""
+    """The console script's code (``swissbridge.cli.launch``: a plain ``pair`` without typer,
+    the rest through ``swissbridge.cli.commandline``) run with ``argv``."""
     return (
-        f"import sys; from swissbridge.launch import main; sys.argv = {list(argv)!r}\n"
+        f"import sys; from swissbridge.cli.launch import main; sys.argv = {list(argv)!r}\n"
         "try:\n    main()\nexcept SystemExit:\n    pass"
     )
 
@@ -790,7 +790,7 @@ def measure_startup(sb: Engine, repeat: int, timeout: float, sample: Path | None
         out = Path(tmp) / "none"
         help_times = [run_child([*sb.argv, "--help"], out, timeout).seconds for _ in range(repeat)]
         import_times = [
-            run_child([python, "-c", "import swissbridge.cli"], out, timeout).seconds for _ in range(repeat)
+            run_child([python, "-c", "import swissbridge.cli.commandline"], out, timeout).seconds for _ in range(repeat)
         ]
         base_times = [run_child([python, "-c", "pass"], out, timeout).seconds for _ in range(repeat)]
         pair_cli: float | None = None
@@ -809,26 +809,26 @@ def measure_startup(sb: Engine, repeat: int, timeout: float, sample: Path | None
                     runs.append(json.loads(r.stdout))
             if runs:
                 phases = {k: statistics.median(x[k] for x in runs) for k in runs[0]}
-    rows = _importtime(python, "import swissbridge.cli")
+    rows = _importtime(python, "import swissbridge.cli.commandline")
     parents = _parents(rows)
-    top = sorted(((n, ms) for _, n, ms in rows if parents.get(n) == "swissbridge.cli"), key=lambda x: -x[1])
+    top = sorted(((n, ms) for _, n, ms in rows if parents.get(n) == "swissbridge.cli.commandline"), key=lambda x: -x[1])
     loaded = {n for _, n, _ in rows}
     heavy = []
     for mod in sorted(loaded):
         if any(mod == h or mod.startswith(h + ".") for h in HEAVY) and not any(
             parents.get(mod, "") == h or parents.get(mod, "").startswith(h + ".") for h in HEAVY
         ):
-            heavy.append((mod, parents.get(mod, "swissbridge.cli")))
+            heavy.append((mod, parents.get(mod, "swissbridge.cli.commandline")))
     help_rows = _importtime(python, _cli_script(["swissbridge", "--help"]))
-    help_top = _runtime_imports(help_rows, "swissbridge.cli")
-    runtime_heavy = [(f"--help: {m}", by) for m, by in _heavy_at_runtime(help_rows, "swissbridge.cli")]
+    help_top = _runtime_imports(help_rows, "swissbridge.cli.commandline")
+    runtime_heavy = [(f"--help: {m}", by) for m, by in _heavy_at_runtime(help_rows, "swissbridge.cli.commandline")]
     pair_top: list[tuple[str, float]] = []
     if sample is not None:
         with tempfile.TemporaryDirectory() as tmp:
             argv = ["swissbridge", "pair", str(sample), "--format", "pairlist", "-o", str(Path(tmp) / "out.pairs")]
             pair_rows = _importtime(python, _cli_script(argv))
-            pair_top = _runtime_imports(pair_rows, "swissbridge.launch")
-            runtime_heavy += [(f"pair: {m}", by) for m, by in _heavy_at_runtime(pair_rows, "swissbridge.launch")]
+            pair_top = _runtime_imports(pair_rows, "swissbridge.cli.launch")
+            runtime_heavy += [(f"pair: {m}", by) for m, by in _heavy_at_runtime(pair_rows, "swissbridge.cli.launch")]
     return Startup(
         help_s=statistics.median(help_times),
         import_s=statistics.median(import_times),
@@ -1011,7 +1011,7 @@ def render_startup(s: Startup) -> str:
         "| | median wall time |",
         "|---|---:|",
         f"| `python -c pass` (the interpreter alone) | {s.baseline_s * 1000:.0f} ms |",
-        f"| `python -c 'import swissbridge.cli'` (typer's command line: every command but a plain `pair`) "
+        f"| `python -c 'import swissbridge.cli.commandline'` (typer's command line: every command but a plain `pair`) "
         f"| {s.import_s * 1000:.0f} ms |",
         f"| `swissbridge --help` | {s.help_s * 1000:.0f} ms |",
     ]
@@ -1028,12 +1028,12 @@ def render_startup(s: Startup) -> str:
             f"pairing {s.phases['pair'] * 1000:.0f} ms, writing the pair-list {s.phases['render'] * 1000:.0f} ms; "
             f"the remaining {max(0.0, (s.pair_cli_s or inside) - inside - s.baseline_s) * 1000:.0f} ms of the "
             f"command (beyond the bare interpreter's {s.baseline_s * 1000:.0f} ms) are the command-line layer "
-            "(`swissbridge.launch`, which runs a plain `pair` without typer).",
+            "(`swissbridge.cli.launch`, which runs a plain `pair` without typer).",
         ]
     lines += [
         "",
-        f"`import swissbridge.cli` loads {s.modules} modules (interpreter start-up included). Its direct imports, "
-        "slowest first (cumulative, `python -X importtime`): " + _ms_list(s.top) + ".",
+        f"`import swissbridge.cli.commandline` loads {s.modules} modules (interpreter start-up included). "
+        "Its direct imports, slowest first (cumulative, `python -X importtime`): " + _ms_list(s.top) + ".",
         "",
     ]
     if s.heavy:
@@ -1043,7 +1043,7 @@ def render_startup(s: Startup) -> str:
     else:
         lines.append(
             "No heavy module (lxml, watchdog, chess, pydantic, rich, the pairing systems, the file formats) "
-            "is loaded by `import swissbridge.cli`."
+            "is loaded by `import swissbridge.cli.commandline`."
         )
     if s.runtime_heavy:
         lines += ["", "Heavy packages loaded while a command runs (command: package ← the import that loads it):", ""]

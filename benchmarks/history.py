@@ -11,7 +11,7 @@ are left over. It runs in about linear time, so generating a 10000-player file
 does not depend on how fast (or whether) the engine being measured works.
 
 The field, byes, absences, late entries, withdrawals and the game results come from
-:mod:`swissbridge.generate` (``plan_tournament`` and ``play_round``): an Elo model
+:mod:`swissbridge.commands.generate` (``plan_tournament`` and ``play_round``): an Elo model
 with White's advantage, draws, forfeits, half-point byes. Everything random comes
 from the seed, so the same arguments give the same file on any machine.
 
@@ -30,7 +30,7 @@ import random
 import unicodedata
 from dataclasses import dataclass, field, replace
 
-from swissbridge.generate import GenerateOptions, plan_tournament, play_round
+from swissbridge.commands.generate import GenerateOptions, plan_tournament, play_round
 from swissbridge.model import ABSENT, Colour, Result, Tournament
 from swissbridge.pairing import Board, RoundPairing
 

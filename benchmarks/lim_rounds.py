@@ -3,7 +3,7 @@ line, process start included.
 
 ``python benchmarks/lim_rounds.py [--players 300 1000] [--rounds 9] [--seed 1]``
 generates a tournament of each size paired with Lim from round 1
-(:func:`swissbridge.generate.generate_tournament`), writes the state before every
+(:func:`swissbridge.commands.generate.generate_tournament`), writes the state before every
 round as TRF and times ``swissbridge pair FILE --system lim`` on it (wall clock
 and the child's CPU time, which load on the machine affects less).
 """
@@ -18,8 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from swissbridge.commands.generate import generate_tournament
 from swissbridge.formats.trf import write_trf
-from swissbridge.generate import generate_tournament
 from swissbridge.model import Tournament
 from swissbridge.pairing import RoundPairing
 

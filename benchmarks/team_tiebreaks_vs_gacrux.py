@@ -32,14 +32,14 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(1, str(ROOT))
 
 from history import ascii_name  # noqa: E402
+from swissbridge.commands.generate import pab_record  # noqa: E402
 from swissbridge.errors import SwissbridgeError  # noqa: E402
 from swissbridge.formats.trf import write_trf  # noqa: E402
-from swissbridge.generate import pab_record  # noqa: E402
 from swissbridge.model import Tournament  # noqa: E402
-from swissbridge.service import read_tournament  # noqa: E402
-from swissbridge.standings import compute_teams  # noqa: E402
-from swissbridge.teamtiebreaks import prepare  # noqa: E402
-from swissbridge.tiebreaks import Value, parse_tiebreaks  # noqa: E402
+from swissbridge.publish.standings import compute_teams  # noqa: E402
+from swissbridge.rules.teamtiebreaks import prepare  # noqa: E402
+from swissbridge.rules.tiebreaks import Value, parse_tiebreaks  # noqa: E402
+from swissbridge.systems.service import read_tournament  # noqa: E402
 from tiebreaks_vs_gacrux import Theirs, _at, _show, gacrux_values, summarise  # noqa: E402
 
 from tests.team_support import played_events  # noqa: E402

@@ -30,9 +30,9 @@ from history import ascii_name
 from swissbridge.errors import SwissbridgeError
 from swissbridge.formats.trf import write_trf
 from swissbridge.model import TEAM_RECORDS, EventKind
-from swissbridge.service import read_tournament
-from swissbridge.standings import compute
-from swissbridge.tiebreaks import parse_tiebreaks
+from swissbridge.publish.standings import compute
+from swissbridge.rules.tiebreaks import parse_tiebreaks
+from swissbridge.systems.service import read_tournament
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"

@@ -42,11 +42,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args(argv)
 
+    from swissbridge.commands.generate import generate_tournament
     from swissbridge.formats.trf import parse_trf, write_trf
-    from swissbridge.generate import generate_tournament
-    from swissbridge.history import before_round
     from swissbridge.model import Colour, Entry, Result
-    from swissbridge.service import pair_tournament
+    from swissbridge.rules.history import before_round
+    from swissbridge.systems.service import pair_tournament
     from swissbridge.watch.loop import Watcher
     from swissbridge.watch.render import round_folder, round_outputs
     from swissbridge.watch.types import WatchConfig

@@ -1,5 +1,5 @@
 """``python -m swissbridge``: the command line."""
 
-from swissbridge.launch import main
+from swissbridge.cli.launch import main
 
 main()

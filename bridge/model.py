@@ -583,7 +583,7 @@ class LineUp:
 class TeamSetup:
     """What a team event adds to its players: the teams and how matches score, as the
     file states them. Missing values stay ``None``/empty; their defaults (C.04.6 1.4: the
-    PAB is worth a drawn match; record 362's 2-1-0) are applied by :mod:`swissbridge.teams`.
+    PAB is worth a drawn match; record 362's 2-1-0) are applied by :mod:`swissbridge.rules.teams`.
     The team records 240/250/260 of a team event name teams and are read here, not into
     the players' fields of :class:`Tournament`."""
 
@@ -610,7 +610,7 @@ class TeamSetup:
     unlisted: tuple[tuple[int, int], ...] = field(default=(), compare=False)
     """The players no team lists (no 310 record, no 300 line-up), each with the line of
     its 001 record (0: not read from a file): a file is read whatever it says, and
-    :class:`~swissbridge.teams.TeamEvent` refuses to pair it there."""
+    :class:`~swissbridge.rules.teams.TeamEvent` refuses to pair it there."""
 
     def team(self, number: int) -> Team:
         """The team with this TPN; ``KeyError`` if there is none."""

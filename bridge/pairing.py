@@ -37,7 +37,7 @@ class RoundPairing:
     system: str = ""
     numbers: tuple[int, ...] = ()
     """Each board's number, when it is not its place in ``boards`` (a team round's games,
-    numbered down the matches: :func:`swissbridge.teams.board_pairing`)."""
+    numbered down the matches: :func:`swissbridge.rules.teams.board_pairing`)."""
 
     def numbered(self) -> list[tuple[int, Board]]:
         """The boards with their numbers (:attr:`numbers`, else 1, 2, … in order)."""

@@ -9,7 +9,9 @@ Rules implemented here (one place each, article in the docstring):
 * colour history, colour difference and colour preference (C.04.3 1.6, 1.7; GHR 3.4);
 * float history (C.04.3 1.4);
 * meetings (C.04.1 Art. 2, GHR 3.5) and PAB eligibility (C.04.1 Art. 4, C.04.3 [C2]);
-* topscorers (C.04.3 1.8).
+* topscorers (C.04.3 1.8);
+* the opponents' ratings and the rounds upfloated, which the Dubov system reads
+  (C.04.4.1 1.7 ARO, 1.8 maximum upfloater; the rules themselves are the system's).
 """
 
 from __future__ import annotations
@@ -71,6 +73,12 @@ class PlayerState:
     strength: Strength = Strength.NONE
     colour_difference: int = 0
     """Games with White minus games with Black (C.04.3 1.6)."""
+    opponents_rating: int = 0
+    """The sum of the ratings of the opponents of the ``played_games`` games played
+    over the board (what an average rating of opponents divides, C.04.4.1 1.7)."""
+    upfloats: int = 0
+    """The completed rounds in which the player floated up (:attr:`Float.UP`: an
+    opponent of a higher pairing score, C.04.3 1.4; C.04.4.1 1.8 counts them)."""
 
     @property
     def preference(self) -> tuple[Colour | None, Strength]:
@@ -165,28 +173,30 @@ class RoundState:
         opponents met over the board and the partners the organiser forbids."""
         return p.opponents | self._forbidden_partners.get(p.start_no, frozenset())
 
-    def restricting_colour(self, p: PlayerState) -> Colour | None:
+    def restricting_colour(self, p: PlayerState, *, topscorers: bool = True) -> Colour | None:
         """C.04.3 [C3]: the absolute colour preference that keeps ``p`` from meeting a
         player with the same one; ``None`` when there is none, or in the last round
-        for a topscorer (1.8), who may meet anybody on colours."""
+        for a topscorer (1.8), who may meet anybody on colours. ``topscorers=False``:
+        a system without that exception (Dubov and Burstein [C3], C.04.4.1/2 2.1.3)."""
         pref, strength = p.preference
-        if strength is Strength.ABSOLUTE and not (self.last_round and p.topscorer):
+        if strength is Strength.ABSOLUTE and not (topscorers and self.last_round and p.topscorer):
             return pref
         return None
 
-    def compatible(self, a: PlayerState, b: PlayerState) -> bool:
+    def compatible(self, a: PlayerState, b: PlayerState, *, topscorers: bool = True) -> bool:
         """C.04.3 [C1] and [C3]: the two may meet in this round (:meth:`barred`,
-        :meth:`restricting_colour`)."""
+        :meth:`restricting_colour`, with or without the topscorers' exception)."""
         if b.start_no in self.barred(a):
             return False
-        colour = self.restricting_colour(a)
-        return colour is None or colour is not self.restricting_colour(b)
+        colour = self.restricting_colour(a, topscorers=topscorers)
+        return colour is None or colour is not self.restricting_colour(b, topscorers=topscorers)
 
-    def compatibility(self, order: list[PlayerState]) -> Compatibility:
+    def compatibility(self, order: list[PlayerState], *, topscorers: bool = True) -> Compatibility:
         """:meth:`compatible` for the players of ``order``, addressed by position, in
         memory linear in the field: what is stored is the exception — the positions
         each player is barred from ([C1], :meth:`barred`) and its [C3] colour class
-        (:meth:`restricting_colour`) — and compatibility is decided on demand."""
+        (:meth:`restricting_colour`, with or without the topscorers' exception) — and
+        compatibility is decided on demand."""
         pos = {p.start_no: i for i, p in enumerate(order)}
         banned: list[set[int]] = [{i} for i in range(len(order))]
         for i, p in enumerate(order):  # [C1]
@@ -195,7 +205,7 @@ class RoundState:
                 if j is not None:
                     banned[i].add(j)
                     banned[j].add(i)
-        colours = [self.restricting_colour(p) for p in order]  # [C3]
+        colours = [self.restricting_colour(p, topscorers=topscorers) for p in order]  # [C3]
         return Compatibility(tuple(frozenset(b) for b in banned), tuple(colours))
 
 
@@ -264,6 +274,10 @@ class _Line:
     """The rounds of the games played over the board, in order."""
     opponents: tuple[int, ...]
     """The opponent of each of those games."""
+    ratings: tuple[int, ...]
+    """The sum of those opponents' ratings over the first ``i`` games, ``i = 0..len(games)``."""
+    upfloats: tuple[int, ...]
+    """The number of :attr:`Float.UP` in the first ``i`` rounds of the line, ``i = 0..len(floats)``."""
     coloured: tuple[int, ...]
     """The rounds of the played games that have a colour, in order."""
     colours: tuple[Colour, ...]
@@ -280,11 +294,11 @@ class Chronicle:
     (:func:`build_state`). The state of round R reads a prefix of each history (rounds
     ``1..R-1``), so ``check``, which replays every round, reads one chronicle instead of
     going through every history again in each round (issue 27): a replay
-    (:func:`swissbridge.history.before_round`) is given the chronicle of the tournament
+    (:func:`swissbridge.rules.history.before_round`) is given the chronicle of the tournament
     it comes from (:func:`keep_chronicle`).
 
     ``pad_to``: a line that stops before that round reads as absent (``0000 - Z``) in the
-    rounds it lacks, as :func:`~swissbridge.history.before_round` writes the completed
+    rounds it lacks, as :func:`~swissbridge.rules.history.before_round` writes the completed
     rounds of a replay. ``horizon``: the last round whose state it gives (a replay's
     rounds from its own on are not its source's)."""
 
@@ -397,10 +411,13 @@ class Chronicle:
                 floats.append(Float.DOWN if receives_downfloat_unplayed(got, pts.loss, e) else Float.NONE)
             if barred == NEVER and bars_pab(got, pts.win, e):
                 barred = k
+        rating = {o: self._by_number[o].rating for o in set(opponents) if o in self._by_number}
         return _Line(
             floats=tuple(floats),
             games=tuple(games),
             opponents=tuple(opponents),
+            ratings=tuple(accumulate((rating.get(o, 0) for o in opponents), initial=0)),
+            upfloats=tuple(accumulate((f is Float.UP for f in floats), initial=0)),
             coloured=tuple(coloured),
             colours=tuple(colours),
             differences=tuple(accumulate(map(_colour_step, colours), initial=0)),
@@ -514,6 +531,8 @@ def build_state(tournament: Tournament, round_no: int | None = None) -> RoundSta
             preferred=preferred,
             strength=strength,
             colour_difference=line.differences[i],
+            opponents_rating=line.ratings[played],
+            upfloats=line.upfloats[min(done, len(line.floats))],
         )
     return RoundState(
         tournament=tournament,

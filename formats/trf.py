@@ -62,7 +62,6 @@ from swissbridge.formats._text import (
     undecodable,
     utf16_without_mark,
 )
-from swissbridge.history import infer_initial_colour
 from swissbridge.model import (
     OPPOSITE_RESULT,
     RARE_GAMES,
@@ -88,6 +87,7 @@ from swissbridge.model import (
     is_team_event,
     parse_points,
 )
+from swissbridge.rules.history import infer_initial_colour
 
 __all__ = [
     "DIALECTS",
@@ -900,7 +900,7 @@ class _Reader:
         ``players``: each player's start number with the line of its 001 record (0 when
         not from a file), kept for a player no team lists (:attr:`TeamSetup.unlisted`).
         The players and teams the records name are checked when the event is paired
-        (:class:`~swissbridge.teams.TeamEvent`): a file is read whatever they say."""
+        (:class:`~swissbridge.rules.teams.TeamEvent`): a file is read whatever they say."""
         teams: list[Team] = []
         legacy: list[Team] = []  # TRF16's 013, which 310 replaces when a file has both
         lines_310: list[int] = []

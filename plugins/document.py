@@ -2,7 +2,7 @@
 ``docs/explain.schema.json`` describes it, and the wording every system shares.
 
 A system's :meth:`~swissbridge.plugins.PairingSystem.explain` returns a
-:class:`SystemPart`; the core (:mod:`swissbridge.explain`) puts it under the header
+:class:`SystemPart`; the core (:mod:`swissbridge.commands.explain`) puts it under the header
 it writes (schema, round, absentees) into one :class:`Explanation` and renders it as
 text, JSON or HTML. What the core renders is generic: the boards, the PAB, the
 players, and the system's *sections* (:class:`Section`: a title, the rule cited,
@@ -149,7 +149,7 @@ NO_ARTICLES: Articles = {"initial_colour": "drawn by lot", "last_round": "", "to
 class SystemPart(TypedDict, total=False):
     """What a system contributes to the document; a key it leaves out takes the
     core's value (the round's players to pair, the initial colour of
-    :func:`swissbridge.history.initial_colour`, otherwise empty or ``None``)."""
+    :func:`swissbridge.rules.history.initial_colour`, otherwise empty or ``None``)."""
 
     rules: str
     """The rules the system applies, named for people (``"Lim System, C.04.4.3, ..."``)."""
@@ -217,7 +217,7 @@ class UnpairedPlayer(TypedDict):
 
 
 class Unpaired(TypedDict):
-    """Why a round has no legal pairing (:mod:`swissbridge.diagnosis`)."""
+    """Why a round has no legal pairing (:mod:`swissbridge.systems.diagnosis`)."""
 
     summary: str
     players: list[UnpairedPlayer]

@@ -69,7 +69,7 @@ def drawn_team_event(teams: int, rounds: int, played: list[Round], code: str = "
     """``teams`` teams of :data:`TEAM_BOARDS` players (record 310) and the ``played``
     rounds of team pairs, every game drawn (the members of the team that meets the
     dummy: ``0000 - U``); record 192 ``code`` (default ``BERGER_TEAM_ROUNDROBIN``)."""
-    from swissbridge.teams import board_pairing
+    from swissbridge.rules.teams import board_pairing
 
     roster = tuple(
         Team(t, f"Team {t}", tuple(range((t - 1) * TEAM_BOARDS + 1, t * TEAM_BOARDS + 1))) for t in range(1, teams + 1)

@@ -19,8 +19,7 @@ import tempfile
 import unicodedata
 from pathlib import Path
 
-from swissbridge.formats.trf import write_trf
-from swissbridge.generate import (
+from swissbridge.commands.generate import (
     GenerateOptions,
     GenerationFailed,
     generate_tournament,
@@ -28,6 +27,7 @@ from swissbridge.generate import (
     plan_team_event,
     play_team_round,
 )
+from swissbridge.formats.trf import write_trf
 from swissbridge.model import Tournament
 from swissbridge.pairing import RoundPairing
 
@@ -53,14 +53,14 @@ def gacrux_method(code: str) -> str:
 
 
 def random_event(rng: random.Random, teams: int, boards: int, rounds: int, code: str) -> Tournament:
-    """A team event before round 1: the product's (:func:`swissbridge.generate.plan_team_event`),
+    """A team event before round 1: the product's (:func:`swissbridge.commands.generate.plan_team_event`),
     without reserves."""
     return plan_team_event(teams, boards, rounds, code, rng, GenerateOptions(max_reserves=0)).tournament
 
 
 def play(rng: random.Random, t: Tournament, pairing: RoundPairing) -> Tournament:
     """``t`` with the round of team pairs played by the product
-    (:func:`swissbridge.generate.play_team_round`), the players' ratings as their strengths."""
+    (:func:`swissbridge.commands.generate.play_team_round`), the players' ratings as their strengths."""
     return play_team_round(t, pairing, {p.start_no: p.rating or 1500 for p in t.players}, rng)
 
 
@@ -122,7 +122,7 @@ class _Enough(Exception):
 def differential(total: int, seed: int, *, lineups: bool = False) -> tuple[int, list[str]]:
     """Pair ``total`` rounds of random events with both engines; the differing rounds.
 
-    The events are the product's (:func:`swissbridge.generate.generate_tournament`),
+    The events are the product's (:func:`swissbridge.commands.generate.generate_tournament`),
     each round compared as the generator pairs it (``on_round``); without reserves or
     record 300 line-ups (the pairing rules compared) unless ``lineups``."""
     rng = random.Random(seed)

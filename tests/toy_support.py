@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import dataclasses
 
-from swissbridge.generate import GenerateOptions, generate_tournament
-from swissbridge.history import played_pairing
+from swissbridge.commands.generate import GenerateOptions, generate_tournament
 from swissbridge.model import Colour, Tournament
 from swissbridge.pairing import Board, NoLegalPairing, RoundPairing
 from swissbridge.plugins import BasicSystem
+from swissbridge.rules.history import played_pairing
 from swissbridge.state import PlayerState, RoundState, build_state
 
 from tests.tampering_support import entries

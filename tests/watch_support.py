@@ -110,7 +110,7 @@ def run_cli_with_toy() -> None:  # pragma: no cover - runs in a subprocess
 
         os.replace = announced(os.replace)
         os.rename = announced(os.rename)
-    from swissbridge.cli import main
+    from swissbridge.cli.commandline import main
 
     sys.argv = ["swissbridge", *sys.argv[1:]]
     main()
@@ -147,7 +147,7 @@ def _listing(out: Path) -> dict[str, bytes]:
 
 
 SITE_PAGES = frozenset({"index.html", "slips.html", "standings.txt", "standings.json", "standings.html"})
-"""The files of a round's site (swissbridge.site) besides ``players/N.html``."""
+"""The files of a round's site (swissbridge.publish.site) besides ``players/N.html``."""
 
 
 def is_site_file(path: str) -> bool:

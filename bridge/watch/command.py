@@ -96,8 +96,8 @@ def run_cli(
     elif tournament is not None:
         return usage("--tournament is for --host pgn; Swiss-Manager's exports carry the tournament")
     from swissbridge.errors import UsageError
-    from swissbridge.settings import given
     from swissbridge.systems import DEFAULT
+    from swissbridge.systems.settings import given
 
     try:
         given(system, initial_colour, rounds, encoding)

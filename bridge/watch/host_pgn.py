@@ -265,13 +265,13 @@ class PgnHost:
     def _pairing_of(self, t: Tournament, round_no: int, ctx: HostContext) -> RoundPairing | None:
         """The pairing as the watcher published it (its board numbers), if it did; for a
         team event, whose published pairing is of teams, the games of its matches
-        (:func:`swissbridge.teams.board_pairing`, boards numbered down the matches)."""
+        (:func:`swissbridge.rules.teams.board_pairing`, boards numbered down the matches)."""
         pub = ctx.state.publication(self.job, round_no)
         if pub is None:
             return None
         pairing = pairing_from_pairlist(round_no, pub.pairlist)
         if t.team_event:
-            from swissbridge.teams import board_pairing
+            from swissbridge.rules.teams import board_pairing
 
             return board_pairing(t, pairing)
         return pairing

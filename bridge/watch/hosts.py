@@ -67,9 +67,9 @@ def incomplete_file(t: Tournament) -> str | None:
 def with_given(job: str, t: Tournament, config: WatchConfig) -> Tournament | Fault:
     """``t`` with the command line's settings (``--system``, ``--rounds``,
     ``--initial-colour``) applied as ``pair`` applies them
-    (:func:`swissbridge.settings.apply_settings`): the same warnings, logged, and the
+    (:func:`swissbridge.systems.settings.apply_settings`): the same warnings, logged, and the
     same refusals, as a fault; record 192 then names the system it is paired with."""
-    from swissbridge.settings import apply_settings
+    from swissbridge.systems.settings import apply_settings
 
     try:
         applied = apply_settings(t, config.settings)
@@ -83,8 +83,8 @@ def with_given(job: str, t: Tournament, config: WatchConfig) -> Tournament | Fau
 def pair_next(t: Tournament, job: str, ctx: HostContext) -> RoundPairing:
     """Pair the next round of ``t`` (the settings given, :func:`with_given`) with the
     system record 192 now names (a spinner on a terminal for big fields)."""
-    from swissbridge.service import pair_tournament
     from swissbridge.systems import choose_system
+    from swissbridge.systems.service import pair_tournament
 
     system = choose_system(t, ctx.config.system).system
     r = t.next_round
@@ -129,7 +129,7 @@ def decide_next_round(
     board numbered as the host numbered it, ``boards`` by round and pair, else in
     the Art. 3.6 order; a team event's as ``match.board``, the matches in the order the
     watcher published them, else by White's start number, ``#12``, in an accelerated
-    event paired before the watcher started: :func:`~swissbridge.teams.round_boards`)."""
+    event paired before the watcher started: :func:`~swissbridge.rules.teams.round_boards`)."""
     done = t.completed_rounds
     unfinished = first_unfinished_round(t, done)
     if unfinished is not None:
@@ -198,7 +198,7 @@ def finished(job: str, t: Tournament, last: int, inputs: str, notes: Sequence[st
 def published_differs(t: Tournament, round_no: int, pairlist: str) -> str | None:
     """A note when the host's round ``round_no`` is not the pairing the watcher published
     (for a team event, whose published pairing is of teams, the matches the members'
-    games make: :func:`swissbridge.teams.played_team_pairing`)."""
+    games make: :func:`swissbridge.rules.teams.played_team_pairing`)."""
     ours: set[frozenset[int]] = set()
     for line in pairlist.splitlines()[1:]:
         a, b = (int(x) for x in line.split())
@@ -206,7 +206,7 @@ def published_differs(t: Tournament, round_no: int, pairlist: str) -> str | None
     theirs: set[frozenset[int]] = set()
     who = "player(s)"
     if t.team_event:
-        from swissbridge.teams import played_team_pairing
+        from swissbridge.rules.teams import played_team_pairing
 
         played, _ = played_team_pairing(t, round_no)
         theirs = {frozenset(b.players()) for b in played.boards}

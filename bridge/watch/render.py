@@ -11,11 +11,11 @@ folder ``P-R{N}`` (published as one, :mod:`swissbridge.watch.publish`) holds:
 * ``P-R{N}.txt`` and ``P-R{N}.html``: the pairing list to read and to print;
 * ``index.html``, ``players/{start}.html`` and ``standings.txt``/``.json``/``.html``: the
   round's static site — the pairing, the standings and the crosstable after round
-  ``N - 1``, one page per player (:mod:`swissbridge.site`).
+  ``N - 1``, one page per player (:mod:`swissbridge.publish.site`).
 
 A team event (C.04.6) gets the same folder without the Swiss-Manager import file: the
 TRF and the PGN hold the members' games, the lists the matches and their boards, and
-the site (:mod:`swissbridge.teamsite`) the matches, the team standings, a page per
+the site (:mod:`swissbridge.publish.teamsite`) the matches, the team standings, a page per
 team (``teams/{TPN}.html``) and per player.
 
 After the last round's results, both workflows publish ``P-R{N}-final/``: the final
@@ -36,7 +36,7 @@ from collections.abc import Callable, Collection
 from swissbridge.errors import OutputError
 from swissbridge.model import Tournament, format_points
 from swissbridge.pairing import RoundPairing, apply_pairing, board_order
-from swissbridge.tiebreaks import TieBreak
+from swissbridge.rules.tiebreaks import TieBreak
 from swissbridge.watch.types import OutputSet
 
 
@@ -69,13 +69,13 @@ def final_state(
 ) -> OutputSet:
     """The final standings after the last round ``round_no``: the TRF-2026 ``data`` with
     every result recorded, and the final standings and crosstable as a site
-    (:func:`swissbridge.site.final_site`; ``linked``: the rounds with a published folder)."""
-    from swissbridge.site import final_site
+    (:func:`swissbridge.publish.site.final_site`; ``linked``: the rounds with a published folder)."""
+    from swissbridge.publish.site import final_site
 
     name = f"{prefix}-R{round_no}-final"
     files = {f"{name}.trf": data}
     if tournament.team_event:
-        from swissbridge.teamsite import final_team_site
+        from swissbridge.publish.teamsite import final_team_site
 
         files.update(final_team_site(tournament, round_no, prefix, _tiebreaks(tournament), linked=linked))
     else:
@@ -98,15 +98,15 @@ def round_outputs(
     rounds whose folders were published (the site links to those only).
 
     A team event's ``pairing`` is of teams: the files that hold games (TRF, PGN) hold
-    its members' games (:func:`swissbridge.teams.board_pairing`, as ``pair`` writes
+    its members' games (:func:`swissbridge.rules.teams.board_pairing`, as ``pair`` writes
     them), the lists and the site the matches and their boards
-    (:mod:`swissbridge.teamsite`); no Swiss-Manager import file is written (its team
+    (:mod:`swissbridge.publish.teamsite`); no Swiss-Manager import file is written (its team
     tournaments are not a host: the file would pair players, and drop the PAB team)."""
     names = output_names(prefix, pairing.round_no)
     team = tournament.team_event
     games = pairing
     if team:
-        from swissbridge.teams import board_pairing
+        from swissbridge.rules.teams import board_pairing
 
         games = board_pairing(tournament, pairing)
 
@@ -126,13 +126,13 @@ def round_outputs(
         return write_pairing_pgn(tournament, games)
 
     def text() -> str:
-        from swissbridge.service import board_list, team_board_list
+        from swissbridge.systems.service import board_list, team_board_list
 
         return team_board_list(tournament, pairing) if team else board_list(tournament, pairing)
 
     def printable() -> str:
         if team:
-            from swissbridge.teamsite import team_pairing_html
+            from swissbridge.publish.teamsite import team_pairing_html
 
             return team_pairing_html(tournament, pairing)
         return pairing_html(tournament, pairing)
@@ -156,13 +156,13 @@ def round_outputs(
 
 
 def _site(prefix: str, tournament: Tournament, pairing: RoundPairing, linked: Collection[int]) -> dict[str, bytes]:
-    """The round's site and standings (:func:`swissbridge.site.round_site`; a team
-    event's: :func:`swissbridge.teamsite.team_round_site`)."""
+    """The round's site and standings (:func:`swissbridge.publish.site.round_site`; a team
+    event's: :func:`swissbridge.publish.teamsite.team_round_site`)."""
     if tournament.team_event:
-        from swissbridge.teamsite import team_round_site
+        from swissbridge.publish.teamsite import team_round_site
 
         return team_round_site(tournament, pairing, prefix, _tiebreaks(tournament), linked=linked)
-    from swissbridge.site import round_site
+    from swissbridge.publish.site import round_site
 
     return round_site(tournament, pairing, prefix, _tiebreaks(tournament), linked=linked)
 
@@ -171,8 +171,8 @@ def _tiebreaks(tournament: Tournament) -> list[TieBreak]:
     """The file's tie-break list (record 202, the ``.TUNX`` list) or, when it has none or a
     bad one (said in the log), the default."""
     from swissbridge.errors import InputError
-    from swissbridge.standings import choose_tiebreaks
-    from swissbridge.tiebreaks import DEFAULT_TIEBREAKS, parse_tiebreaks
+    from swissbridge.publish.standings import choose_tiebreaks
+    from swissbridge.rules.tiebreaks import DEFAULT_TIEBREAKS, parse_tiebreaks
 
     try:
         return choose_tiebreaks(tournament, None)
@@ -191,11 +191,11 @@ def team_board_numbers(
 ) -> dict[frozenset[int], tuple[int, int]]:
     """(match, board) of every game of ``round_no`` of a team event still without a
     result (:meth:`~swissbridge.model.Tournament.pending_games`), as
-    :func:`~swissbridge.teams.round_boards` numbers them: the matches in the order of
+    :func:`~swissbridge.rules.teams.round_boards` numbers them: the matches in the order of
     the pairing of teams the watcher published (``pairlist``), else (a round paired
     before the watcher started) as ``pair`` prints them (:class:`InputError` for an
     accelerated event, whose order only the published pairing gives)."""
-    from swissbridge.teams import round_boards
+    from swissbridge.rules.teams import round_boards
 
     order = None
     if pairlist is not None:

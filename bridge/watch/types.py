@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from swissbridge.model import Colour
 from swissbridge.pairing import RoundPairing
-from swissbridge.settings import Settings
+from swissbridge.systems.settings import Settings
 from swissbridge.watch.files import Stable
 from swissbridge.watch.memory import WatchState
 
@@ -56,7 +56,7 @@ class WatchConfig:
 
     @property
     def settings(self) -> Settings:
-        """The settings a round is paired with, as ``pair`` takes them (:mod:`swissbridge.settings`)."""
+        """The settings a round is paired with, as ``pair`` takes them (:mod:`swissbridge.systems.settings`)."""
         return Settings(self.system, self.initial_colour, self.rounds, self.encoding)
 
 

@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from swissbridge.errors import InputError
 from swissbridge.formats.pgn.players import Directory, Who, is_bye
 from swissbridge.formats.pgn.reading import ENTRY_RESULT, RESULT_ENTRIES, PgnGame, games_in
-from swissbridge.history import played_pairing
 from swissbridge.model import Colour, Entry, Tournament
 from swissbridge.pairing import Board, RoundPairing
+from swissbridge.rules.history import played_pairing
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,7 +4,7 @@ itself when record 192 says ``FIDE_DOUBLESWISS``.
 
 Every pairing is a match of two games (Preface): the system pairs matches, and its
 rounds are the event's matches (:attr:`DoubleSwissSystem.games`: two round columns of
-the file each, :mod:`swissbridge.twogame`). The rules of Articles 1-2 are in
+the file each, :mod:`swissbridge.rules.twogame`). The rules of Articles 1-2 are in
 :mod:`.rules`, the procedure of Article 3 is the team Swiss's
 (:mod:`swissbridge.plugins.brackets`), the colours of Article 4 in :mod:`.colours`.
 Our reading of the text is ``docs/double-swiss.md``.
@@ -16,7 +16,7 @@ from swissbridge.errors import InputError
 from swissbridge.model import Tournament
 from swissbridge.pairing import RoundPairing
 from swissbridge.plugins import BasicSystem, Trace
-from swissbridge.twogame import GAMES, match_of
+from swissbridge.rules.twogame import GAMES, match_of
 
 __all__ = ["SYSTEM", "DoubleSwissSystem"]
 

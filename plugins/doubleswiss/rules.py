@@ -5,7 +5,7 @@ criterion). One place each; the procedure of Article 3 is the team Swiss's
 (:mod:`swissbridge.plugins.brackets`), the colours of Article 4 are ``colours.py``.
 
 The matches are read from the players' round columns, two per match
-(:mod:`swissbridge.twogame`).
+(:mod:`swissbridge.rules.twogame`).
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from swissbridge.model import Colour, Points, Result, Tournament
 from swissbridge.plugins.brackets import completable, floater_opponents
+from swissbridge.rules.twogame import GameMatch, MatchKind, columns, player_matches
 from swissbridge.state import absences
-from swissbridge.twogame import GameMatch, MatchKind, columns, player_matches
 
 
 @dataclass(frozen=True, slots=True)

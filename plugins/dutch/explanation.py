@@ -1302,7 +1302,7 @@ def _crit_key(name: str) -> int:
 
 
 def explain_dutch(tournament: Tournament, round_no: int, trace: RoundTrace) -> SystemPart:
-    """The Dutch part of the explanation document (see :mod:`swissbridge.explain`)."""
+    """The Dutch part of the explanation document (see :mod:`swissbridge.commands.explain`)."""
     return DutchExplainer(tournament, round_no, trace).document()
 
 

@@ -4,11 +4,11 @@ publication order of the reference engine."""
 
 from __future__ import annotations
 
-from swissbridge.acceleration import baku_acceleration
 from swissbridge.errors import InputError
-from swissbridge.history import initial_colour as history_initial_colour
 from swissbridge.model import Acceleration, Colour, Tournament, format_points
 from swissbridge.pairing import Board, NoLegalPairing, RoundPairing, board_key
+from swissbridge.rules.acceleration import baku_acceleration
+from swissbridge.rules.history import initial_colour as history_initial_colour
 from swissbridge.state import with_acceleration
 
 from .bracket import BracketSolver
@@ -23,7 +23,7 @@ from .wording import COLOUR_RULE_TEXT
 
 def initial_colour(tournament: Tournament) -> Colour:
     """5.1: the colour drawn before round 1 (TRF 152 / XXC), or the one the history
-    implies (:func:`swissbridge.history.initial_colour`); a round-1 pairing needs it."""
+    implies (:func:`swissbridge.rules.history.initial_colour`); a round-1 pairing needs it."""
     colour = history_initial_colour(tournament)
     if colour is None:
         raise InputError(

@@ -84,7 +84,7 @@ def _group(g: GroupTrace) -> Scoregroup:
 
 
 def explain_lim(tournament: Tournament, round_no: int, trace: LimTrace) -> SystemPart:
-    """The Lim part of the explanation document (see :mod:`swissbridge.explain`)."""
+    """The Lim part of the explanation document (see :mod:`swissbridge.commands.explain`)."""
     from swissbridge.plugins.lim.rules import due_colour, floated_in_round, lim_initial_colour
 
     st = build_state(tournament, round_no)

@@ -20,8 +20,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from swissbridge.history import initial_colour
 from swissbridge.model import Colour, Player, Points, Result, Tournament
+from swissbridge.rules.history import initial_colour
 from swissbridge.state import RoundState, build_state, colour_difference, scores_when_paired
 
 WHITE = Colour.WHITE
@@ -209,7 +209,7 @@ def lim_player(player: Player, state: RoundState, previous_scores: dict[int, Poi
 
 def lim_initial_colour(tournament: Tournament) -> Colour:
     """7.2: the initial colour, the one the file states or its history implies
-    (:func:`swissbridge.history.initial_colour`); White before any game has a colour."""
+    (:func:`swissbridge.rules.history.initial_colour`); White before any game has a colour."""
     return initial_colour(tournament) or WHITE
 
 

@@ -51,7 +51,7 @@ class RoundRobinSystem:
     engine_flag = "--roundrobin"
     entrants: frozenset[str] = frozenset({"players", "teams"})
     """Players, or teams (a team round robin: the teams' matches are read by
-    :mod:`swissbridge.teams`, and the core writes each match as its boards' games)."""
+    :mod:`swissbridge.rules.teams`, and the core writes each match as its boards' games)."""
     round_robin = True
     """It pairs round robins (the events Swiss systems refuse)."""
 
@@ -74,7 +74,7 @@ class RoundRobinSystem:
         rounds = tournament.total_rounds or tournament.rounds_in_file
         try:
             if tournament.team_event:
-                from swissbridge.teams import TeamEvent
+                from swissbridge.rules.teams import TeamEvent
 
                 return self.schedule_code(len(TeamEvent(tournament).setup.teams), rounds, teams=True)
             return self.schedule_code(len(tournament.players), rounds)

@@ -45,7 +45,7 @@ def cycles_of(code: str) -> int | None:
 @dataclass(frozen=True, slots=True)
 class Entrants:
     """Who the Berger tables number: the players of an individual round robin, or the
-    teams of a team round robin (each team's matches read by :mod:`swissbridge.teams`)."""
+    teams of a team round robin (each team's matches read by :mod:`swissbridge.rules.teams`)."""
 
     noun: str
     """``"player"`` or ``"team"``, for messages."""
@@ -60,7 +60,7 @@ class Entrants:
 def entrants_of(tournament: Tournament, round_no: int) -> Entrants:
     """The entrants of ``tournament`` and what the file says of them before ``round_no``."""
     if tournament.team_event:
-        from swissbridge.teams import TeamEvent
+        from swissbridge.rules.teams import TeamEvent
 
         event = TeamEvent(tournament)
         away = {n for b in event.setup.byes if b.round_no == round_no for n in b.players}

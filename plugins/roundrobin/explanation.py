@@ -21,7 +21,7 @@ from .event import ARTICLE, RoundRobinTrace
 
 
 def explain_round_robin(tournament: Tournament, trace: RoundRobinTrace) -> SystemPart:
-    """The round's boards as the tables give them, and why (see :mod:`swissbridge.explain`)."""
+    """The round's boards as the tables give them, and why (see :mod:`swissbridge.commands.explain`)."""
     r = trace.round_no
     st = build_state(tournament, r)
     number = {start: k for k, start in trace.numbers.items()}

@@ -3,7 +3,7 @@ swissbridge pairing system: ``swissbridge pair TEAMFILE --system team``, chosen 
 itself when record 192 names a team code (``FIDE_TEAM…``).
 
 It pairs teams, not players: the pairing it returns has the teams' pairing numbers
-(TPN) on its boards and as its PAB. The team event is read by :mod:`swissbridge.teams`
+(TPN) on its boards and as its PAB. The team event is read by :mod:`swissbridge.rules.teams`
 (matches from the members' board results); the rules of Articles 1-2 are in
 :mod:`.rules`, the procedure of Article 3 in :mod:`swissbridge.plugins.brackets` (shared with
 the Double-Swiss), the colours of Article 4 in
@@ -16,7 +16,7 @@ from swissbridge.errors import InputError
 from swissbridge.model import Acceleration, Tournament
 from swissbridge.pairing import RoundPairing
 from swissbridge.plugins import Trace
-from swissbridge.teams import CODE_PREFIX
+from swissbridge.rules.teams import CODE_PREFIX
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING: reading who the system is loads nothing else
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ _CODES = tuple(
     for scores in ("_MP_GP", "_GP_MP", "_MP", "_GP", "")
     for baku in ("", "_BAKU")
 )
-"""Every code of ``FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP][_BAKU]`` (:func:`~swissbridge.teams.team_code`)."""
+"""Every code of ``FIDE_TEAM[_TYPEA|_TYPEB][_MP|_GP][_GP|_MP][_BAKU]`` (:func:`~swissbridge.rules.teams.team_code`)."""
 
 
 class TeamSystem:

@@ -1,5 +1,5 @@
 """C.04.6 Article 4: the colours of a pair of teams (the colour of the team is its
-board-1 player's; the other boards follow, :func:`swissbridge.teams.board_pairing`).
+board-1 player's; the other boards follow, :func:`swissbridge.rules.teams.board_pairing`).
 
 :func:`allocate` records the decision as it makes it: the first-team and the step of
 4.2 that made it, the rule of 4.3 that gave the colours (the explanation reads them)."""
@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from swissbridge.model import Colour
 from swissbridge.plugins.team.rules import RoundState, TeamState
-from swissbridge.teams import ColourModel
+from swissbridge.rules.teams import ColourModel
 
 
 @dataclass(frozen=True, slots=True)

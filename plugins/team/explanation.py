@@ -39,7 +39,7 @@ from swissbridge.plugins.team.details import (
 )
 from swissbridge.plugins.team.rules import Preference, RoundState, TeamState
 from swissbridge.plugins.team.trace import TeamTrace
-from swissbridge.teams import ColourModel, Match, MatchKind, match_games
+from swissbridge.rules.teams import ColourModel, Match, MatchKind, match_games
 
 _RESULT = {MatchKind.WIN: "1", MatchKind.DRAW: "=", MatchKind.LOSS: "0"}
 """A played match's result as a TRF result code; the other kinds are their own letter."""
@@ -299,7 +299,7 @@ def _board(state: RoundState, number: int, al: Allocation) -> BoardDoc:
 
 
 def _matches(trace: TeamTrace) -> list[MatchDoc]:
-    """Each match's boards by their numbers (:func:`swissbridge.teams.match_games`; a
+    """Each match's boards by their numbers (:func:`swissbridge.rules.teams.match_games`; a
     side a line-up leaves unoccupied is ``None``, its opponent winning the board by forfeit)."""
     out: list[MatchDoc] = []
     if trace.pairing is None:
@@ -326,7 +326,7 @@ def _matches(trace: TeamTrace) -> list[MatchDoc]:
 
 
 def explain_team(tournament: Tournament, trace: TeamTrace) -> SystemPart:
-    """The team Swiss's part of the explanation document (see :mod:`swissbridge.explain`)."""
+    """The team Swiss's part of the explanation document (see :mod:`swissbridge.commands.explain`)."""
     state, record = trace.state, trace.record
     order = sorted(state.present, key=lambda t: (-state.teams[t].score, t))
     rank = {t: i for i, t in enumerate(order, 1)}

@@ -13,11 +13,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from swissbridge.acceleration import baku_acceleration
 from swissbridge.errors import InputError
 from swissbridge.model import Colour, Points, PointSystem, Result, TeamAcceleration, Tournament
 from swissbridge.plugins.brackets import completable, floater_opponents
-from swissbridge.teams import ColourModel, Match, MatchKind, TeamEvent, TeamRecord
+from swissbridge.rules.acceleration import baku_acceleration
+from swissbridge.rules.teams import ColourModel, Match, MatchKind, TeamEvent, TeamRecord
 
 
 @dataclass(frozen=True, slots=True)

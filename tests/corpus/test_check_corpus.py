@@ -18,11 +18,11 @@ import time
 from pathlib import Path
 
 import pytest
-from swissbridge.check import check_tournament, prepare_for_replay
-from swissbridge.history import played_pairing
+from swissbridge.commands.check import check_tournament, prepare_for_replay
 from swissbridge.model import Tournament
 from swissbridge.pairing import Board, RoundPairing
 from swissbridge.plugins import BasicSystem
+from swissbridge.rules.history import played_pairing
 
 from tests.conftest import SHARED
 from tests.tampering_support import swap_blacks
@@ -160,7 +160,7 @@ def test_dutch_reproduces_every_corpus_round() -> None:
 def test_dutch_check_cli_reports_mutated_last_round(tmp_path: Path) -> None:
     """The command line on a corpus file whose last round has one colour flipped:
     exit 1, every earlier round ok, the board of the flip in the table."""
-    from swissbridge.cli import app
+    from swissbridge.cli.commandline import app
     from typer.testing import CliRunner
 
     if not corpus_dirs():
@@ -182,7 +182,7 @@ def test_dutch_check_cli_reports_mutated_last_round(tmp_path: Path) -> None:
 
 def test_dutch_check_speed_200_players_9_rounds() -> None:
     """Target: a 200-player, 9-round tournament checks in under 5 s."""
-    from swissbridge.generate import GenerateOptions, generate_tournament
+    from swissbridge.commands.generate import GenerateOptions, generate_tournament
 
     t = generate_tournament(200, 9, "dutch", 1, GenerateOptions())
     start = time.perf_counter()

@@ -80,7 +80,7 @@ def test_check_accepts_the_events_both_references_paired_alike() -> None:
     """``check`` of the events every round of which both implementations paired alike."""
     import json
 
-    from swissbridge.check import check_tournament
+    from swissbridge.commands.check import check_tournament
 
     events = [
         f.parent

@@ -91,7 +91,7 @@ import os
 from pathlib import Path
 
 import pytest
-from swissbridge.explain import explain, render
+from swissbridge.commands.explain import explain, render
 from swissbridge.formats.trf import read_trf
 
 GOLDEN = Path(__file__).resolve().parent / "explain"

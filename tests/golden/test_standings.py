@@ -26,11 +26,11 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from swissbridge.cli import app
+from swissbridge.cli.commandline import app
 from swissbridge.formats.trf import parse_trf, read_trf
 from swissbridge.model import Colour, Entry, Player, Result, Tournament
-from swissbridge.standings import compute, render_json, render_trf, standings_output
-from swissbridge.tiebreaks import describe, parse_tiebreak, parse_tiebreaks
+from swissbridge.publish.standings import compute, render_json, render_trf, standings_output
+from swissbridge.rules.tiebreaks import describe, parse_tiebreak, parse_tiebreaks
 from typer.testing import CliRunner
 
 GOLDEN = Path(__file__).parent / "standings"
@@ -365,8 +365,8 @@ def test_koya_and_its_limit_equal_gacrux_in_round_robins(players: int, cycles: i
     """KS, KS/L-n and KS/L+n of a round robin ``generate`` plays (seeds 10n+1 single,
     10n+2 double), every player's value equal to Gacrux's ``tiebreakchecker``; four
     events by default, all 28 (3-16 players, single and double) with SWISSBRIDGE_SLOW=1."""
+    from swissbridge.commands.generate import generate_tournament
     from swissbridge.formats.trf import write_trf
-    from swissbridge.generate import generate_tournament
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
     try:

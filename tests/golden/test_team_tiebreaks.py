@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 from swissbridge.model import Tournament
-from swissbridge.service import read_tournament
-from swissbridge.standings import compute_teams
-from swissbridge.tiebreaks import parse_tiebreaks
+from swissbridge.publish.standings import compute_teams
+from swissbridge.rules.tiebreaks import parse_tiebreaks
+from swissbridge.systems.service import read_tournament
 
 from tests.team_support import played_events
 

@@ -164,8 +164,8 @@ def _preload() -> None:
     for module in (
         "swissbridge.formats.pgn",
         "swissbridge.formats.swissmanager",
-        "swissbridge.service",
-        "swissbridge.teamsite",
+        "swissbridge.systems.service",
+        "swissbridge.publish.teamsite",
     ):
         importlib.import_module(module)
     load("dutch")

@@ -125,7 +125,7 @@ def cli(*args: str | os.PathLike[str]) -> Callable[[], int]:
     """The swissbridge command line with ``args``, to run in a child."""
 
     def work() -> int:
-        from swissbridge.cli import main
+        from swissbridge.cli.commandline import main
 
         sys.argv = ["swissbridge", *map(os.fspath, args)]
         main()

@@ -116,8 +116,8 @@ def test_sigkill_of_the_command_line_while_it_writes_long(tmp_path: Path) -> Non
 def _kill_the_command_line(tmp_path: Path, kills: int) -> None:
     """``kills`` runs of ``swissbridge generate -o`` killed at a random moment each."""
     pytest.importorskip("swissbridge.formats.trf")
+    from swissbridge.commands.generate import generate_tournament
     from swissbridge.formats.trf import write_trf
-    from swissbridge.generate import generate_tournament
 
     out = tmp_path / "out.trf"
     size = ["--players", "24", "--rounds", "5", "--system", "dutch"]

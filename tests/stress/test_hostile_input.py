@@ -19,8 +19,8 @@ from typing import Any
 
 import chess.pgn
 import pytest
-from swissbridge import cli
-from swissbridge.check import check_tournament
+from swissbridge.cli import commandline as cli
+from swissbridge.commands.check import check_tournament
 from swissbridge.errors import InputError
 from swissbridge.formats import fidexml
 from swissbridge.formats.detect import read_any
@@ -31,7 +31,7 @@ from swissbridge.formats.trf import parse_trf, read_trf, write_trf
 from swissbridge.formats.tunx import parse_tunx, read_layout
 from swissbridge.messages import terminal_text
 from swissbridge.model import Colour, Entry, Result
-from swissbridge.service import pair_tournament
+from swissbridge.systems.service import pair_tournament
 from typer.testing import CliRunner
 
 from tests.conftest import SAMPLES, shared_path
@@ -237,7 +237,7 @@ def test_rounds_that_the_file_cannot_hold_are_refused_before_any_work(tmp_path: 
         assert result.exit_code == 2 and "1<=x<=999" in result.output, result.output
     assert f.read_bytes() == OPEN.read_bytes() and not list(tmp_path.glob("*.bak"))
     proc = subprocess.run(
-        [sys.executable, "-c", "from swissbridge.launch import main; main()", "pair", str(f), "--rounds", "1000"],
+        [sys.executable, "-c", "from swissbridge.cli.launch import main; main()", "pair", str(f), "--rounds", "1000"],
         capture_output=True,
         text=True,
         timeout=60,

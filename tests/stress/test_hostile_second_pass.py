@@ -14,8 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from swissbridge.commands.output import create_output
 from swissbridge.errors import UsageError
-from swissbridge.output import create_output
 
 from tests.conftest import SAMPLES
 

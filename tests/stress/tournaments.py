@@ -3,7 +3,7 @@ round of every one checked.
 
     python tests/stress/tournaments.py --system dutch --count 2000 [--jobs 2] [--start 0]
 
-Each tournament is drawn by :mod:`swissbridge.generate` with its own seed and
+Each tournament is drawn by :mod:`swissbridge.commands.generate` with its own seed and
 settings (6-150 players, 3-11 rounds, forfeits single and double, half- and
 full-point byes, absences, late entries, withdrawals, Baku acceleration, forbidden
 pairs, 3-1-0 scoring), played to the end with the system, and checked:
@@ -65,9 +65,9 @@ def settings_for(index: int) -> tuple[int, int, int, dict[str, object]]:
 
 def run_one(system: str, index: int) -> dict[str, object]:
     """Generate and check one tournament; a dict of counts and problems."""
-    from swissbridge.check import check_tournament
+    from swissbridge.commands.check import check_tournament
+    from swissbridge.commands.generate import POINTS_310, GenerateOptions, GenerationFailed, generate_tournament
     from swissbridge.formats.trf import parse_trf, write_trf
-    from swissbridge.generate import POINTS_310, GenerateOptions, GenerationFailed, generate_tournament
     from swissbridge.model import Colour, PointSystem, Tournament
     from swissbridge.pairing import RoundPairing
     from swissbridge.state import build_state

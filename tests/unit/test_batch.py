@@ -1,4 +1,4 @@
-"""``swissbridge check FILE|FOLDER ...``: many tournaments at once (bridge/batch.py),
+"""``swissbridge check FILE|FOLDER ...``: many tournaments at once (bridge/commands/batch.py),
 and the endorsement-style corpus ../shared/corpus/dutch-random checked with it: a
 slice by default, the whole corpus (known-differences/ included) on request."""
 
@@ -10,12 +10,12 @@ import os
 from pathlib import Path
 
 import pytest
-from swissbridge import batch
-from swissbridge.check import played_pairing, prepare_for_replay
-from swissbridge.cli import app
+from swissbridge.cli.commandline import app
+from swissbridge.commands import batch
+from swissbridge.commands.check import played_pairing, prepare_for_replay
 from swissbridge.formats.jsonfmt import tournament_to_json
 from swissbridge.formats.trf import read_trf, write_trf
-from swissbridge.settings import Settings
+from swissbridge.systems.settings import Settings
 from typer.testing import CliRunner
 
 from tests.conftest import SAMPLES, SHARED

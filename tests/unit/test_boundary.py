@@ -64,7 +64,7 @@ def _code_tokens(path: Path) -> list[tuple[int, str]]:
 
 
 def test_no_code_outside_a_system_names_one() -> None:
-    default = ROOT / "bridge" / "systems.py"
+    default = ROOT / "bridge" / "systems" / "__init__.py"
     named = [
         f"{path.relative_to(ROOT)}:{line}: {text}"
         for path in _core_files()
@@ -75,7 +75,7 @@ def test_no_code_outside_a_system_names_one() -> None:
 
 
 def test_the_default_is_set_once() -> None:
-    source = (ROOT / "bridge" / "systems.py").read_text(encoding="utf-8")
+    source = (ROOT / "bridge" / "systems" / "__init__.py").read_text(encoding="utf-8")
     assert source.count(f'"{systems.DEFAULT}"') == 1 and f'DEFAULT = "{systems.DEFAULT}"' in source
 
 
@@ -126,7 +126,7 @@ def _loaded_by_a_pair(path: Path) -> set[str]:
     import sys
 
     script = (
-        "import sys; from swissbridge.launch import parse_pair, plain_pair; "
+        "import sys; from swissbridge.cli.launch import parse_pair, plain_pair; "
         f"code = plain_pair(parse_pair([{str(path)!r}, '-f', 'pairlist'])); "
         "print(' '.join(sorted(sys.modules)), file=sys.stderr); sys.exit(code)"
     )

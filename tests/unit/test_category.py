@@ -10,11 +10,11 @@ from dataclasses import replace
 from datetime import date
 
 import pytest
-from swissbridge.cli import app
+from swissbridge.cli.commandline import app
 from swissbridge.formats.trf import read_trf
 from swissbridge.model import Player
-from swissbridge.standings import check_category, compute, in_category, restrict, standings_output
-from swissbridge.tiebreaks import parse_tiebreaks
+from swissbridge.publish.standings import check_category, compute, in_category, restrict, standings_output
+from swissbridge.rules.tiebreaks import parse_tiebreaks
 from typer.testing import CliRunner
 
 from tests.conftest import SAMPLES

@@ -13,10 +13,9 @@ import dataclasses
 from collections.abc import Iterator
 
 import pytest
-from swissbridge.check import check_tournament, compare_round, prepare_for_replay
+from swissbridge.commands.check import check_tournament, compare_round, prepare_for_replay
+from swissbridge.commands.generate import GenerateOptions, generate_tournament
 from swissbridge.errors import InputError, UsageError
-from swissbridge.generate import GenerateOptions, generate_tournament
-from swissbridge.history import before_round, infer_initial_colour, played_pairing, round_byes
 from swissbridge.model import (
     ABSENT,
     Colour,
@@ -27,6 +26,7 @@ from swissbridge.model import (
 )
 from swissbridge.pairing import Board, NoLegalPairing, RoundPairing
 from swissbridge.plugins import BasicSystem
+from swissbridge.rules.history import before_round, infer_initial_colour, played_pairing, round_byes
 from swissbridge.state import build_state
 
 from tests.tampering_support import entries, swap_blacks
@@ -332,7 +332,7 @@ def test_forfeit_without_colours_matches_on_opponents() -> None:
             _p(4, _game(3, B)),
         )
     )
-    from swissbridge.history import uncoloured_boards
+    from swissbridge.rules.history import uncoloured_boards
 
     unc = uncoloured_boards(t, 1)
     assert unc == {frozenset((1, 2))}

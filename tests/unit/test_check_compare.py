@@ -12,13 +12,13 @@ import re
 from pathlib import Path
 
 import pytest
-from swissbridge.check import check_tournament, prepare_for_replay
-from swissbridge.cli import app
-from swissbridge.generate import GenerateOptions, generate_tournament
-from swissbridge.history import before_round, played_pairing
+from swissbridge.cli.commandline import app
+from swissbridge.commands.check import check_tournament, prepare_for_replay
+from swissbridge.commands.generate import GenerateOptions, generate_tournament
 from swissbridge.model import OPPOSITE_RESULT, Colour, Entry, Tournament, format_points
 from swissbridge.pairing import Board
 from swissbridge.plugins.dutch import DutchSystem
+from swissbridge.rules.history import before_round, played_pairing
 from swissbridge.state import PlayerState, Strength, build_state
 from typer.testing import CliRunner
 

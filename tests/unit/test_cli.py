@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from swissbridge import cli
+from swissbridge.cli import commandline as cli
 from typer.main import get_group
 from typer.testing import CliRunner
 

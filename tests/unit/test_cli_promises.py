@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from swissbridge.cli import app
+from swissbridge.cli.commandline import app
 from swissbridge.errors import UsageError
 from swissbridge.formats.detect import NO_PLAYERS, target_format
 from swissbridge.formats.trf import read_trf
@@ -29,7 +29,7 @@ FULL = "/dev/full"
 
 def _run(*args: str | Path, typer_path: bool = False, **kwargs: object) -> subprocess.CompletedProcess[str]:
     """``swissbridge ARGS`` in a new process (the console script, or typer's ``main``)."""
-    entry = ["-c", "from swissbridge.cli import main; main()"] if typer_path else ["-m", "swissbridge"]
+    entry = ["-c", "from swissbridge.cli.commandline import main; main()"] if typer_path else ["-m", "swissbridge"]
     return subprocess.run(
         [sys.executable, *entry, *map(str, args)],
         stderr=subprocess.PIPE,
@@ -66,7 +66,7 @@ def test_a_full_stdout_is_an_output_error(args: list[str | Path], typer_path: bo
 def test_the_engine_reports_a_full_stdout_as_a_file_error(args: list[str | Path]) -> None:
     with open(FULL, "w") as full:
         done = subprocess.run(
-            [sys.executable, "-c", "from swissbridge.dropin import main; main()", *map(str, args)],
+            [sys.executable, "-c", "from swissbridge.cli.dropin import main; main()", *map(str, args)],
             stdout=full,
             stderr=subprocess.PIPE,
             text=True,

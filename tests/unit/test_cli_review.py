@@ -9,7 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from swissbridge import cli, launch, plugins
+from swissbridge import plugins
+from swissbridge.cli import commandline as cli
+from swissbridge.cli import launch
 from typer.main import get_group
 from typer.testing import CliRunner
 

@@ -9,13 +9,13 @@ import shutil
 from pathlib import Path
 
 import pytest
-from swissbridge.cli import app
-from swissbridge.convert import batch_sources, convert_batch, is_batch
+from swissbridge.cli.commandline import app
+from swissbridge.commands.convert import batch_sources, convert_batch, is_batch
 from swissbridge.formats import detect
 from swissbridge.formats.jsonfmt import read_json
 from swissbridge.formats.pgn import tournament_from_pgn
 from swissbridge.formats.trf import read_trf
-from swissbridge.service import read_tournament
+from swissbridge.systems.service import read_tournament
 from typer.testing import CliRunner
 
 from tests.conftest import shared_path

@@ -1,5 +1,5 @@
 """The Double-Swiss (C.04.5): a match is two round columns (docs/double-swiss.md), read
-once by :mod:`swissbridge.twogame`; the pairing by the shared bracket procedure; the
+once by :mod:`swissbridge.rules.twogame`; the pairing by the shared bracket procedure; the
 colours of Article 4. Each example reads like the article it tests."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from swissbridge.model import Colour, Tournament
 from swissbridge.plugins.doubleswiss import DoubleSwissSystem
 from swissbridge.plugins.doubleswiss.colours import allocate
 from swissbridge.plugins.doubleswiss.rules import DoubleState
-from swissbridge.twogame import MatchKind, match_to_pair, player_matches
+from swissbridge.rules.twogame import MatchKind, match_to_pair, player_matches
 
 W, B = Colour.WHITE, Colour.BLACK
 

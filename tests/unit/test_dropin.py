@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from swissbridge.dropin import EXIT_FILE, EXIT_INVALID, EXIT_NO_PAIRING, EXIT_OK, run
+from swissbridge.cli.dropin import EXIT_FILE, EXIT_INVALID, EXIT_NO_PAIRING, EXIT_OK, run
 
 from tests.conftest import shared_path, unfinished_sample
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from swissbridge import cli, plugins
-from swissbridge.check import check_tournament
+from swissbridge import plugins
+from swissbridge.cli import commandline as cli
+from swissbridge.commands.check import check_tournament
 from swissbridge.errors import InputError
 from swissbridge.formats.playerlist import parse_player_list
 from swissbridge.formats.swissmanager import parse_players
@@ -202,7 +203,7 @@ def test_a_bad_header_value_is_refused(tmp_path: Path, option: str, value: str, 
 
 
 def test_points_with_a_fourth_value_give_the_pab_its_own() -> None:
-    from swissbridge.event import point_system
+    from swissbridge.event.header import point_system
     from swissbridge.formats.trf import write_trf
 
     points = point_system("1-0.5-0-0")
@@ -370,7 +371,7 @@ def test_forbid_refuses_what_is_no_restriction(tmp_path: Path) -> None:
 
 
 def test_the_model_functions_leave_the_input_alone() -> None:
-    from swissbridge.players import forbid, request_bye
+    from swissbridge.event.players import forbid, request_bye
 
     t = Tournament(players=(Player(1, "A"), Player(2, "B")), total_rounds=3)
     assert request_bye(t, 1, 2, ByeKind.FULL).announced(2) == {1: ByeKind.FULL} and not t.announced_byes
@@ -477,8 +478,8 @@ def test_a_control_character_is_refused_where_it_stands(tmp_path: Path) -> None:
 def test_renumbering_keeps_byes_restrictions_and_accelerated_ranges() -> None:
     """The players below a late entry move down one number in every record that names
     them; an accelerated range keeps its last player (C.04.7: the last GA player stays)."""
+    from swissbridge.event.players import add_player
     from swissbridge.model import Acceleration, AnnouncedBye
-    from swissbridge.players import add_player
 
     t = Tournament(
         players=tuple(Player(n, f"P{n}", rating=2000 - 10 * n) for n in range(1, 7)),

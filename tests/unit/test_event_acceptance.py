@@ -12,8 +12,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from swissbridge import cli
-from swissbridge.check import check_tournament
+from swissbridge.cli import commandline as cli
+from swissbridge.commands.check import check_tournament
 from swissbridge.formats.trf import read_trf
 from swissbridge.model import Result
 from typer.testing import CliRunner

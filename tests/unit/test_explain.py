@@ -16,8 +16,8 @@ from typing import Any, ClassVar
 
 import pytest
 from swissbridge import plugins
-from swissbridge.cli import app
-from swissbridge.explain import explain, render, render_html, render_json, render_text
+from swissbridge.cli.commandline import app
+from swissbridge.commands.explain import explain, render, render_html, render_json, render_text
 from swissbridge.formats.trf import read_trf, write_trf
 from swissbridge.model import Colour, Player, Tournament
 from swissbridge.plugins.dutch.enumeration import best_perfect_pairing

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from lxml import etree
-from swissbridge.cli import app
+from swissbridge.cli.commandline import app
 from swissbridge.errors import InputError
 from swissbridge.formats import fidexml
 from swissbridge.formats.trf import read_trf

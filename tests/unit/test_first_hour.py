@@ -8,7 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from swissbridge import cli, plugins
+from swissbridge import plugins
+from swissbridge.cli import commandline as cli
 from typer.testing import CliRunner
 
 from tests.conftest import SAMPLES, swiss_systems
@@ -563,8 +564,8 @@ def test_p11_no_legal_pairing_names_the_file_the_players_and_why(tmp_path: Path,
 
 
 def test_p11_forbidden_pairs_and_colour_limits_are_named(tmp_path: Path) -> None:
-    from swissbridge.diagnosis import diagnose
     from swissbridge.formats.trf import parse_trf
+    from swissbridge.systems.diagnosis import diagnose
 
     forbidden = OPEN.read_text(encoding="utf-8").replace("XXR 5", "XXP 1 2 3 4 5 6 7 8 9\nXXR 5")
     text = str(diagnose(parse_trf(forbidden), 4))

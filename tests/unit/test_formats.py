@@ -9,14 +9,14 @@ import sys
 from pathlib import Path
 
 import pytest
-from swissbridge.cli import Dialect, Written
-from swissbridge.console import PairFormat
+from swissbridge.cli.commandline import Dialect, Written
+from swissbridge.cli.console import PairFormat
+from swissbridge.commands.output import holds_tournament
 from swissbridge.formats import detect
 from swissbridge.formats.detect import FORMATS, READ_FORMATS, WRITE_FORMATS
 from swissbridge.formats.trf import read_trf
-from swissbridge.output import holds_tournament
-from swissbridge.service import render_pairing
 from swissbridge.systems import recorded
+from swissbridge.systems.service import render_pairing
 
 from tests.conftest import SAMPLES
 
@@ -63,7 +63,7 @@ def test_a_file_of_each_written_format_is_read_back_as_that_format(tmp_path: Pat
 
 @pytest.mark.parametrize("fmt", detect.pairing_formats())
 def test_pair_writes_each_pairing_format(fmt: str) -> None:
-    from swissbridge.service import pair_tournament
+    from swissbridge.systems.service import pair_tournament
 
     t = read_trf(OPEN)
     pairing = pair_tournament(t, system="dutch")

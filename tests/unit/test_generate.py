@@ -13,10 +13,8 @@ import random
 from collections import Counter
 
 import pytest
-from swissbridge.acceleration import baku_acceleration
-from swissbridge.check import check_tournament
-from swissbridge.errors import InputError, UsageError
-from swissbridge.generate import (
+from swissbridge.commands.check import check_tournament
+from swissbridge.commands.generate import (
     POINTS_310,
     EngineFault,
     GenerateOptions,
@@ -25,8 +23,10 @@ from swissbridge.generate import (
     plan_tournament,
     play_round,
 )
+from swissbridge.errors import InputError, UsageError
 from swissbridge.model import Acceleration, ByeKind, Colour, PointSystem, Result, Tournament
 from swissbridge.pairing import Board, RoundPairing
+from swissbridge.rules.acceleration import baku_acceleration
 
 from tests.toy_support import TOY, ToySystem
 

@@ -8,9 +8,9 @@ import dataclasses
 from pathlib import Path
 
 import pytest
-from swissbridge.check import check_tournament
-from swissbridge.cli import app
-from swissbridge.generate import POINTS_310, GenerateOptions, generate_tournament
+from swissbridge.cli.commandline import app
+from swissbridge.commands.check import check_tournament
+from swissbridge.commands.generate import POINTS_310, GenerateOptions, generate_tournament
 from typer.testing import CliRunner
 
 from tests.conftest import swiss_systems

@@ -14,11 +14,9 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from swissbridge.check import check_tournament
-from swissbridge.cli import app
-from swissbridge.errors import InputError, UsageError
-from swissbridge.formats.trf import parse_trf, write_trf
-from swissbridge.generate import (
+from swissbridge.cli.commandline import app
+from swissbridge.commands.check import check_tournament
+from swissbridge.commands.generate import (
     GenerateOptions,
     GenerationFailed,
     generate_tournament,
@@ -26,10 +24,12 @@ from swissbridge.generate import (
     plan_team_event,
     play_team_round,
 )
+from swissbridge.errors import InputError, UsageError
+from swissbridge.formats.trf import parse_trf, write_trf
 from swissbridge.model import Colour, LineUp, Result, Tournament
 from swissbridge.pairing import Board, RoundPairing
 from swissbridge.plugins.team import TeamSystem
-from swissbridge.teams import TeamEvent, board_pairing, team_code
+from swissbridge.rules.teams import TeamEvent, board_pairing, team_code
 from typer.testing import CliRunner
 
 runner = CliRunner()

@@ -11,7 +11,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from swissbridge import cli, launch, options
+from swissbridge.cli import commandline as cli
+from swissbridge.cli import launch, options
 from typer.main import get_group
 from typer.testing import CliRunner
 
@@ -187,9 +188,9 @@ NOT_FOR_A_PAIR = (
     "rich",
     "importlib.metadata",  # the built-in systems are found without scanning the entry points
     "typing",  # swissbridge.plugins.protocol: the built-in systems are not checked against it
-    "swissbridge.cli",
-    "swissbridge.explain",
-    "swissbridge.diagnosis",
+    "swissbridge.cli.commandline",
+    "swissbridge.commands.explain",
+    "swissbridge.systems.diagnosis",
     "swissbridge.plugins.document",
     "swissbridge.plugins.dutch.explanation",
     "swissbridge.plugins.dutch.compare",
@@ -241,7 +242,7 @@ def test_a_closed_stdout_ends_it_as_typer_does() -> None:
     try:
         fast = _script("pair", OPEN, stdout=write)
         typed = subprocess.run(
-            [sys.executable, "-c", "from swissbridge.cli import main; main()", "pair", str(OPEN)],
+            [sys.executable, "-c", "from swissbridge.cli.commandline import main; main()", "pair", str(OPEN)],
             stdout=write,
             stderr=subprocess.PIPE,
             text=True,

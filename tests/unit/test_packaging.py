@@ -101,7 +101,7 @@ def test_the_wheel_holds_every_system_and_its_schema_and_a_copied_one_pairs(tmp_
     script = (
         "import json, sys, swissbridge\n"
         "from swissbridge import plugins\n"
-        "from swissbridge.launch import parse_pair, plain_pair\n"
+        "from swissbridge.cli.launch import parse_pair, plain_pair\n"
         "print(json.dumps([swissbridge.__file__, plugins.shipped()]))\n"
         "sys.exit(plain_pair(parse_pair([sys.argv[1], '--system', 'fold', '-f', 'pairlist'])))\n"
     )

@@ -15,9 +15,9 @@ import pytest
 from swissbridge.errors import InputError
 from swissbridge.formats import pgn
 from swissbridge.formats.trf import read_trf
-from swissbridge.history import before_round, played_pairing
 from swissbridge.model import Colour, Entry, Player, Result, Tournament
 from swissbridge.pairing import Board, RoundPairing
+from swissbridge.rules.history import before_round, played_pairing
 
 from tests.conftest import shared_path
 
@@ -221,7 +221,7 @@ def test_pairing_pgn_tags_and_round_trip() -> None:
 
 def test_end_to_end_through_pgn() -> None:
     """Export of round 2 → pair round 3 → pairing PGN → read back: the same pairing."""
-    from swissbridge.service import pair_tournament
+    from swissbridge.systems.service import pair_tournament
 
     t = before_round(sm_round3(), 3, unpaired_absent=False)
     pairing = pair_tournament(t, system="dutch")
@@ -240,7 +240,7 @@ def test_results_pgn_round_trip() -> None:
 
 def test_tournament_from_pgn_with_a_player_list(tmp_path: Path) -> None:
     """A folder of round PGNs with a player list: results merged by names into the list."""
-    from swissbridge.service import read_tournament
+    from swissbridge.systems.service import read_tournament
 
     base = before_round(sm_round3(), 3, unpaired_absent=False)
     folder = tmp_path / "event"
@@ -332,7 +332,7 @@ def test_name_keys() -> None:
 def test_pair_the_next_round_of_an_event_known_only_from_pgn(tmp_path: Path) -> None:
     """Rounds 1-5 of FWWRC as PGN, no tournament manager: round 6 is paired, every
     player once, no rematch, and written as a pairing PGN the feed reader accepts."""
-    from swissbridge.service import pair_tournament
+    from swissbridge.systems.service import pair_tournament
 
     text = fwwrc().read_text(encoding="utf-8")
     games = re.split(r"\n\n(?=\[Event)", text)

@@ -8,16 +8,16 @@ from __future__ import annotations
 
 import dataclasses
 
-from swissbridge.check import check_tournament
-from swissbridge.explain import explain, render_html, render_text
-from swissbridge.generate import generate_tournament
-from swissbridge.history import played_pairing
+from swissbridge.commands.check import check_tournament
+from swissbridge.commands.explain import explain, render_html, render_text
+from swissbridge.commands.generate import generate_tournament
 from swissbridge.model import Acceleration, Tournament
 from swissbridge.pairing import Board, RoundPairing
 from swissbridge.plugins import PairingSystem, Trace, TracedBoard
 from swissbridge.plugins.document import SystemPart, line, reason, section
-from swissbridge.service import pair_tournament
+from swissbridge.rules.history import played_pairing
 from swissbridge.state import build_state
+from swissbridge.systems.service import pair_tournament
 
 from tests.unit.test_explain import SCHEMA, validate
 

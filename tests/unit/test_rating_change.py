@@ -9,11 +9,11 @@ import json
 from fractions import Fraction
 
 import pytest
-from swissbridge.cli import app
-from swissbridge.fide_rating import development_coefficient, game_change, probability, rating_change
+from swissbridge.cli.commandline import app
 from swissbridge.formats.trf import read_trf
-from swissbridge.standings import compute, rating_changes
-from swissbridge.tiebreaks import parse_tiebreaks
+from swissbridge.publish.standings import compute, rating_changes
+from swissbridge.rules.fide_rating import development_coefficient, game_change, probability, rating_change
+from swissbridge.rules.tiebreaks import parse_tiebreaks
 from typer.testing import CliRunner
 
 from tests.conftest import SAMPLES

@@ -9,7 +9,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from swissbridge import cli
+from swissbridge.cli import commandline as cli
 from swissbridge.formats.trf import read_trf
 from swissbridge.model import ByeKind, Result
 from typer.testing import CliRunner

@@ -1,18 +1,18 @@
-"""The round history (:mod:`swissbridge.history`): one initial-colour rule for every
+"""The round history (:mod:`swissbridge.rules.history`): one initial-colour rule for every
 input format and every system."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from swissbridge.check import check_tournament
-from swissbridge.explain import explain
+from swissbridge.commands.check import check_tournament
+from swissbridge.commands.explain import explain
 from swissbridge.formats.jsonfmt import parse_json, tournament_to_json
 from swissbridge.formats.trf import parse_trf, write_trf
-from swissbridge.history import infer_initial_colour, initial_colour
 from swissbridge.model import Colour, Entry, Player, Result, Tournament
 from swissbridge.plugins.dutch.round import initial_colour as dutch_initial_colour
 from swissbridge.plugins.lim.rules import lim_initial_colour
+from swissbridge.rules.history import infer_initial_colour, initial_colour
 
 from tests.conftest import swiss_systems
 

@@ -11,15 +11,15 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from swissbridge import cli
-from swissbridge.check import check_tournament
+from swissbridge.cli import commandline as cli
+from swissbridge.commands.check import check_tournament
 from swissbridge.errors import InputError, UsageError
 from swissbridge.formats.trf import parse_trf, write_trf
 from swissbridge.model import Colour, Entry, EventKind, Result
 from swissbridge.pairing import NoLegalPairing
 from swissbridge.plugins.roundrobin import RoundRobinSystem, Schedule, berger_round
-from swissbridge.service import pair_tournament
 from swissbridge.systems import choose_system
+from swissbridge.systems.service import pair_tournament
 from typer.testing import CliRunner
 
 from tests.conftest import ROOT, shared_path
@@ -305,7 +305,7 @@ def test_the_watcher_pairs_a_round_robin(tmp_path: Path) -> None:
     ("players", "rounds", "code"), [(7, 7, "BERGER_ROUNDROBIN"), (6, 10, "BERGER_DOUBLEROUNDROBIN")]
 )
 def test_generate_plays_a_round_robin_that_check_replays(players: int, rounds: int, code: str) -> None:
-    from swissbridge.generate import GenerateOptions, generate_tournament
+    from swissbridge.commands.generate import GenerateOptions, generate_tournament
 
     t = generate_tournament(players, rounds, "roundrobin", seed=5)
     assert t.system == code and t.total_rounds == rounds and t.points.pab == 0
@@ -320,7 +320,7 @@ def test_generate_plays_a_round_robin_that_check_replays(players: int, rounds: i
 
 
 def test_explain_names_the_table_round_of_every_board() -> None:
-    from swissbridge.explain import explain, render
+    from swissbridge.commands.explain import explain, render
 
     from tests.unit.test_explain import SCHEMA, validate
 
@@ -362,11 +362,11 @@ def test_a_round_robin_is_paired_ahead_of_its_results(tmp_path: Path) -> None:
 )
 def test_a_team_round_robin_pairs_the_teams_by_the_tables(code: str, teams: int, rounds: int) -> None:
     """The teams are numbered as the tables' entrants; each match is played on the boards
-    (:func:`swissbridge.teams.board_pairing`); check replays every round."""
+    (:func:`swissbridge.rules.teams.board_pairing`); check replays every round."""
     import random
 
-    from swissbridge.generate import GenerateOptions, plan_team_event
-    from swissbridge.teams import TeamEvent, board_pairing
+    from swissbridge.commands.generate import GenerateOptions, plan_team_event
+    from swissbridge.rules.teams import TeamEvent, board_pairing
 
     rng = random.Random(4)
     t = plan_team_event(teams, 4, rounds, code, rng, GenerateOptions(max_reserves=0)).tournament
@@ -392,7 +392,7 @@ def test_a_team_round_robin_pairs_the_teams_by_the_tables(code: str, teams: int,
 def test_a_team_round_robin_is_refused_a_team_not_paired() -> None:
     import random
 
-    from swissbridge.generate import plan_team_event
+    from swissbridge.commands.generate import plan_team_event
     from swissbridge.model import AnnouncedBye, ByeKind
 
     t = plan_team_event(4, 2, 3, "FIDE_TEAM_ROUNDROBIN", random.Random(1)).tournament
@@ -484,7 +484,7 @@ def _csv(tmp_path: Path) -> Path:
 def test_a_draw_refuses_records_it_cannot_renumber() -> None:
     import random
 
-    from swissbridge.players import draw_numbers
+    from swissbridge.event.players import draw_numbers
 
     t = parse_trf(
         "012 club\n192 BERGER_ROUNDROBIN\n"

@@ -1,4 +1,4 @@
-"""Orchestration (bridge/service.py): what is refused before any system pairs."""
+"""Orchestration (bridge/systems/service.py): what is refused before any system pairs."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ from dataclasses import replace
 
 import pytest
 from swissbridge.errors import InputError, UsageError
-from swissbridge.history import unfinished_games
 from swissbridge.model import OPPOSITE_RESULT, Colour, Entry, Player, PointSystem, Result, Tournament
-from swissbridge.service import pair_tournament, render_pairing
+from swissbridge.rules.history import unfinished_games
+from swissbridge.systems.service import pair_tournament, render_pairing
 
 from tests.conftest import swiss_systems
 
@@ -115,7 +115,7 @@ def test_pairing_around_adjourned_games_keeps_the_real_scores_in_outputs() -> No
 
 
 def test_explain_says_when_a_game_without_result_was_counted_as_a_draw() -> None:
-    from swissbridge.explain import explain
+    from swissbridge.commands.explain import explain
 
     doc = explain(six_after_round_one(Result.PENDING))
     assert doc["notes"][0] == (
@@ -142,7 +142,7 @@ def test_a_round_with_no_result_at_all_is_not_adjourned() -> None:
 def test_explain_by_default_explains_a_round_paired_and_not_played_yet() -> None:
     """After ``pair --in-place`` and before any result, ``explain`` explains the round just
     paired: the next one would be paired over a round nobody played, which ``pair`` refuses."""
-    from swissbridge.explain import explain
+    from swissbridge.commands.explain import explain
 
     t = six_after_round_one(Result.PENDING)
     unplayed = t.with_round(

@@ -25,10 +25,10 @@ import pytest
 from swissbridge.formats.trf import read_trf, write_trf
 from swissbridge.model import AnnouncedBye, ByeKind, Colour, Tournament
 from swissbridge.pairing import RoundPairing
-from swissbridge.service import pair_tournament
-from swissbridge.site import final_site, round_site
-from swissbridge.standings import choose_tiebreaks
-from swissbridge.tiebreaks import describe
+from swissbridge.publish.site import final_site, round_site
+from swissbridge.publish.standings import choose_tiebreaks
+from swissbridge.rules.tiebreaks import describe
+from swissbridge.systems.service import pair_tournament
 from swissbridge.watch.host_pgn import pairing_from_pairlist
 from swissbridge.watch.loop import Watcher
 from swissbridge.watch.types import WatchConfig
@@ -125,7 +125,7 @@ def test_withdrawals_and_requested_byes_are_named() -> None:
 
 
 def test_the_board_list_names_withdrawals_and_requested_byes_as_the_site_does() -> None:
-    from swissbridge.service import board_list
+    from swissbridge.systems.service import board_list
 
     t = read_trf(SAMPLES / "open-round4.trf")
     gone, resting = 9, 8
@@ -410,9 +410,9 @@ def test_a_round_robin_has_its_schedule_page() -> None:
     """A round robin's site has ``schedule.html``: every round of the tables (C.05
     Annex 1), the results of the rounds played, the free round of an odd number; the
     index and the final standings link to it, and every link of it resolves."""
-    from swissbridge.generate import generate_tournament
-    from swissbridge.history import before_round
-    from swissbridge.site import round_robin_schedule
+    from swissbridge.commands.generate import generate_tournament
+    from swissbridge.publish.site import round_robin_schedule
+    from swissbridge.rules.history import before_round
 
     full = generate_tournament(5, 5, "roundrobin", 51)
     t = before_round(full, 3)

@@ -11,8 +11,8 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from swissbridge.history import before_round, unfinished_games
 from swissbridge.model import OPPOSITE_RESULT, Acceleration, Colour, Entry, Player, PointSystem, Result, Tournament
+from swissbridge.rules.history import before_round, unfinished_games
 from swissbridge.state import Float, Strength, build_state, colour_preference, scores_when_paired
 
 W, B = Colour.WHITE, Colour.BLACK

@@ -12,9 +12,9 @@ import pytest
 from swissbridge.errors import InputError
 from swissbridge.formats import swissmanager as sm
 from swissbridge.formats.trf import read_trf
-from swissbridge.history import before_round, played_pairing
 from swissbridge.model import Colour, Entry, Player, Result, Tournament
 from swissbridge.pairing import Board, RoundPairing
+from swissbridge.rules.history import before_round, played_pairing
 
 from tests.conftest import shared_path
 
@@ -249,7 +249,7 @@ def test_end_to_end_export_pair_write_read_back(tmp_path: Path) -> None:
     """The text exports after round 2 → the Dutch engine pairs round 3 → our
     Spielerauslosung equals Swiss-Manager's own file for that round → read back, the
     same pairing."""
-    from swissbridge.service import pair_tournament, read_tournament
+    from swissbridge.systems.service import pair_tournament, read_tournament
 
     folder = _export_folder(tmp_path)
     t = replace(read_tournament(folder), total_rounds=5)
@@ -262,7 +262,7 @@ def test_end_to_end_export_pair_write_read_back(tmp_path: Path) -> None:
 
 
 def test_cli_pair_writes_the_swiss_manager_file(tmp_path: Path) -> None:
-    from swissbridge.cli import app
+    from swissbridge.cli.commandline import app
     from typer.testing import CliRunner
 
     src = tmp_path / "r3.trf"
@@ -322,7 +322,7 @@ def test_unknown_player_in_the_pairing_file(tmp_path: Path) -> None:
 
 
 def test_pairing_file_alone_needs_the_player_export(tmp_path: Path) -> None:
-    from swissbridge.service import read_tournament
+    from swissbridge.systems.service import read_tournament
 
     src = tmp_path / "Spielerauslosung.txt"
     shutil.copy(real("pairings_rounds1-2_played.txt"), src)

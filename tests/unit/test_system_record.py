@@ -10,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from swissbridge import dropin
-from swissbridge.cli import app
+from swissbridge.cli import dropin
+from swissbridge.cli.commandline import app
 from swissbridge.formats.trf import read_trf
 from swissbridge.plugins import load
 from swissbridge.watch.loop import Watcher

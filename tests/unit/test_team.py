@@ -16,8 +16,8 @@ from swissbridge.plugins.brackets import PabChoice, choose_pab, pair_bracket, sc
 from swissbridge.plugins.team import TeamSystem
 from swissbridge.plugins.team.colours import allocate
 from swissbridge.plugins.team.rules import Preference, RoundState, colour_preference
-from swissbridge.service import render_pairing
-from swissbridge.teams import ColourModel, MatchKind, TeamCode, TeamEvent, board_pairing, team_code
+from swissbridge.rules.teams import ColourModel, MatchKind, TeamCode, TeamEvent, board_pairing, team_code
+from swissbridge.systems.service import render_pairing
 
 W, B = Colour.WHITE, Colour.BLACK
 
@@ -280,8 +280,8 @@ def test_check_replays_the_team_pairs() -> None:
     """``check`` of a team event: each round's team pairs against the matches played."""
     import random
 
-    from swissbridge.check import check_tournament
-    from swissbridge.generate import plan_team_event, play_team_round
+    from swissbridge.commands.check import check_tournament
+    from swissbridge.commands.generate import plan_team_event, play_team_round
 
     rng = random.Random(3)
     plan = plan_team_event(11, 4, 6, "FIDE_TEAM_TYPEB_MP_GP", rng)
@@ -310,7 +310,7 @@ def test_a_200_team_round_is_paired_quickly() -> None:
     import random
     import time
 
-    from swissbridge.generate import plan_team_event, play_team_round
+    from swissbridge.commands.generate import plan_team_event, play_team_round
 
     rng = random.Random(5)
     plan = plan_team_event(200, 4, 11, "FIDE_TEAM_TYPEB_MP_GP", rng)

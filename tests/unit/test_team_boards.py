@@ -1,7 +1,7 @@
 """The board numbers of a team round (TRF-2026 record 300): a line-up may leave a board
 in the middle unoccupied (``0000``); the board keeps its number, the boards after it keep
 theirs, and the player facing it wins it by forfeit. Every output numbers the boards
-from one place (:func:`swissbridge.teams.match_games`): the text board list, the
+from one place (:func:`swissbridge.rules.teams.match_games`): the text board list, the
 ``trf``/``sm``/``pgn``/``json`` pairing files, the site, ``explain`` and the BC
 tie-break (C.07 12.1)."""
 
@@ -11,16 +11,16 @@ import json
 import re
 from typing import Any
 
-from swissbridge.explain import explain, render
+from swissbridge.commands.explain import explain, render
 from swissbridge.formats.pgn import read_round_feed
 from swissbridge.formats.trf import parse_trf
 from swissbridge.model import Result, Tournament
 from swissbridge.pairing import Board, RoundPairing, apply_pairing
 from swissbridge.plugins.team import TeamSystem
-from swissbridge.service import render_pairing
-from swissbridge.teams import MatchBoard, TeamEvent, board_pairing, match_games
-from swissbridge.teamsite import team_pairing_html, team_round_site
-from swissbridge.teamtiebreaks import prepare
+from swissbridge.publish.teamsite import team_pairing_html, team_round_site
+from swissbridge.rules.teams import MatchBoard, TeamEvent, board_pairing, match_games
+from swissbridge.rules.teamtiebreaks import prepare
+from swissbridge.systems.service import render_pairing
 
 from tests.unit.test_explain import DETAILS, SCHEMA, validate
 
@@ -123,7 +123,7 @@ def test_board_count_counts_the_boards_of_the_line_up() -> None:
 
 def test_a_pgn_feed_of_the_round_keeps_the_board_numbers() -> None:
     """The watcher reads a team round's results from a PGN feed by the games' numbers
-    (:func:`swissbridge.teams.board_pairing`): board 1.3's result is board 3's."""
+    (:func:`swissbridge.rules.teams.board_pairing`): board 1.3's result is board 3's."""
     t = _event()
     games = board_pairing(t, PAIRING)
     pgn = render_pairing(t, PAIRING, "pgn").split("\n\n")

@@ -7,14 +7,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from swissbridge.cli import app
+from swissbridge.cli.commandline import app
 from swissbridge.formats.trf import parse_trf
-from swissbridge.history import before_round
 from swissbridge.model import Tournament
 from swissbridge.pairing import Board, RoundPairing
 from swissbridge.plugins.team import TeamSystem
 from swissbridge.plugins.team.trace import TeamTrace
-from swissbridge.teams import played_team_pairing
+from swissbridge.rules.history import before_round
+from swissbridge.rules.teams import played_team_pairing
 from typer.testing import CliRunner
 
 runner = CliRunner()

@@ -8,9 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from swissbridge import cli
+from swissbridge.cli import commandline as cli
 from swissbridge.formats.trf import parse_trf, read_trf, write_trf
-from swissbridge.teams import TeamEvent
+from swissbridge.rules.teams import TeamEvent
 from typer.testing import CliRunner
 
 runner = CliRunner()

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from swissbridge.cli import app
-from swissbridge.explain import explain, render
+from swissbridge.cli.commandline import app
+from swissbridge.commands.explain import explain, render
 from swissbridge.formats.trf import read_trf, write_trf
 from swissbridge.model import Tournament
 from swissbridge.pairing import NoLegalPairing
@@ -225,7 +225,7 @@ def _file(tmp_path: Path) -> Path:
 
 
 def test_explain_and_pair_explain_and_the_engine_on_a_team_event(tmp_path: Path) -> None:
-    from swissbridge.dropin import run
+    from swissbridge.cli.dropin import run
 
     runner = CliRunner()
     src = _file(tmp_path)

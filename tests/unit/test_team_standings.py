@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from swissbridge.errors import UsageError
 from swissbridge.model import Tournament
-from swissbridge.standings import compute_teams, standings_output
-from swissbridge.tiebreaks import parse_tiebreaks
+from swissbridge.publish.standings import compute_teams, standings_output
+from swissbridge.rules.tiebreaks import parse_tiebreaks
 
 from tests.unit.test_team import event
 
@@ -116,7 +116,7 @@ def test_what_a_team_event_refuses(options: dict[str, object], message: str) -> 
 
 
 def test_a_team_tiebreak_is_refused_for_players() -> None:
-    from swissbridge.tiebreaks import check_entrants
+    from swissbridge.rules.tiebreaks import check_entrants
 
     with pytest.raises(ValueError, match="is for team events"):
         check_entrants(parse_tiebreaks("EDE"), teams=False)

@@ -8,11 +8,11 @@ import re
 from pathlib import Path
 
 import pytest
-from swissbridge.cli import app
+from swissbridge.cli.commandline import app
 from swissbridge.formats.trf import parse_trf
 from swissbridge.model import Colour, Entry, Result
 from swissbridge.plugins.team import TeamSystem
-from swissbridge.teams import TeamEvent, board_pairing, game_number, round_boards
+from swissbridge.rules.teams import TeamEvent, board_pairing, game_number, round_boards
 from swissbridge.watch.render import team_board_numbers
 from typer.testing import CliRunner
 

@@ -15,10 +15,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from swissbridge import dropin, plugins
-from swissbridge.cli import app
+from swissbridge import plugins
+from swissbridge.cli import dropin
+from swissbridge.cli.commandline import app
+from swissbridge.commands.generate import tournament_before_round
 from swissbridge.formats.trf import read_trf, write_trf
-from swissbridge.generate import tournament_before_round
 from swissbridge.systems import choose_system
 from typer.testing import CliRunner
 

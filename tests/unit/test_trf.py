@@ -8,7 +8,6 @@ from dataclasses import replace
 import pytest
 from swissbridge.errors import InputError
 from swissbridge.formats.trf import canonical_acceleration, parse_trf, write_trf
-from swissbridge.history import infer_initial_colour
 from swissbridge.model import (
     Acceleration,
     AnnouncedBye,
@@ -21,6 +20,7 @@ from swissbridge.model import (
     Result,
     Tournament,
 )
+from swissbridge.rules.history import infer_initial_colour
 
 W, B = Colour.WHITE, Colour.BLACK
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from swissbridge.cli import app
+from swissbridge.cli.commandline import app
 from swissbridge.formats.trf import read_trf
 from typer.testing import CliRunner
 

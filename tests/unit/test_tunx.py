@@ -22,7 +22,7 @@ from swissbridge.errors import InputError
 from swissbridge.formats.detect import detect_format, read_any
 from swissbridge.formats.tunx import Layout, PairingRecord, parse_tunx, read_layout
 from swissbridge.model import Colour, EventKind, Result, Tournament
-from swissbridge.service import pair_tournament
+from swissbridge.systems.service import pair_tournament
 
 from tests.conftest import shared_path
 
@@ -392,7 +392,7 @@ def test_the_check_table_of_the_documentation_is_current() -> None:
     Swiss-Manager's pairing agrees with the Dutch system's (and which differ)."""
     import re
 
-    from swissbridge.check import check_tournament
+    from swissbridge.commands.check import check_tournament
 
     doc = (Path(__file__).resolve().parents[2] / "docs" / "tunx.md").read_text(encoding="utf-8")
     table = {m[0]: (int(m[1]), int(m[2])) for m in re.findall(r"^\| ([a-z0-9_]+) \| \d+ \| (\d+)/(\d+) \|", doc, re.M)}

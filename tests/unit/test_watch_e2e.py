@@ -90,7 +90,7 @@ def live_factory() -> Iterator[Callable[[WatchConfig], Live]]:
 
 def pair_by_cli(final: Tournament, round_no: int, system: str, tmp: Path) -> str:
     """``swissbridge pair`` on the tournament as it stood before ``round_no``."""
-    from swissbridge.cli import app
+    from swissbridge.cli.commandline import app
 
     before = final.with_players(replace(p, entries=p.entries[: round_no - 1]) for p in final.players)
     src = tmp / f"before-{round_no}.trf"
@@ -216,7 +216,7 @@ def test_swiss_manager_saving_its_tunx(tmp_path: Path, live_factory: Callable[[W
     is the pairing Swiss-Manager itself made of that round in the real event
     (``sample.TUNX``, whose 7 rounds ``check`` reproduces). Saving the same file
     again publishes nothing new."""
-    from swissbridge.check import played_pairing
+    from swissbridge.commands.check import played_pairing
     from swissbridge.formats.swissmanager import pairing_from_rows, parse_pairing_rows
     from swissbridge.formats.tunx import parse_tunx
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from swissbridge.formats.trf import parse_trf
-from swissbridge.service import pair_tournament
+from swissbridge.systems.service import pair_tournament
 from swissbridge.watch.loop import Watcher
 from swissbridge.watch.types import WatchConfig
 

@@ -19,8 +19,8 @@ import pytest
 from swissbridge.formats.trf import parse_trf, write_trf
 from swissbridge.model import Colour, Entry, Result, Team, TeamSetup, Tournament
 from swissbridge.pairing import Board, RoundPairing
-from swissbridge.standings import choose_tiebreaks, compute_teams, player_name, render_json
-from swissbridge.teams import TeamEvent, board_pairing
+from swissbridge.publish.standings import choose_tiebreaks, compute_teams, player_name, render_json
+from swissbridge.rules.teams import TeamEvent, board_pairing
 from swissbridge.watch.host_pgn import pairing_from_pairlist
 from swissbridge.watch.loop import Watcher
 from swissbridge.watch.types import WatchConfig
@@ -69,7 +69,7 @@ def results(t: Tournament, round_no: int, *, leave: int = 0, forfeit: bool = Tru
 
 
 def pair_cli(path: Path, fmt: str) -> str:
-    from swissbridge.cli import app
+    from swissbridge.cli.commandline import app
 
     result = CliRunner().invoke(app, ["pair", str(path), "--format", fmt])
     assert result.exit_code == 0, result.output
@@ -289,9 +289,9 @@ def _sides(b: Board) -> list[tuple[int, int, Colour]]:
 def test_reserves_and_the_pab_team_in_the_find_list() -> None:
     """Teams of 5 playing 4 boards (record 352): the reserve is not in the line-up, the
     PAB team's board players have the PAB, and the pages say so."""
-    from swissbridge.service import pair_tournament
-    from swissbridge.standings import choose_tiebreaks
-    from swissbridge.teamsite import team_round_site
+    from swissbridge.publish.standings import choose_tiebreaks
+    from swissbridge.publish.teamsite import team_round_site
+    from swissbridge.systems.service import pair_tournament
 
     t = random_event(random.Random(3), 5, 5, 4, "FIDE_TEAM_TYPEA_MP_GP")
     assert t.teams is not None
@@ -326,8 +326,8 @@ def test_random_team_events_through_the_watcher(tmp_path: Path) -> None:
     the team system's for the file as the watcher read it, and its TRF the one ``pair
     --format trf`` writes from that file."""
     from swissbridge.pairing import NoLegalPairing, apply_pairing
-    from swissbridge.service import pair_tournament
-    from swissbridge.settings import Settings, apply_settings
+    from swissbridge.systems.service import pair_tournament
+    from swissbridge.systems.settings import Settings, apply_settings
 
     from tests.team_support import CODES, play
 
@@ -367,7 +367,7 @@ def test_an_event_from_swissbridge_generate_continues_through_the_watcher(tmp_pa
     """``swissbridge generate --system team`` (rosters with reserves, record 352, record
     300 line-ups in the rounds played, record 320) played 2 rounds; the watcher, told the
     event has 5 (``--rounds 5``), pairs rounds 3-5 as ``pair --rounds 5`` does."""
-    from swissbridge.cli import app
+    from swissbridge.cli.commandline import app
 
     folder = tmp_path / "event"
     folder.mkdir()
@@ -395,7 +395,7 @@ def test_an_event_from_swissbridge_generate_continues_through_the_watcher(tmp_pa
 def test_a_board_waited_for_is_named_by_the_round_s_line_up(tmp_path: Path) -> None:
     """A game without a result in a round whose line-up record 300 gives: its board is
     the one the line-up gives the players, not their place in the roster."""
-    from swissbridge.cli import app
+    from swissbridge.cli.commandline import app
 
     folder = tmp_path / "event"
     folder.mkdir()

@@ -34,7 +34,6 @@ from dataclasses import dataclass
 from typing import Any, TypeAlias
 
 from swissbridge.errors import InputError
-from swissbridge.history import adjourned_note, initial_colour
 from swissbridge.model import Tournament
 from swissbridge.plugins import PairingSystem, Trace
 from swissbridge.plugins.document import (
@@ -52,6 +51,7 @@ from swissbridge.plugins.document import (
     entry_text,
     grouped,
 )
+from swissbridge.rules.history import adjourned_note, initial_colour
 from swissbridge.state import build_state
 from swissbridge.systems import DEFAULT, refuse
 
@@ -82,10 +82,10 @@ def explain(
     When no legal pairing exists the document says so (``pairing_found`` false) and
     who cannot be paired and why (``no_legal_pairing``); a Lim document also says
     where the pairing got stuck."""
-    from swissbridge.diagnosis import UnpairableRound, diagnose
     from swissbridge.pairing import NoLegalPairing
     from swissbridge.plugins import resolve
-    from swissbridge.service import system_round, unpairable
+    from swissbridge.systems.diagnosis import UnpairableRound, diagnose
+    from swissbridge.systems.service import system_round, unpairable
 
     name, engine = resolve(system)
     refuse(engine, tournament)  # a team event for a system of players, and the reverse

@@ -16,7 +16,7 @@ last board left unoccupied), board results drawn from the ratings with board and
 forfeits, the PAB, and record 192's team code (records 352, 362, 320 and 260 as the event
 needs them). Every round is
 paired by the chosen system from exactly the history a replay sees
-(:func:`swissbridge.history.before_round`), so a generated file passes
+(:func:`swissbridge.rules.history.before_round`), so a generated file passes
 ``swissbridge check`` with the same system by construction.
 
 Everything random comes from one ``random.Random(seed)``: the same arguments give
@@ -30,10 +30,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from swissbridge.acceleration import baku_acceleration
 from swissbridge.errors import UsageError
 from swissbridge.formats.trf import MAX_MEMBERS, line_310
-from swissbridge.history import before_round
 from swissbridge.model import (
     ABSENT,
     AnnouncedBye,
@@ -49,8 +47,10 @@ from swissbridge.model import (
 )
 from swissbridge.pairing import Board, NoLegalPairing, RoundPairing
 from swissbridge.plugins import PairingSystem, resolve
+from swissbridge.rules.acceleration import baku_acceleration
+from swissbridge.rules.history import before_round
+from swissbridge.rules.teams import TeamEvent, board_pairing, team_code
 from swissbridge.systems import DEFAULT, written
-from swissbridge.teams import TeamEvent, board_pairing, team_code
 
 __all__ = [
     "POINTS_310",
@@ -358,7 +358,7 @@ def _round_robin_plan(n: int, rounds: int, engine: PairingSystem, rng: random.Ra
     if o.code is not None:
         raise UsageError("--code: a round robin's record 192 code follows from its players and rounds (single, double)")
     code: str = engine.schedule_code(n, rounds)  # type: ignore[attr-defined]
-    from swissbridge.players import draw_numbers
+    from swissbridge.event.players import draw_numbers
 
     field_, strengths = _make_field(n, rng, o)
     drawn = draw_numbers(
@@ -695,7 +695,7 @@ def play_team_round(
 ) -> Tournament:
     """``tournament`` with a round of team pairs (``pairing``: team numbers) played: each
     team's line-up drawn (:func:`_lineup`; record 300 when it is not the default), the
-    boards (:func:`~swissbridge.teams.board_pairing`) played as in an individual event,
+    boards (:func:`~swissbridge.rules.teams.board_pairing`) played as in an individual event,
     a team that does not turn up losing every board by forfeit, the PAB team's members
     given the PAB, and the members who did not play absent (``0000 - Z``)."""
     from swissbridge.formats.trf import team_setup_of
@@ -745,11 +745,11 @@ def _play_teams(
 def _team_results(t: Tournament) -> Tournament:
     """The played event with its standings written: each team's match and game points
     and rank in record 310 (the rank of ``swissbridge standings`` with the default team
-    tie-breaks, :data:`~swissbridge.tiebreaks.DEFAULT_TEAM_TIEBREAKS`: the event names
+    tie-breaks, :data:`~swissbridge.rules.tiebreaks.DEFAULT_TEAM_TIEBREAKS`: the event names
     none in record 202), each player's points and rank in record 001 (:func:`_final_points`)."""
     from swissbridge.formats.trf import team_setup_of
-    from swissbridge.standings import compute_teams
-    from swissbridge.tiebreaks import DEFAULT_TEAM_TIEBREAKS, parse_tiebreaks
+    from swissbridge.publish.standings import compute_teams
+    from swissbridge.rules.tiebreaks import DEFAULT_TEAM_TIEBREAKS, parse_tiebreaks
 
     event = TeamEvent(t)
     total = t.total_rounds or 0

@@ -2,7 +2,7 @@
 
 Federations and endorsement runs check thousands of files (FIDE endorses a pairing
 program by having it re-pair thousands of random tournaments). Each tournament is
-checked exactly as ``check`` checks one file (:func:`swissbridge.check.check_tournament`:
+checked exactly as ``check`` checks one file (:func:`swissbridge.commands.check.check_tournament`:
 every round paired again from the history before it and compared with the pairing
 played), in parallel worker processes, and summed up per tournament:
 
@@ -31,9 +31,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from swissbridge.atomic import open_regular, write_atomic
-from swissbridge.check import BoardDiff, CheckReport, RoundCheck, check_tournament
+from swissbridge.commands.check import BoardDiff, CheckReport, RoundCheck, check_tournament
 from swissbridge.errors import InputError, SwissbridgeError
-from swissbridge.settings import Settings, apply_settings
+from swissbridge.systems.settings import Settings, apply_settings
 
 __all__ = [
     "Status",
@@ -174,7 +174,7 @@ def check_one(path: Path, settings: Settings, encoding: str | None = None) -> To
     """Read (Swiss-Manager exports in ``encoding``) and check one tournament; never
     raises for a problem of the file (the verdict says it), so that one bad file
     cannot stop a batch."""
-    from swissbridge.service import read_tournament
+    from swissbridge.systems.service import read_tournament
 
     start = time.perf_counter()
     where = os.fspath(path)

@@ -2,10 +2,10 @@
 
 Heavy modules (formats, pairing systems, watchdog, lxml) are imported inside the
 commands, so ``swissbridge --help`` starts fast; a plain ``pair`` does not load this
-module at all: the console script (:mod:`swissbridge.launch`) runs it through
-:func:`swissbridge.console.run_pair`, which the ``pair`` command here calls too.
+module at all: the console script (:mod:`swissbridge.cli.launch`) runs it through
+:func:`swissbridge.cli.console.run_pair`, which the ``pair`` command here calls too.
 
-Exit codes (:mod:`swissbridge.console`): 0 success; 1 no legal pairing, or a check
+Exit codes (:mod:`swissbridge.cli.console`): 0 success; 1 no legal pairing, or a check
 that found differences; 2 bad input or usage; 5 an output could not be written.
 
 Size: one typer application; each command is a thin function over the service
@@ -22,8 +22,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from swissbridge import __version__, eventcli
-from swissbridge.console import (
+from swissbridge import __version__
+from swissbridge.cli import event as eventcli
+from swissbridge.cli.console import (
     EXIT_INPUT,
     EXIT_NO_PAIRING,
     InitialColour,
@@ -38,16 +39,16 @@ from swissbridge.console import (
     run_pair,
     settings,
 )
+from swissbridge.cli.options import CODES, epilog, input_argument
+from swissbridge.commands.output import write_stdout
 from swissbridge.errors import SwissbridgeError
 from swissbridge.formats._text import MAX_RATING, MAX_ROUNDS, MAX_START_NO
-from swissbridge.options import CODES, epilog, input_argument
-from swissbridge.output import write_stdout
 from swissbridge.plugins import shipped
 from swissbridge.systems import DEFAULT
 from typer.main import get_command_name
 
 if TYPE_CHECKING:
-    from swissbridge.settings import Settings
+    from swissbridge.systems.settings import Settings
 
 app = typer.Typer(
     name="swissbridge",
@@ -84,7 +85,7 @@ def _main(
 
 SYSTEMS = f"{'|'.join(shipped())} or one an installed package adds"
 """The ``--system`` names for ``--help``: the shipped systems (read from their folder;
-an unknown name is refused with the installed ones listed, :func:`swissbridge.console.settings`)."""
+an unknown name is refused with the installed ones listed, :func:`swissbridge.cli.console.settings`)."""
 
 SystemOption = Annotated[
     str | None,
@@ -246,7 +247,7 @@ def convert(
     """Convert tournament files between TRF16, TRF-2026, Swiss-Manager text files, PGN
     and JSON. With several inputs, or an input folder and an output folder, convert
     every file (going on past bad ones) and exit non-zero if any failed."""
-    from swissbridge.convert import batch_sources, convert_batch, convert_file, exit_code, is_batch, summary
+    from swissbridge.commands.convert import batch_sources, convert_batch, convert_file, exit_code, is_batch, summary
 
     if len(paths) < 2:
         fail("convert needs an input and an output (IN... OUT)", EXIT_INPUT)
@@ -326,9 +327,9 @@ def ratings(
 ) -> None:
     """Refresh ratings, titles, federations, birth years and sex by FIDE id from FIDE's
     XML rating list; players not found are reported on stderr."""
+    from swissbridge.commands.output import editing, write_output
     from swissbridge.formats.detect import holds_system, lost_in, target_format, write_any
     from swissbridge.formats.fidexml import refresh_ratings
-    from swissbridge.output import editing, write_output
     from swissbridge.systems import with_system
 
     check_encoding(encoding)
@@ -379,7 +380,7 @@ def check(
     pairing played. One file: "ok" per round, or the boards that differ. Several
     files or a folder: one line per tournament that differs or cannot be read, then
     "N passed, M failed". Exit 1 on any difference, 2 when a file cannot be read."""
-    from swissbridge import batch
+    from swissbridge.commands import batch
     from swissbridge.formats.detect import is_tournament_folder
 
     given_settings = settings(system, initial_colour, total_rounds, encoding)
@@ -413,8 +414,8 @@ def check(
 
 def check_single(input: Path, given_settings: Settings, report_file: Path | None, encoding: str | None) -> None:
     """``check`` of one tournament: the per-round report."""
-    from swissbridge import batch
-    from swissbridge.check import check_tournament
+    from swissbridge.commands import batch
+    from swissbridge.commands.check import check_tournament
 
     try:
         given = applied(read_input(input, encoding), given_settings)
@@ -471,9 +472,9 @@ def explain(
     """Explain how a round is paired, step by step as the system pairs it (brackets or
     scoregroups), the floaters and why, the criteria not met, the PAB and the colour
     rule of every board. Exit 1 when no legal pairing exists."""
-    from swissbridge.explain import explain as build_explanation
-    from swissbridge.explain import render
-    from swissbridge.output import write_output
+    from swissbridge.commands.explain import explain as build_explanation
+    from swissbridge.commands.explain import render
+    from swissbridge.commands.output import write_output
     from swissbridge.pairing import NoLegalPairing
 
     options = settings(system, initial_colour, rounds, encoding)
@@ -563,13 +564,13 @@ def standings(
     encoding: EncodingOption = None,
 ) -> None:
     """Rank the players by points and the FIDE tie-breaks (C.07); shared places are shown as such."""
-    from swissbridge.standings import standings_output
+    from swissbridge.publish.standings import standings_output
 
     check_encoding(encoding)
     if k is not None and not rating_change:
         fail("--k is the development coefficient of --rating-change: give both", EXIT_INPUT)
     if category is not None:
-        from swissbridge.standings import check_category
+        from swissbridge.publish.standings import check_category
 
         try:
             check_category(category)
@@ -593,7 +594,7 @@ def standings(
         )
         for note in notes:
             echo(f"swissbridge: note: {note}")
-        from swissbridge.output import write_output
+        from swissbridge.commands.output import write_output
 
         write_output(output, text, inputs=[input])
     except SwissbridgeError as exc:
@@ -640,9 +641,9 @@ def result(
     """Enter results (and byes, withdrawals) into a tournament file and recompute the
     points; then `pair` pairs the next round from the same file. Boards are numbered
     as `pair` prints them. Written atomically; the previous file is kept as FILE.bak."""
+    from swissbridge.commands.output import editing, is_input, state_format, write_output
+    from swissbridge.event.results import corrected_under_later_rounds, enter_results, items_from_pgn, parse_items
     from swissbridge.formats.detect import holds_system, target_format, write_any
-    from swissbridge.output import editing, is_input, state_format, write_output
-    from swissbridge.results import corrected_under_later_rounds, enter_results, items_from_pgn, parse_items
     from swissbridge.systems import with_system
 
     check_encoding(encoding)
@@ -730,8 +731,8 @@ def generate(
     ] = None,
 ) -> None:
     """Play a random tournament to the end with a pairing system and write it as TRF-2026."""
+    from swissbridge.commands.generate import POINTS_310, GenerateOptions, GenerationFailed, generate_tournament
     from swissbridge.formats.trf import write_trf
-    from swissbridge.generate import POINTS_310, GenerateOptions, GenerationFailed, generate_tournament
     from swissbridge.model import PointSystem
 
     chosen = {None: None, PointsOption.p310: POINTS_310, PointsOption.standard: PointSystem()}[points]
@@ -745,7 +746,7 @@ def generate(
     try:
         tournament = generate_tournament(players, rounds, system, seed, options)
         text = write_trf(tournament, dialect="trf26")
-        from swissbridge.output import write_output
+        from swissbridge.commands.output import write_output
 
         write_output(output, text)
     except GenerationFailed as exc:

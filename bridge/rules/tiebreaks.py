@@ -3,7 +3,7 @@
 TRF-2026 records ``202``/``212`` use for it.
 
 Points are the tournament's own (tenths, :mod:`swissbridge.model`); rating-based
-tie-breaks (Article 10, with :mod:`swissbridge.fide_rating`) use the 1 - ½ - 0 of the games played.
+tie-breaks (Article 10, with :mod:`swissbridge.rules.fide_rating`) use the 1 - ½ - 0 of the games played.
 
 How unplayed rounds count is C.07 Article 16, applied here in one place each:
 
@@ -37,8 +37,8 @@ from dataclasses import dataclass, field
 from datetime import date
 from fractions import Fraction
 
-from swissbridge import fide_rating
 from swissbridge.model import Colour, Entry, EventKind, Points, PointSystem, Result, Tournament, format_points
+from swissbridge.rules import fide_rating
 
 Value = Fraction | int | None
 """A tie-break value: points and Buchholz sums as exact fractions of a point, counts and
@@ -839,7 +839,7 @@ table); direct encounter (``DE``) is computed per tied group (:func:`direct_enco
 
 TEAM_CODES = frozenset({"MPVGP", "ESB", "EMMSB", "EMGSB", "EGMSB", "EGGSB", "EDE", "BC"})
 """The tie-breaks of team events only (C.07 Articles 12-13), computed by
-:mod:`swissbridge.teamtiebreaks`; every other code applies to teams as well (C.07 11: a
+:mod:`swissbridge.rules.teamtiebreaks`; every other code applies to teams as well (C.07 11: a
 team's score is its primary score, match or game points), except the ratings'."""
 
 INDIVIDUAL_CODES = frozenset({"ARO", "TPR", "PTP", "APRO", "APPO", "RTNG"})

@@ -4,7 +4,7 @@ can be run with ``pair`` and ``result`` alone, without editing TRF columns.
 A result names a board of the round (``3``, numbered in the published order of
 C.04.2 Art. 3.6, as ``pair`` prints it; in a team event counted down the matches as
 ``pair`` prints them, or named ``MATCH.BOARD``, ``2.1``:
-:func:`~swissbridge.teams.round_boards`) or a player (``#12``: the game that player
+:func:`~swissbridge.rules.teams.round_boards`) or a player (``#12``: the game that player
 has in the round, or a bye for the player):
 
 * a game: ``1-0``, ``0-1``, ``½-½`` (also ``=``, ``1/2-1/2``, ``0.5-0.5``), and
@@ -27,9 +27,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from swissbridge.errors import InputError, UsageError
+from swissbridge.event.players import announce
 from swissbridge.model import ByeKind, Colour, Entry, Result, Tournament, format_points
 from swissbridge.pairing import board_order
-from swissbridge.players import announce
 
 GAME_RESULTS: Mapping[str, tuple[Result, Result]] = {
     "1-0": (Result.WIN, Result.LOSS),
@@ -114,11 +114,11 @@ def _numbered_boards(
     tournament: Tournament, round_no: int
 ) -> list[tuple[int, tuple[int, int] | None, tuple[int, int]]]:
     """The games of the round as ``pair`` prints them, each with its number and, in a team
-    event, its ``(match, board)`` (:func:`~swissbridge.teams.round_boards`, the number
-    counted down the matches: :func:`~swissbridge.teams.game_number`); else numbered 1, 2,
+    event, its ``(match, board)`` (:func:`~swissbridge.rules.teams.round_boards`, the number
+    counted down the matches: :func:`~swissbridge.rules.teams.game_number`); else numbered 1, 2,
     … with ``None`` (:func:`~swissbridge.pairing.board_order`)."""
     if tournament.team_event:
-        from swissbridge.teams import TeamEvent, game_number, round_boards
+        from swissbridge.rules.teams import TeamEvent, game_number, round_boards
 
         boards = TeamEvent(tournament).boards
         return [(game_number(boards, m, b), (m, b), game) for m, b, game in round_boards(tournament, round_no)]
@@ -283,7 +283,7 @@ def items_from_pgn(tournament: Tournament, round_no: int, source: str) -> tuple[
     notes on what the PGN leaves open (boards without a game, games in progress,
     games that belong to no board). Games that disagree with each other are refused."""
     from swissbridge.formats.pgn import read_round_feed
-    from swissbridge.history import played_pairing
+    from swissbridge.rules.history import played_pairing
 
     pairing = played_pairing(tournament, round_no)
     if not pairing.boards:

@@ -7,10 +7,10 @@ from __future__ import annotations
 import os
 
 from swissbridge.errors import InputError
-from swissbridge.history import round_to_pair, unfinished_games, unpaired_in
 from swissbridge.model import Tournament, format_points
 from swissbridge.pairing import NoLegalPairing, RoundPairing, apply_pairing
 from swissbridge.plugins import Trace, resolve
+from swissbridge.rules.history import round_to_pair, unfinished_games, unpaired_in
 from swissbridge.systems import DEFAULT, refuse
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the way to a pair
@@ -44,7 +44,7 @@ def pair_tournament(
     """Pair ``round_no`` (default: the next round) of ``tournament`` with ``system``
     (a name or a system; the default system by default).
 
-    Games of earlier rounds without a result are refused (:func:`~swissbridge.history.unfinished_games`)
+    Games of earlier rounds without a result are refused (:func:`~swissbridge.rules.history.unfinished_games`)
     unless ``adjourned``: then each counts as a drawn game for pairing (GHR 3.1). The
     rule allows that for *adjourned* games, but a missing result is far more often
     one not entered yet, and a pairing made on a guessed result is wrong; so the
@@ -58,8 +58,8 @@ def pair_tournament(
 
 
 def unpairable(tournament: Tournament, round_no: int, exc: NoLegalPairing) -> NoLegalPairing:
-    """``exc`` with who cannot be paired, and why (:mod:`swissbridge.diagnosis`)."""
-    from swissbridge.diagnosis import UnpairableRound, diagnose
+    """``exc`` with who cannot be paired, and why (:mod:`swissbridge.systems.diagnosis`)."""
+    from swissbridge.systems.diagnosis import UnpairableRound, diagnose
 
     if isinstance(exc, UnpairableRound) or tournament.team_event or tournament.points.games > 1:
         return exc  # the diagnosis reads single games of players, not teams nor matches
@@ -84,11 +84,11 @@ def trace_tournament(
 
 def system_round(engine: PairingSystem, tournament: Tournament, round_no: int | None) -> tuple[int, int]:
     """The round ``engine`` is asked to pair (``round_no``, or the next one; refused as
-    :func:`~swissbridge.history.round_to_pair` refuses it) and the round column of its
+    :func:`~swissbridge.rules.history.round_to_pair` refuses it) and the round column of its
     first game: the same round, but for a system whose rounds are matches of several
-    games (``games``, C.04.5): the match and its first column (:func:`~swissbridge.twogame.match_to_pair`)."""
+    games (``games``, C.04.5): the match and its first column (:func:`~swissbridge.rules.twogame.match_to_pair`)."""
     if getattr(engine, "games", 1) > 1:
-        from swissbridge.twogame import match_to_pair
+        from swissbridge.rules.twogame import match_to_pair
 
         return match_to_pair(tournament, round_no)
     r = round_to_pair(tournament, round_no)
@@ -130,7 +130,7 @@ def render_pairing(tournament: Tournament, pairing: RoundPairing, fmt: str, *, a
     if fmt == "pairlist":
         return pairing.pairlist()
     if tournament.team_event:  # the team pairs as the games of their members
-        from swissbridge.teams import board_pairing
+        from swissbridge.rules.teams import board_pairing
 
         if fmt == "text":
             return team_board_list(tournament, pairing)
@@ -144,12 +144,12 @@ def render_pairing(tournament: Tournament, pairing: RoundPairing, fmt: str, *, a
 
 def paired_tournament(tournament: Tournament, pairing: RoundPairing, fmt: str) -> str:
     """The whole tournament with the round paired, in ``fmt`` (``trf`` or ``json``, a
-    :func:`swissbridge.output.state_format`): what ``pair --in-place`` writes back
+    :func:`swissbridge.commands.output.state_format`): what ``pair --in-place`` writes back
     into its input, in the input's own format."""
     from swissbridge.formats.detect import write_any
 
     if tournament.team_event:  # the team pairs as the games of their members, as render_pairing writes them
-        from swissbridge.teams import board_pairing
+        from swissbridge.rules.teams import board_pairing
 
         pairing = board_pairing(tournament, pairing)
     return write_any(apply_pairing(tournament, pairing), fmt)
@@ -185,9 +185,9 @@ def board_list(tournament: Tournament, pairing: RoundPairing) -> str:
 
 def team_board_list(tournament: Tournament, pairing: RoundPairing) -> str:
     """A readable list of a round of team pairs: each match with the teams' match and game
-    points, then its boards by their numbers (:func:`~swissbridge.teams.match_games`; a
+    points, then its boards by their numbers (:func:`~swissbridge.rules.teams.match_games`; a
     board a line-up leaves unoccupied is shown empty, won by forfeit by the other side)."""
-    from swissbridge.teams import TeamEvent, match_games
+    from swissbridge.rules.teams import TeamEvent, match_games
 
     event = TeamEvent(tournament)
     done = pairing.round_no - 1

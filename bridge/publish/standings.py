@@ -4,7 +4,7 @@ turn; players equal on all of them share the place), rendered as text, CSV, HTML
 the crosstable.
 
 The tie-break list is the one given (``--tiebreaks``), else the file's (TRF-2026 record
-202, else 212), else :data:`swissbridge.tiebreaks.DEFAULT_TIEBREAKS`.
+202, else 212), else :data:`swissbridge.rules.tiebreaks.DEFAULT_TIEBREAKS`.
 """
 
 from __future__ import annotations
@@ -20,14 +20,14 @@ from dataclasses import dataclass, replace
 from datetime import date
 from fractions import Fraction
 
-from swissbridge import fide_rating, teamtiebreaks
 from swissbridge.atomic import open_regular
 from swissbridge.errors import InputError
-from swissbridge.fide_rating import RatingChange, development_coefficient, rating_change
 from swissbridge.model import Colour, Player, Result, Team, Tournament, format_points
-from swissbridge.teams import MatchKind
-from swissbridge.teamtiebreaks import TeamTable
-from swissbridge.tiebreaks import (
+from swissbridge.rules import fide_rating, teamtiebreaks
+from swissbridge.rules.fide_rating import RatingChange, development_coefficient, rating_change
+from swissbridge.rules.teams import MatchKind
+from swissbridge.rules.teamtiebreaks import TeamTable
+from swissbridge.rules.tiebreaks import (
     DEFAULT_TEAM_TIEBREAKS,
     DEFAULT_TIEBREAKS,
     Event,
@@ -148,12 +148,12 @@ def choose_tiebreaks(
     tournament: Tournament, given: str | None, path: str | None = None, notes: list[str] | None = None
 ) -> list[TieBreak]:
     """The list to rank by: ``given`` (``--tiebreaks``), else the file's, else the
-    default (:data:`~swissbridge.tiebreaks.DEFAULT_TEAM_TIEBREAKS` for a team event).
+    default (:data:`~swissbridge.rules.tiebreaks.DEFAULT_TEAM_TIEBREAKS` for a team event).
     When both the option and the file give one, the option wins and a line in ``notes``
     says so. A tie-break that is not for this kind of event
-    (:func:`~swissbridge.tiebreaks.check_entrants`) is refused as a bad code. A bad code
+    (:func:`~swissbridge.rules.tiebreaks.check_entrants`) is refused as a bad code. A bad code
     in the file, or a cut the event's rounds cannot hold
-    (:func:`~swissbridge.tiebreaks.check_modifiers`), is an :class:`InputError` at its
+    (:func:`~swissbridge.rules.tiebreaks.check_modifiers`), is an :class:`InputError` at its
     record; in ``given``, a ``ValueError``."""
     listed = file_tiebreaks(tournament)
     rounds = planned_rounds(tournament)
@@ -221,7 +221,7 @@ def compute(
 def compute_teams(tournament: Tournament, tiebreaks: list[TieBreak], after_round: int | None = None) -> TeamStandings:
     """Rank a team event's teams after ``after_round`` (default: the last round with
     results) by their primary score, then ``tiebreaks`` (C.07 4.2 and 11;
-    :mod:`swissbridge.teamtiebreaks`)."""
+    :mod:`swissbridge.rules.teamtiebreaks`)."""
     _check_round(tournament, after_round)
     table = teamtiebreaks.prepare(tournament, after_round)
     primary = table.primary.participants
@@ -382,7 +382,7 @@ def restrict(s: Standings, category: str, notes: list[str] | None = None) -> Sta
     """The standings of the players of ``category``, the way prize lists are made: the
     overall order kept, places numbered within the category (a place shared overall is
     shared here too). Players the file cannot place in it are left out, said in ``notes``."""
-    from swissbridge.tiebreaks import start_date
+    from swissbridge.rules.tiebreaks import start_date
 
     on = start_date(s.tournament)
     kept, unknown = [], []
@@ -413,7 +413,7 @@ def restrict(s: Standings, category: str, notes: list[str] | None = None) -> Sta
 def is_complete(s: AnyStandings) -> bool:
     """The standings are final: they are after the event's last round (the number of
     rounds the file announces) and every game of it has a result."""
-    from swissbridge.history import unfinished_games
+    from swissbridge.rules.history import unfinished_games
 
     total = s.tournament.total_rounds or 0
     return total > 0 and s.after_round == total and unfinished_games(s.tournament, s.after_round + 1) is None
@@ -434,7 +434,7 @@ def _title(s: AnyStandings) -> str:
 def notes(s: AnyStandings) -> list[str]:
     """What the reader of the standings must know: games without a result (they count
     as played games scoring nothing yet), tie-breaks of the file left out."""
-    from swissbridge.history import unfinished_games
+    from swissbridge.rules.history import unfinished_games
 
     out = []
     unfinished = unfinished_games(s.tournament, s.after_round + 1)
@@ -818,10 +818,10 @@ def _birth_year(text: str) -> int | None:
 def rating_changes(s: Standings, k: int | None = None) -> dict[int, RatingChange]:
     """Each rated player's FIDE rating change for the rounds of ``s`` (B.02 8.3): the games
     over the board against rated opponents (unplayed rounds and unrated opponents do not
-    count), K from the player's data (:func:`~swissbridge.fide_rating.development_coefficient`:
+    count), K from the player's data (:func:`~swissbridge.rules.fide_rating.development_coefficient`:
     the rating, and the birth year with the event's start date for juniors) unless ``k``
     is given."""
-    from swissbridge.tiebreaks import start_date
+    from swissbridge.rules.tiebreaks import start_date
 
     started = start_date(s.tournament)
     out: dict[int, RatingChange] = {}
@@ -945,7 +945,7 @@ def explain_player(s: Standings, start_no: int) -> str:
 
 
 def _explain_one(s: Standings, start_no: int, tb: TieBreak) -> list[str]:
-    from swissbridge.tiebreaks import adjusted_score, koya_limit, rated_games
+    from swissbridge.rules.tiebreaks import adjusted_score, koya_limit, rated_games
 
     event = s.event
     p = event.participants[start_no]
@@ -1004,7 +1004,7 @@ def standings_output(
     reader must know about the choices made (the option replacing the file's list) is
     added to ``notes``."""
     from swissbridge.errors import UsageError
-    from swissbridge.service import read_tournament
+    from swissbridge.systems.service import read_tournament
 
     if tournament is None:
         tournament = read_tournament(path, encoding=encoding)

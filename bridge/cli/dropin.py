@@ -136,9 +136,9 @@ def run(argv: Sequence[str]) -> int:
 
 def _applied(tournament: Tournament, requested: str | None) -> tuple[Tournament, str]:
     """The tournament to pair and the system: the flag's, else record 192's, else the
-    default, as every command chooses it (:func:`swissbridge.settings.apply_settings`),
+    default, as every command chooses it (:func:`swissbridge.systems.settings.apply_settings`),
     its warnings on stderr."""
-    from swissbridge.settings import Settings, apply_settings
+    from swissbridge.systems.settings import Settings, apply_settings
 
     applied = apply_settings(tournament, Settings(system=requested), engine=True)
     for warning in applied.warnings:
@@ -148,9 +148,9 @@ def _applied(tournament: Tournament, requested: str | None) -> tuple[Tournament,
 
 def _pair(path: str, requested: str | None, output: str, checklist: str | None) -> int:
     from swissbridge.atomic import write_atomic
-    from swissbridge.output import write_stdout
+    from swissbridge.commands.output import write_stdout
     from swissbridge.pairing import NoLegalPairing
-    from swissbridge.service import read_tournament, trace_tournament
+    from swissbridge.systems.service import read_tournament, trace_tournament
 
     tournament, system = _applied(read_tournament(path), requested)
     try:
@@ -168,7 +168,7 @@ def _pair(path: str, requested: str | None, output: str, checklist: str | None) 
         from swissbridge.errors import InputError
 
         try:
-            from swissbridge.explain import explain, render_text
+            from swissbridge.commands.explain import explain, render_text
 
             why = render_text(explain(tournament, system=system, trace=trace))
         except InputError as exc:
@@ -183,9 +183,9 @@ def _pair(path: str, requested: str | None, output: str, checklist: str | None) 
 
 
 def _check(path: str, requested: str | None) -> int:
-    from swissbridge.check import check_tournament
-    from swissbridge.output import write_stdout
-    from swissbridge.service import read_tournament
+    from swissbridge.commands.check import check_tournament
+    from swissbridge.commands.output import write_stdout
+    from swissbridge.systems.service import read_tournament
 
     tournament, system = _applied(read_tournament(path), requested)
     report = check_tournament(tournament, system, path=path)

@@ -13,8 +13,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from swissbridge.commands.output import editing, write_output
 from swissbridge.errors import InputError, OutputError, SwissbridgeError, UsageError
-from swissbridge.output import editing, write_output
 
 __all__ = ["Conversion", "batch_sources", "convert_batch", "convert_file", "exit_code", "is_batch", "summary"]
 

@@ -3,8 +3,8 @@ each note, warning or error (``swissbridge: …``), and the exit status (0 succe
 1 no legal pairing, or a check that found differences; 2 bad input or usage; 5 an
 output could not be written).
 
-The ``pair`` command itself (:func:`run_pair`) is here too: :mod:`swissbridge.cli`
-declares its options and help, and :mod:`swissbridge.launch` runs a plain ``pair``
+The ``pair`` command itself (:func:`run_pair`) is here too: :mod:`swissbridge.cli.commandline`
+declares its options and help, and :mod:`swissbridge.cli.launch` runs a plain ``pair``
 through the same function without loading typer (issue 19: start-up)."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from typing import NoReturn
 
     from swissbridge.model import Tournament
-    from swissbridge.settings import Applied, Settings
+    from swissbridge.systems.settings import Applied, Settings
 
 EXIT_NO_PAIRING = 1
 EXIT_INPUT = 2
@@ -28,7 +28,7 @@ EXIT_OUTPUT = 5
 
 
 class PairFormat(str, Enum):
-    """The output formats of ``pair`` (:func:`swissbridge.service.render_pairing`): the
+    """The output formats of ``pair`` (:func:`swissbridge.systems.service.render_pairing`): the
     board list, the engines' pair list, and the formats with a pairing writer
     (:func:`swissbridge.formats.detect.pairing_formats`; ``tests/unit/test_formats.py``
     holds the two to each other)."""
@@ -50,11 +50,11 @@ class InitialColour(str, Enum):
 
 def echo(message: str, *, err: bool = True, nl: bool = True) -> None:
     """``message`` and (``nl``) a newline on stderr (or stdout:
-    :func:`swissbridge.output.write_stdout`), flushed at once, its control characters
+    :func:`swissbridge.commands.output.write_stdout`), flushed at once, its control characters
     made harmless (:func:`~swissbridge.messages.terminal_text`)."""
     end = "\n" if nl else ""
     if not err:
-        from swissbridge.output import write_stdout
+        from swissbridge.commands.output import write_stdout
 
         write_stdout(message + end)
         return
@@ -93,11 +93,11 @@ def report(exc: SwissbridgeError, path: Path | None = None) -> NoReturn:
 def settings(system: str | None, colour: str | None, rounds: int | None, encoding: str | None = None) -> Settings:
     """The options ``pair``, ``check``, ``explain`` and ``watch`` share (``colour``:
     ``white``, ``black`` or None), refused here before any file is read (exit 2) as
-    :func:`swissbridge.settings.given` refuses them: an unknown ``--encoding``, a
+    :func:`swissbridge.systems.settings.given` refuses them: an unknown ``--encoding``, a
     ``--system`` no system is registered as."""
     from swissbridge.errors import UsageError
     from swissbridge.model import Colour
-    from swissbridge.settings import given
+    from swissbridge.systems.settings import given
 
     chosen = None if colour is None else Colour.WHITE if colour == InitialColour.white else Colour.BLACK
     try:
@@ -114,7 +114,7 @@ def check_encoding(encoding: str | None) -> None:
 def read_input(path: Path, encoding: str | None = None) -> Tournament:
     """The tournament in ``path``; what else was read for it (a Swiss-Manager export's
     siblings) and why, and what was read by a guess (an encoding), is said on stderr."""
-    from swissbridge.service import read_tournament
+    from swissbridge.systems.service import read_tournament
 
     notes: list[str] = []
     warnings: list[str] = []
@@ -128,7 +128,7 @@ def read_input(path: Path, encoding: str | None = None) -> Tournament:
 
 def applied(tournament: Tournament, given: Settings) -> Applied:
     """``tournament`` with the command line's settings, warnings printed on stderr."""
-    from swissbridge.settings import apply_settings
+    from swissbridge.systems.settings import apply_settings
 
     result = apply_settings(tournament, given)
     for warning in result.warnings:
@@ -152,9 +152,9 @@ def run_pair(
 ) -> None:
     """``swissbridge pair``: pair the round, print or write it (and the state into
     ``input`` with ``in_place`` and no ``output``); errors as one line and an exit status."""
-    from swissbridge.output import STDOUT, editing, holds_tournament, is_input, state_format, write_output
+    from swissbridge.commands.output import STDOUT, editing, holds_tournament, is_input, state_format, write_output
     from swissbridge.pairing import NoLegalPairing
-    from swissbridge.service import paired_tournament, render_pairing, trace_tournament, unpairable
+    from swissbridge.systems.service import paired_tournament, render_pairing, trace_tournament, unpairable
 
     to_stdout = output is None or output == STDOUT
     if in_place and output is not None and output != STDOUT and not is_input(output, [input]):
@@ -190,8 +190,8 @@ def run_pair(
                 write_output(input, state, inputs=[input], in_place=True)
             write_output(output, text, inputs=[input], in_place=in_place, whole=holds_tournament(fmt.value))
         if explain:
-            from swissbridge.explain import explain as build_explanation
-            from swissbridge.explain import render_text
+            from swissbridge.commands.explain import explain as build_explanation
+            from swissbridge.commands.explain import render_text
 
             echo(render_text(build_explanation(tournament, system=system_name, trace=trace)), err=to_stdout)
     except NoLegalPairing as exc:

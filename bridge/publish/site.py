@@ -11,7 +11,7 @@ For round ``N`` (the watcher publishes the set in its round folder, as one):
 * ``players/{start}.html``: one page per player — every round's opponent, colour and
   result, the game of round ``N``, points, place;
 * ``standings.txt``, ``standings.json``, ``standings.html``: the standings after round
-  ``N - 1`` (:mod:`swissbridge.standings`; the JSON is the stable one);
+  ``N - 1`` (:mod:`swissbridge.publish.standings`; the JSON is the stable one);
 * ``schedule.html``, for a round robin of players only: every round of the event as its
   Berger tables give it (C.05 Annex 1: the pairings are fixed before round 1), the
   results of the rounds played (:func:`round_robin_schedule`).
@@ -29,10 +29,9 @@ from __future__ import annotations
 import html
 from collections.abc import Collection
 
-from swissbridge.history import unpaired_in, unpaired_label
 from swissbridge.model import Colour, Result, Tournament, format_points
 from swissbridge.pairing import RoundPairing
-from swissbridge.standings import (
+from swissbridge.publish.standings import (
     Standings,
     compute,
     crosstable_table,
@@ -43,7 +42,8 @@ from swissbridge.standings import (
     render_text,
     standings_table,
 )
-from swissbridge.tiebreaks import TieBreak, describe
+from swissbridge.rules.history import unpaired_in, unpaired_label
+from swissbridge.rules.tiebreaks import TieBreak, describe
 
 SITE_CSS = """
 :root { color-scheme: light; }

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from swissbridge.errors import InputError
-from swissbridge.event import round_dates, with_records
+from swissbridge.event.header import round_dates, with_records
 from swissbridge.messages import listed, ranges
 from swissbridge.model import Tournament
 
@@ -71,7 +71,7 @@ def missing(t: Tournament) -> list[str]:
 def fide_report(t: Tournament) -> str:
     """The report's TRF16 text, or :class:`Incomplete` listing what is missing."""
     from swissbridge.formats.trf import write_trf
-    from swissbridge.standings import choose_tiebreaks, compute
+    from swissbridge.publish.standings import choose_tiebreaks, compute
 
     lacking = missing(t)
     if lacking:

@@ -19,7 +19,7 @@ Files written by engines' generators (and the corpus) state neither the number
 of rounds nor the initial colour. The number of rounds then defaults to the
 rounds in the file, and the initial colour is inferred from the earliest round
 with colours, as the reference engine does
-(:func:`swissbridge.history.infer_initial_colour`).
+(:func:`swissbridge.rules.history.infer_initial_colour`).
 """
 
 from __future__ import annotations
@@ -29,7 +29,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from swissbridge.errors import InputError
-from swissbridge.history import (
+from swissbridge.model import Colour, Tournament, format_points
+from swissbridge.pairing import Board, NoLegalPairing, RoundPairing
+from swissbridge.plugins import PairingSystem, resolve
+from swissbridge.plugins.document import colour_letters
+from swissbridge.rules.history import (
     adjourned_note,
     before_round,
     initial_colour,
@@ -37,10 +41,6 @@ from swissbridge.history import (
     round_byes,
     uncoloured_boards,
 )
-from swissbridge.model import Colour, Tournament, format_points
-from swissbridge.pairing import Board, NoLegalPairing, RoundPairing
-from swissbridge.plugins import PairingSystem, resolve
-from swissbridge.plugins.document import colour_letters
 from swissbridge.state import RoundState, build_state
 from swissbridge.systems import DEFAULT, refuse
 
@@ -410,8 +410,8 @@ def _check_teams(
     path: str | None,
 ) -> CheckReport:
     """:func:`check_tournament` of a team event: each round's team pairs, replayed by the
-    team system, against the matches played (:func:`~swissbridge.teams.played_team_pairing`)."""
-    from swissbridge.teams import TeamEvent, played_team_pairing
+    team system, against the matches played (:func:`~swissbridge.rules.teams.played_team_pairing`)."""
+    from swissbridge.rules.teams import TeamEvent, played_team_pairing
 
     inferred = tournament.initial_colour is None
     t = prepare_for_replay(tournament, total_rounds=total_rounds)
@@ -459,7 +459,7 @@ def check_file(
     path: str | os.PathLike[str], system: str | PairingSystem = DEFAULT, *, total_rounds: int | None = None
 ) -> CheckReport:
     """Read a tournament file and check it (see :func:`check_tournament`)."""
-    from swissbridge.service import read_tournament
+    from swissbridge.systems.service import read_tournament
 
     tournament = read_tournament(path)
     return check_tournament(tournament, system, total_rounds=total_rounds, path=os.fspath(path))

@@ -4,15 +4,15 @@ A plain ``pair`` — what a tournament program or a script runs once a round, wh
 starting the process is most of the time — runs without loading typer: typer and
 the command line it builds take about 30 ms, more than reading and pairing a
 50-player round (issue 19). Every other command line goes to
-:func:`swissbridge.cli.main`, and so does any ``pair`` command line in a form
+:func:`swissbridge.cli.commandline.main`, and so does any ``pair`` command line in a form
 :func:`parse_pair` is not sure to read exactly as typer does: ``--help``, an
 unknown, misspelt or repeated option, a missing or doubtful value (empty, starting
 with ``-``, a number typer would refuse), an option glued to its value (``-ofile``).
 Typer then gives its own answer, message and exit status, so the command line
-behaves the same either way; the pairing itself is :func:`swissbridge.console.run_pair`
+behaves the same either way; the pairing itself is :func:`swissbridge.cli.console.run_pair`
 on both paths.
 
-:data:`PAIR_OPTIONS` repeats the options ``swissbridge.cli`` declares for ``pair``
+:data:`PAIR_OPTIONS` repeats the options ``swissbridge.cli.commandline`` declares for ``pair``
 (names, short names, which take a value and of what kind); the choices come from
 the same enumerations, and ``tests/unit/test_launch.py`` checks the table against
 the command typer builds and runs both paths on the same command lines."""
@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from enum import Enum
 from pathlib import Path
 
-from swissbridge.console import InitialColour, PairFormat, run_pair
+from swissbridge.cli.console import InitialColour, PairFormat, run_pair
 from swissbridge.formats._text import MAX_ROUNDS
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING: a plain pair never imports typing (2 ms)
@@ -62,7 +62,7 @@ PAIR_OPTIONS: dict[str, tuple[str, Kind]] = {
     "--rounds": ("rounds", ROUNDS),
     "--encoding": ("encoding", TEXT),
 }
-"""``pair``'s options as ``swissbridge.cli`` declares them: option → (parameter, kind)."""
+"""``pair``'s options as ``swissbridge.cli.commandline`` declares them: option → (parameter, kind)."""
 
 
 def _value(kind: Kind, text: str) -> object | None:
@@ -87,7 +87,7 @@ def _value(kind: Kind, text: str) -> object | None:
 
 
 def parse_pair(args: Sequence[str]) -> dict[str, Any] | None:
-    """The arguments of :func:`~swissbridge.console.run_pair` for ``pair ARGS``, or
+    """The arguments of :func:`~swissbridge.cli.console.run_pair` for ``pair ARGS``, or
     None when typer is to read ``args`` (see the module's description)."""
     values: dict[str, Any] = {}
     inputs: list[str] = []
@@ -155,7 +155,7 @@ def main() -> None:
     args = sys.argv[1:]
     found = parse_pair(args[1:]) if args[:1] == ["pair"] and _plain_streams() else None
     if found is None:
-        from swissbridge.cli import main as typer_main
+        from swissbridge.cli.commandline import main as typer_main
 
         typer_main()
         return

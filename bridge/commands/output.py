@@ -194,7 +194,7 @@ def _replace_input(target: Path, data: str) -> bool:
     changed since the command read it (another program wrote it meanwhile)."""
     real = Path(os.path.realpath(target))
     if real not in _EDITING:
-        raise RuntimeError(f"{target} is replaced outside swissbridge.output.editing")
+        raise RuntimeError(f"{target} is replaced outside swissbridge.commands.output.editing")
     backup = backup_path(target)
     try:
         previous = read_regular(real)

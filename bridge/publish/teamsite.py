@@ -1,6 +1,6 @@
 """The published round of a team event (C.04.6) as a small static site: pure functions
 from a tournament and the round's pairing of teams to ``{relative path: bytes}``, as
-:mod:`swissbridge.site` is for an event of players (its style, navigation and result
+:mod:`swissbridge.publish.site` is for an event of players (its style, navigation and result
 signs are those of that site).
 
 For round ``N``:
@@ -9,7 +9,7 @@ For round ``N``:
   before the round), each followed by its boards (board, players, colours, ratings);
   the PAB team and the teams not paired; the alphabetical "find your board" list (name →
   team, match, board, colour, opponent); the team standings after round ``N - 1``
-  (:func:`swissbridge.standings.compute_teams`: the primary score, then the C.07 team
+  (:func:`swissbridge.publish.standings.compute_teams`: the primary score, then the C.07 team
   tie-breaks, a legend naming each) and the team crosstable;
 * ``slips.html``: one result slip per match, a line per board, to print and cut;
 * ``teams/{TPN}.html``: one page per team — its roster in board order, every match
@@ -18,7 +18,7 @@ For round ``N``:
 * ``players/{start}.html``: one page per player — the team, every round's board,
   colour, opponent and result, and the game of round ``N``;
 * ``standings.txt``, ``standings.json``, ``standings.html``: the team standings
-  (:mod:`swissbridge.standings`' renderers).
+  (:mod:`swissbridge.publish.standings`' renderers).
 
 After the last round, the same site without a pairing (:func:`final_team_site`).
 Every name (of a team, of a player, of the event) is escaped.
@@ -29,11 +29,10 @@ from __future__ import annotations
 import html
 from collections.abc import Collection
 
-from swissbridge.history import unpaired_label
 from swissbridge.model import Result, Team, Tournament, format_points
 from swissbridge.pairing import Board, RoundPairing
-from swissbridge.site import COLOUR_NAMES, CUE, RESULT_SIGNS, SITE_CSS, legend, nav
-from swissbridge.standings import (
+from swissbridge.publish.site import COLOUR_NAMES, CUE, RESULT_SIGNS, SITE_CSS, legend, nav
+from swissbridge.publish.standings import (
     TeamStandings,
     compute_teams,
     crosstable_table,
@@ -45,8 +44,9 @@ from swissbridge.standings import (
     standings_table,
     team_name,
 )
-from swissbridge.teams import MatchBoard, MatchKind, TeamEvent, board_pairing, match_games
-from swissbridge.tiebreaks import TieBreak
+from swissbridge.rules.history import unpaired_label
+from swissbridge.rules.teams import MatchBoard, MatchKind, TeamEvent, board_pairing, match_games
+from swissbridge.rules.tiebreaks import TieBreak
 
 _BYES = {
     MatchKind.PAB: Result.PAB,
@@ -100,7 +100,7 @@ class _Site:
 
     def team_label(self, tpn: int, round_no: int, result: Result) -> str:
         """What a round without a match is for a team: its first member's
-        (:func:`~swissbridge.history.unpaired_label`: the PAB, a bye, withdrawn)."""
+        (:func:`~swissbridge.rules.history.unpaired_label`: the PAB, a bye, withdrawn)."""
         return unpaired_label(self.t, self.team(tpn).members[0], round_no, result)
 
     def unpaired_teams(self) -> list[tuple[int, str]]:
@@ -113,7 +113,7 @@ class _Site:
 
     def unpaired_player(self, n: int) -> str:
         """What the round being played is for player ``n`` without a game: the team's PAB
-        or bye (:func:`~swissbridge.teams.board_pairing`), else not in the line-up."""
+        or bye (:func:`~swissbridge.rules.teams.board_pairing`), else not in the line-up."""
         if self.pairing is not None and n in self.absent:
             return unpaired_label(self.t, n, self.pairing.round_no, self.absent[n])
         return "not in the line-up"
@@ -458,7 +458,7 @@ def team_round_site(
     """Every file of round ``pairing.round_no``'s site of a team event. ``tournament`` is
     the state before the pairing; ``pairing`` the round's pairing of teams (team numbers
     on its boards); ``prefix`` names the round folders; the standings rank by
-    ``tiebreaks`` (:func:`swissbridge.standings.compute_teams`); ``linked``: the earlier
+    ``tiebreaks`` (:func:`swissbridge.publish.standings.compute_teams`); ``linked``: the earlier
     rounds whose folders were published, the only ones linked to."""
     r = pairing.round_no
     site = _Site(tournament, pairing, r - 1)

@@ -1,7 +1,7 @@
 """The commands that run an event from a player list (typer): ``new``, ``set``,
 ``player add|withdraw|bye|forbid`` and ``report`` (the FIDE report), registered on the ``swissbridge``
-application by :mod:`swissbridge.cli`. Each is a thin function over
-:mod:`swissbridge.event`, :mod:`swissbridge.players` and :mod:`swissbridge.report`; a
+application by :mod:`swissbridge.cli.commandline`. Each is a thin function over
+:mod:`swissbridge.event.header`, :mod:`swissbridge.event.players` and :mod:`swissbridge.event.report`; a
 file is rewritten as ``result`` rewrites it: atomically, the previous version kept as
 ``FILE.bak``."""
 
@@ -14,15 +14,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from swissbridge.console import EXIT_INPUT, InitialColour, check_encoding, echo, fail, read_input, report
+from swissbridge.cli.console import EXIT_INPUT, InitialColour, check_encoding, echo, fail, read_input, report
+from swissbridge.cli.options import CODES, epilog, input_argument
+from swissbridge.commands.output import editing
 from swissbridge.errors import SwissbridgeError, UsageError
-from swissbridge.options import CODES, epilog, input_argument
-from swissbridge.output import editing
 from swissbridge.plugins import shipped
 from swissbridge.systems import DEFAULT, for_round_robins
 
 if TYPE_CHECKING:
-    from swissbridge.event import Header
+    from swissbridge.event.header import Header
     from swissbridge.model import Tournament
 
 player_app = typer.Typer(
@@ -94,7 +94,7 @@ def _header(
     points: str | None,
     round_dates: str | None,
 ) -> Header:
-    from swissbridge.event import Header
+    from swissbridge.event.header import Header
     from swissbridge.model import Colour
 
     colour = None if initial_colour is None else Colour.WHITE if initial_colour is InitialColour.white else Colour.BLACK
@@ -118,7 +118,7 @@ def _header(
 
 def _pairs_round_robins(system: str) -> bool:
     """``--system`` names a system that pairs round robins (an unknown one is refused later)."""
-    from swissbridge.event import system_code
+    from swissbridge.event.header import system_code
     from swissbridge.systems import code_pairs_round_robins
 
     try:
@@ -130,9 +130,9 @@ def _pairs_round_robins(system: str) -> bool:
 def _write_back(input: Path, tournament: Tournament) -> None:
     """``tournament`` over ``input``, as ``result`` writes it (atomically, ``FILE.bak`` kept,
     record 192 naming the system it is paired with: :func:`swissbridge.systems.with_system`);
-    called inside :func:`swissbridge.output.editing`, around the read of ``input`` too."""
+    called inside :func:`swissbridge.commands.output.editing`, around the read of ``input`` too."""
+    from swissbridge.commands.output import state_format, write_output
     from swissbridge.formats.detect import write_any
-    from swissbridge.output import state_format, write_output
     from swissbridge.systems import with_system
 
     written, note = with_system(tournament)
@@ -192,11 +192,11 @@ def new(
     C.04.2 Art. 2.2 (rating, then title, then name; a list already in that order keeps
     it), or, for a round robin, drawn by lot (--draw), and the header a FIDE report needs.
     A team event (--system team --boards N) makes its teams from the list's team column."""
-    from swissbridge.event import NewEvent, new_event, new_team_event, team_boards
+    from swissbridge.commands.output import create_output
+    from swissbridge.event.header import NewEvent, new_event, new_team_event, team_boards
+    from swissbridge.event.players import DRAW_LISTED, draw_numbers, parse_draw
     from swissbridge.formats.playerlist import read_player_list
     from swissbridge.formats.trf import write_trf
-    from swissbridge.output import create_output
-    from swissbridge.players import DRAW_LISTED, draw_numbers, parse_draw
 
     check_encoding(encoding)
     listed_order = draw is not None and draw.strip().lower() == DRAW_LISTED
@@ -294,8 +294,8 @@ def set_(
 ) -> None:
     """Change the tournament's header (name, dates, arbiters, rounds, system, tie-breaks …),
     or draw a round robin's pairing numbers before round 1 (--draw)."""
-    from swissbridge.event import Header, apply_header
-    from swissbridge.players import draw_numbers, parse_draw
+    from swissbridge.event.header import Header, apply_header
+    from swissbridge.event.players import draw_numbers, parse_draw
 
     try:
         order = None if draw is None else parse_draw(draw)
@@ -371,9 +371,9 @@ def add(
     in the initial order, renumbering the players below, until round 4 is paired; then
     the next number) and is paired from the next round (or --from-round). In a team event
     (--team N) the player joins team N as its last member, with the next number."""
+    from swissbridge.event.players import add_player
     from swissbridge.formats.playerlist import make_player
     from swissbridge.model import ByeKind
-    from swissbridge.players import add_player
 
     values = {
         "name": name.strip(),
@@ -434,8 +434,8 @@ def withdraw(
 ) -> None:
     """Withdraw a player from a round on: not paired in any later round (C.04.2 Art. 3.2),
     written as record 240 for each of them."""
+    from swissbridge.event.players import withdraw as withdraw_player
     from swissbridge.messages import ranges
-    from swissbridge.players import withdraw as withdraw_player
 
     try:
         with editing(input):
@@ -463,8 +463,8 @@ def bye(
 ) -> None:
     """Record a requested bye before the round is paired (TRF-2026 record 240): the player
     is not paired in that round (C.04.2 Art. 3.3)."""
+    from swissbridge.event.players import request_bye
     from swissbridge.model import ByeKind
-    from swissbridge.players import request_bye
 
     kind = {ByePoints.half: ByeKind.HALF, ByePoints.zero: ByeKind.ZERO, ByePoints.full: ByeKind.FULL}[points]
     try:
@@ -484,7 +484,7 @@ def forbid(
 ) -> None:
     """Record two players who must not meet (family, the same club early on), as
     TRF-2026's restriction record 260; every system honours it, `explain` shows it."""
-    from swissbridge.players import forbid as forbid_pair
+    from swissbridge.event.players import forbid as forbid_pair
 
     lo = hi = None
     if rounds is not None:
@@ -510,8 +510,8 @@ def fide_report(
     """Write the TRF16 report FIDE's rating server takes: the whole header, the round
     dates, final points and ranks. Refused, with the list of what is missing, for an
     event whose report would be incomplete."""
-    from swissbridge.output import write_output
-    from swissbridge.report import fide_report as build
+    from swissbridge.commands.output import write_output
+    from swissbridge.event.report import fide_report as build
 
     try:
         write_output(output, build(read_input(input)), inputs=[input])

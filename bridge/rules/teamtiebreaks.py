@@ -1,13 +1,13 @@
 """The tie-breaks of a team event (Handbook C.07, Articles 11-13, with Articles 14 and 16
-as for players): the teams' matches (:mod:`swissbridge.teams`) as the participants'
-rounds of :mod:`swissbridge.tiebreaks`, under each of the two scores.
+as for players): the teams' matches (:mod:`swissbridge.rules.teams`) as the participants'
+rounds of :mod:`swissbridge.rules.tiebreaks`, under each of the two scores.
 
 C.07 Article 11: in a team competition a participant is a team and its score is the
 *primary score*, match points or game points (record 192's code, C.04.6 1.2: ``…_MP_GP``
 match points, ``…_GP_MP`` game points); the other is the *secondary score*. Every
 tie-break of Articles 6-9 reads the primary score, in every one of its uses (the
 opponents' scores, the points scored against them, a dummy opponent's score, the cuts):
-so each is computed here by the very function of :mod:`swissbridge.tiebreaks`, on the
+so each is computed here by the very function of :mod:`swissbridge.rules.tiebreaks`, on the
 event whose rounds are the teams' matches scored in the primary score. What is the
 teams' own:
 
@@ -24,7 +24,7 @@ Unplayed rounds (Article 16) are the team's matches none of whose boards was pla
 (C.04.6 1.6.1: a forfeit won or lost, the PAB, a bye, an absence); the *voluntary* ones
 (16.2) those not scored as a won match: a forfeit lost, a half-point or zero-point bye, an
 absence. The PAB is worth a drawn match in match and game points (C.04.6 1.4) unless
-record 320 says otherwise (:meth:`swissbridge.teams.TeamEvent.pab_points`).
+record 320 says otherwise (:meth:`swissbridge.rules.teams.TeamEvent.pab_points`).
 """
 
 from __future__ import annotations
@@ -33,10 +33,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from swissbridge import tiebreaks
 from swissbridge.model import Points, PointSystem, Team, Tournament
-from swissbridge.teams import Match, MatchKind, TeamEvent, TeamRecord
-from swissbridge.tiebreaks import Event, Kind, Participant, Round, TieBreak, Value
+from swissbridge.rules import tiebreaks
+from swissbridge.rules.teams import Match, MatchKind, TeamEvent, TeamRecord
+from swissbridge.rules.tiebreaks import Event, Kind, Participant, Round, TieBreak, Value
 
 _KIND = {
     MatchKind.FORFEIT_WIN: Kind.FORFEIT_WIN,
@@ -57,7 +57,7 @@ class TeamTable:
 
     teams: TeamEvent
     match_points: Event
-    """The teams' matches scored in match points (:class:`~swissbridge.tiebreaks.Event`)."""
+    """The teams' matches scored in match points (:class:`~swissbridge.rules.tiebreaks.Event`)."""
     game_points: Event
     """The same matches scored in game points."""
     game_primary: bool
@@ -86,7 +86,7 @@ class TeamTable:
 
 def prepare(tournament: Tournament, after_round: int | None = None) -> TeamTable:
     """The :class:`TeamTable` of a team event after ``after_round`` (default: the last
-    round with results, :func:`~swissbridge.tiebreaks.last_round_with_results`)."""
+    round with results, :func:`~swissbridge.rules.tiebreaks.last_round_with_results`)."""
     event = TeamEvent(tournament)
     n = tiebreaks.last_round_with_results(tournament) if after_round is None else after_round
     total = max(tiebreaks.planned_rounds(tournament), n)
@@ -140,8 +140,8 @@ def _participant(rec: TeamRecord, matches: Sequence[Match], after_round: int, *,
 
 def board_games(event: TeamEvent, rec: TeamRecord, after_round: int) -> list[tuple[Round, ...]]:
     """The team's games of each round, board 1 first, as rounds of its players
-    (:func:`~swissbridge.tiebreaks.participant_rounds`). A match's boards are the round's
-    line-up (:meth:`~swissbridge.teams.TeamEvent.lineup`: record 300's, else the members
+    (:func:`~swissbridge.rules.tiebreaks.participant_rounds`). A match's boards are the round's
+    line-up (:meth:`~swissbridge.rules.teams.TeamEvent.lineup`: record 300's, else the members
     with a board in record 310's order, the line-up TRF-2026 takes by default); a board
     left unoccupied is lost by forfeit. A round without a line-up: the PAB is a win on
     every board (C.07 12, a bye of the team); a bye or an absence, the members' own

@@ -1,5 +1,5 @@
-"""Pieces of the typer command line shared by its modules (:mod:`swissbridge.cli`,
-:mod:`swissbridge.eventcli`): the end of a command's help, and the file arguments."""
+"""Pieces of the typer command line shared by its modules (:mod:`swissbridge.cli.commandline`,
+:mod:`swissbridge.cli.event`): the end of a command's help, and the file arguments."""
 
 from __future__ import annotations
 

@@ -7,7 +7,7 @@ in the initial order of C.04.2 Art. 2.2 (rating, then title, then name:
 order; one that is not is put in it, and the arbiter is told which players moved,
 since every pairing follows the start numbers.
 
-The header is what a FIDE report (:mod:`swissbridge.report`) and the pages need:
+The header is what a FIDE report (:mod:`swissbridge.event.report`) and the pages need:
 TRF records 012 (name), 022 (city), 032 (federation), 042/052 (start and end dates,
 ``YYYY/MM/DD``), 102 (chief arbiter), 112 (deputies, one record each), 122 (time
 control), 132 (round dates, ``YY/MM/DD`` in the columns of the rounds), 142 (rounds),
@@ -42,8 +42,8 @@ from swissbridge.model import (
     parse_points,
 )
 from swissbridge.plugins import UnknownSystem, available, require
+from swissbridge.rules.tiebreaks import parse_tiebreaks
 from swissbridge.systems import DEFAULT, implemented, system_of, written
-from swissbridge.tiebreaks import parse_tiebreaks
 
 ROUND_DATES = "132"
 """The record of the round dates: round r's date in columns 92+10(r-1) to 99+10(r-1)."""
