@@ -16,9 +16,11 @@ from swissbridge import plugins, systems
 
 from tests.conftest import ROOT
 
-WORDS = frozenset({"team"})
+WORDS = frozenset({"team", "doubleswiss"})
 """Shipped systems' names that are also words of the core's model: a team event
-(C.04.6) is the model's, whichever system pairs it."""
+(C.04.6) is the model's, whichever system pairs it, and so is an event of two-game
+matches (record 192 ``FIDE_DOUBLESWISS``, C.04.5: ``model.games_per_round``), whose
+points and round columns every command reads."""
 
 NAMED = re.compile(
     rf"(?<![a-z])({'|'.join(name for name in plugins.shipped() if name not in WORDS)})(?![a-z])", re.IGNORECASE
