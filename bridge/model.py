@@ -17,7 +17,7 @@ import enum
 import re
 import unicodedata
 from bisect import bisect_left
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import repeat
 from operator import attrgetter, is_not
@@ -620,6 +620,22 @@ class TeamSetup:
         raise KeyError(number)
 
 
+@dataclass(frozen=True, slots=True)
+class BoardList:
+    """The boards of a paired round as they were printed (C.04.2 Art. 3.6 order at the
+    moment of pairing): each game as ``(number, white, black)`` start numbers. Stored
+    with the round (TRF record ``BRD``, JSON ``"boards"``: docs/event.md), so that a
+    board number keeps naming the game printed at it whatever is corrected later (a
+    correction changes scores, never which game a board number means)."""
+
+    round_no: int
+    games: tuple[tuple[int, int, int], ...]
+
+    def renumbered(self, n: Callable[[int], int]) -> BoardList:
+        """The list with every start number ``x`` written ``n(x)`` (a late entry's renumbering)."""
+        return BoardList(self.round_no, tuple((b, n(w), n(k)) for b, w, k in self.games))
+
+
 class EventKind(enum.Enum):
     """What kind of event a file describes. Only individual Swiss events are paired;
     the others are read as far as the model holds them (players, rounds, results)."""
@@ -666,6 +682,10 @@ class Tournament:
     teams: TeamSetup | None = None
     """The teams of a team event (C.04.6) and how its matches score; ``None`` in an
     individual event, and in a team event whose file has no team records."""
+    board_lists: tuple[BoardList, ...] = ()
+    """The boards of the paired rounds as printed (:class:`BoardList`), by round; a paired
+    round without one is numbered from the scores before it
+    (:func:`swissbridge.rules.teams.printed_boards`)."""
     memo: dict[str, object] = field(default_factory=dict, init=False, compare=False, repr=False)
     """What the layers above work out from this tournament once and keep with it (the
     players' histories round by round, :class:`swissbridge.state.Chronicle`). Not part of
@@ -808,9 +828,60 @@ class Tournament:
                             pairs.add(frozenset((a, b)))
         return pairs
 
+    def board_list(self, round_no: int) -> BoardList | None:
+        """The boards of ``round_no`` as printed, when the tournament holds them and they
+        still name the round's games (:meth:`board_list_problem`; a copy of the tournament
+        whose round was cut or replaced in part holds none)."""
+        for b in self.board_lists:
+            if b.round_no == round_no:
+                return b if b.games and self.board_list_problem(b) is None else None
+        return None
+
     # -- derived changes -------------------------------------------------------
     def with_players(self, players: Iterable[Player]) -> Tournament:
         return replace(self, players=tuple(sorted(players, key=lambda p: p.start_no)))
+
+    def board_list_problem(self, boards: BoardList) -> str | None:
+        """What makes ``boards`` no list of the games of its round (a game the entries do
+        not hold, with those colours; a game of the round it leaves out; a number given
+        twice or below 1), or ``None``: a list stored with a round must name its games."""
+        r = boards.round_no
+        games: dict[frozenset[int], Colour | None] = {}
+        for p in self.players:
+            e = p.entry(r)
+            if e is not None and e.opponent is not None and e.colour is not Colour.BLACK:
+                games[frozenset((p.start_no, e.opponent))] = e.colour
+        numbers = [n for n, _, _ in boards.games]
+        if len(set(numbers)) != len(numbers) or min(numbers, default=1) < 1:
+            return f"round {r}: board numbers {' '.join(map(str, numbers))} are not distinct numbers from 1"
+        listed: set[frozenset[int]] = set()
+        for n, w, b in boards.games:
+            pair = frozenset((w, b))
+            if pair not in games or pair in listed or (games[pair] is not None and self._white(r, w) is not True):
+                return f"round {r}: board {n} is {w}-{b}, which is no game of the round as the players' entries give it"
+            listed.add(pair)
+        left = sorted(tuple(sorted(g)) for g in games if g not in listed)
+        if left:
+            return f"round {r}: the game {left[0][0]}-{left[0][1]} is on no board of the list"
+        return None
+
+    def current_board_lists(self) -> tuple[BoardList, ...]:
+        """The printed boards of the rounds whose games they still name
+        (:meth:`board_list_problem`): what a writer stores. A list whose round's games
+        have gone (a copy of the tournament cut before that round) goes with them."""
+        return tuple(b for b in self.board_lists if self.board_list(b.round_no) is not None)
+
+    def _white(self, round_no: int, n: int) -> bool | None:
+        try:
+            e = self.player(n).entry(round_no)
+        except KeyError:
+            return None
+        return None if e is None or e.colour is None else e.colour is Colour.WHITE
+
+    def with_board_list(self, boards: BoardList) -> Tournament:
+        """A copy holding ``boards`` as the printed boards of its round (replacing any)."""
+        kept = [b for b in self.board_lists if b.round_no != boards.round_no]
+        return replace(self, board_lists=tuple(sorted([*kept, boards], key=attrgetter("round_no"))))
 
     def with_round(self, round_no: int, entries: Mapping[int, Entry]) -> Tournament:
         """A copy with ``entries`` (by start number) written into round ``round_no``."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from swissbridge.model import Colour, Entry, Points, Result, Tournament
+from swissbridge.model import BoardList, Colour, Entry, Points, Result, Tournament
 
 
 class NoLegalPairing(Exception):
@@ -109,9 +109,22 @@ def board_order(tournament: Tournament, round_no: int) -> list[tuple[int, int]]:
     return [g for _, g in games]
 
 
+def printed_order(tournament: Tournament, round_no: int) -> list[tuple[int, int]]:
+    """The games of ``round_no`` as (White, Black) in the order they were printed: the
+    round's :class:`~swissbridge.model.BoardList` when the tournament holds one, else
+    :func:`board_order` (a file written without it). The writers that number a round's
+    boards 1, 2, … read it (``swissbridge.rules.teams.printed_boards`` gives the numbers too)."""
+    stored = tournament.board_list(round_no)
+    if stored is not None:
+        return [(w, b) for _, w, b in stored.games]
+    return board_order(tournament, round_no)
+
+
 def apply_pairing(tournament: Tournament, pairing: RoundPairing) -> Tournament:
     """The tournament with ``pairing`` written into its round: boards as pending
-    games, the PAB as ``U``, absentees with their bye entries."""
+    games, the PAB as ``U``, absentees with their bye entries, and the boards with
+    their numbers as printed (:class:`~swissbridge.model.BoardList`: the round is
+    fixed as published)."""
     entries: dict[int, Entry] = {}
     for b in pairing.boards:
         entries[b.white] = Entry(Result.PENDING, b.black, Colour.WHITE)
@@ -120,4 +133,5 @@ def apply_pairing(tournament: Tournament, pairing: RoundPairing) -> Tournament:
         entries[pairing.bye] = Entry(Result.PAB)
     for n, result in pairing.absent.items():
         entries[n] = Entry(result)
-    return tournament.with_round(pairing.round_no, entries)
+    printed = BoardList(pairing.round_no, tuple((n, b.white, b.black) for n, b in pairing.numbered()))
+    return tournament.with_round(pairing.round_no, entries).with_board_list(printed)

@@ -25,6 +25,7 @@ from swissbridge.formats._text import MAX_RATING, MAX_ROUNDS, MAX_START_NO, deco
 from swissbridge.model import (
     Acceleration,
     AnnouncedBye,
+    BoardList,
     ByeKind,
     Colour,
     Entry,
@@ -145,6 +146,11 @@ def tournament_to_json(tournament: Tournament) -> str:
         ]
     if t.headers:
         doc["headers"] = [[code, value] for code, value in t.headers]
+    if boards := t.current_board_lists():
+        doc["boards"] = [
+            {"round": b.round_no, "boards": [{"board": n, "white": w, "black": k} for n, w, k in b.games]}
+            for b in boards
+        ]
     doc["players"] = [_player(p) for p in t.players]
     return json.dumps(doc, ensure_ascii=False, indent=1) + "\n"
 
@@ -500,7 +506,34 @@ def _tournament(doc: Any, r: _Reader) -> Tournament:
     )
     from swissbridge.formats.trf import team_setup_of  # the team records are kept as TRF records
 
-    return replace(t, teams=team_setup_of(t, path=r.path)) if t.team_event else t
+    t = replace(t, teams=team_setup_of(t, path=r.path)) if t.team_event else t
+    return _board_lists(d, r, t)
+
+
+def _board_lists(d: dict[str, Any], r: _Reader, t: Tournament) -> Tournament:
+    """``$.boards``: each paired round's boards as printed (:class:`~swissbridge.model.BoardList`),
+    refused where a list does not name the round's games."""
+    lists: list[BoardList] = []
+    for i, bd in enumerate(r.lst(d.get("boards", []), "$.boards")):
+        b = r.obj(bd, f"$.boards[{i}]")
+        round_no = r.integer(b.get("round"), f"$.boards[{i}].round", maximum=MAX_ROUNDS, minimum=1)
+        if any(x.round_no == round_no for x in lists):
+            raise r.error(f"$.boards[{i}].round", f"a second list of boards for round {round_no}")
+        games = []
+        for j, gd in enumerate(r.lst(b.get("boards"), f"$.boards[{i}].boards")):
+            g = r.obj(gd, f"$.boards[{i}].boards[{j}]")
+            games.append(
+                tuple(
+                    r.integer(g.get(k), f"$.boards[{i}].boards[{j}].{k}", maximum=MAX_START_NO, minimum=1)
+                    for k in ("board", "white", "black")
+                )
+            )
+        boards = BoardList(round_no, tuple((n, w, k) for n, w, k in games))
+        problem = t.board_list_problem(boards)
+        if problem is not None:
+            raise r.error(f"$.boards[{i}]", f"the list does not name the round's games: {problem}")
+        lists.append(boards)
+    return replace(t, board_lists=tuple(sorted(lists, key=lambda b: b.round_no))) if lists else t
 
 
 def _event_kind(r: _Reader, value: Any) -> EventKind:

@@ -51,7 +51,7 @@ from swissbridge.formats._text import (
 )
 from swissbridge.messages import listed, ranges
 from swissbridge.model import ABSENT, Colour, Entry, Player, Points, Result, Tournament
-from swissbridge.pairing import Board, RoundPairing, board_order
+from swissbridge.pairing import Board, RoundPairing, printed_order
 
 __all__ = [
     "PAIRINGS_HEADER",
@@ -933,7 +933,7 @@ def write_pairing_rows(tournament: Tournament, rounds: Iterable[int] | None = No
     todo = list(range(1, tournament.rounds_in_file + 1)) if rounds is None else list(rounds)
     rows = [PAIRINGS_HEADER]
     for r in todo:
-        games = board_order(tournament, r)
+        games = printed_order(tournament, r)
         round_open = False
         lines: list[str] = []
         for white_no, black_no in games:

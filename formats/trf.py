@@ -67,6 +67,7 @@ from swissbridge.model import (
     RARE_GAMES,
     Acceleration,
     AnnouncedBye,
+    BoardList,
     ByeKind,
     Colour,
     Entry,
@@ -119,6 +120,14 @@ _SHORT_TITLES = {
 }
 """Single-letter titles of older German programs (``g`` GM, ``m`` IM, ``f`` FM, ``wf`` WFM)."""
 
+BOARDS_RECORD = "BRD"
+"""swissbridge's extension record: the boards of a paired round as printed, one line a
+round, ``BRD RRR  N:W-B  N:W-B …`` (the round in columns 5-7, then each board's number,
+White's and Black's start numbers; docs/event.md). TRF-2026 has no record for board
+numbers; a three-letter code other programs skip (TRF-2026 tells readers not to refuse
+an unknown one; bbpPairings and JaVaFo ignore lines they do not know), written in
+TRF-2026 files only (TRF16 is what engines and FIDE's rating server read)."""
+
 _TEAM_RECORDS = frozenset({"013", "300", "310", "320", "330", "352", "362"})
 """Records that describe the teams of a team event and how their matches score."""
 _KNOWN_NUMERIC = frozenset({"001", "013", "240", "250", "260", "299", "300", "310", "320", "330", "801", "802"})
@@ -142,9 +151,10 @@ _GROUP_OF: dict[str, str] = {
     "XXP": "FORBID",
     "XXR": "XXR",
     "XXC": "XXC",
+    BOARDS_RECORD: "BOARDS",
 }
 _HEADER_GROUPS = ("012", "142", "152", "POINTS", "192")
-_DEFAULT_ORDER = ("012", "", "142", "152", "POINTS", "192", "001", "BYES", "ACCEL", "FORBID", "XXR", "XXC")
+_DEFAULT_ORDER = ("012", "", "142", "152", "POINTS", "192", "001", "BYES", "ACCEL", "FORBID", "BOARDS", "XXR", "XXC")
 
 
 # ---------------------------------------------------------------------------
@@ -331,6 +341,7 @@ class _Reader:
         self.team_places: list[int] = []
         self.xxc_rank: tuple[int, int] | None = None
         self.abnormal: list[tuple[str, int]] = []
+        self.board_lists: list[tuple[BoardList, int]] = []
 
     def error(self, message: str, line: int | None = None, column: int | None = None) -> InputError:
         if not line:  # a record kept verbatim in a model (team_setup_of) has no line
@@ -417,6 +428,27 @@ class _Reader:
         # where they stand among the other verbatim records.
         self.team_lines.append((code, value, no))
         self.team_places.append(len(self.headers))
+
+    def _boards_record(self, code: str, raw: str, value: str, no: int) -> None:
+        """``BRD RRR  N:W-B …`` (:data:`BOARDS_RECORD`)."""
+        r = self.integer(value[:3], no, 5, "the round number in columns 5-7 of a BRD line")
+        if r < 1:
+            raise self.error("expected the round number (from 1) in columns 5-7 of a BRD line", no, 5)
+        self.round_limit(r, no, 5, "a BRD line")
+        if any(b.round_no == r for b, _ in self.board_lists):
+            raise self.error(f"a second BRD line for round {r}", no, 5)
+        games: list[tuple[int, int, int]] = []
+        for m in re.finditer(r"\S+", value[3:]):
+            board = _BOARD.fullmatch(m.group())
+            if board is None:
+                raise self.error(
+                    f"expected a board as NUMBER:WHITE-BLACK (12:7-31), found {m.group()!r}", no, 8 + m.start()
+                )
+            n, w, b = (int(board.group(i)) for i in (1, 2, 3))
+            if not (0 < n <= MAX_START_NO and 0 < w <= MAX_START_NO and 0 < b <= MAX_START_NO):
+                raise self.error(f"board {m.group()!r}: numbers from 1 to {MAX_START_NO}", no, 8 + m.start())
+            games.append((n, w, b))
+        self.board_lists.append((BoardList(r, tuple(games)), no))
 
     def _xxz_record(self, code: str, raw: str, value: str, no: int) -> None:
         self.absent_next.append((self.numbers(value, no, 5, "start numbers"), no))
@@ -891,6 +923,18 @@ class _Reader:
         )
         if not self.team_file:
             self.check_points(t, lines, completed)
+        for boards, no in self.board_lists:
+            problem = t.board_list_problem(boards)
+            if problem is not None:
+                raise self.error(
+                    f"the BRD line does not list the games the players' lines give: {problem} "
+                    "(the round was changed by hand or by another program: delete the line, and the boards "
+                    "are numbered from the scores before the round)",
+                    no,
+                    1,
+                )
+        if self.board_lists:
+            t = replace(t, board_lists=tuple(sorted((b for b, _ in self.board_lists), key=lambda b: b.round_no)))
         return t
 
     def team_setup(self, players: Mapping[int, int]) -> TeamSetup | None:
@@ -1305,6 +1349,7 @@ class _Reader:
 
 
 _Record = Callable[[_Reader, str, str, str, int], None]
+_BOARD = re.compile(r"(\d{1,5}):(\d{1,5})-(\d{1,5})")
 
 _RECORDS: dict[str, _Record] = {
     "001": _Reader._player_record,
@@ -1323,6 +1368,7 @@ _RECORDS: dict[str, _Record] = {
     "XXZ": _Reader._xxz_record,
     "XXP": _Reader._xxp_record,
     "XXA": _Reader._xxa_record,
+    BOARDS_RECORD: _Reader._boards_record,
 }
 """The records the reader interprets, by code; any other line is kept as a header
 (or refused, for an unknown numeric code)."""
@@ -1460,6 +1506,11 @@ def write_trf(t: Tournament, dialect: str = "trf26") -> str:
     groups["ACCEL"] = _xxa_lines(t) if use_xxa else [_line_250(a) for a in t.acceleration]
     groups["FORBID"] = [_forbid_line(t, g, trf16, completed) for g in t.forbidden]
     groups["FORBID"] = [x for x in groups["FORBID"] if x]
+    if not trf16:
+        groups["BOARDS"] = [
+            f"{BOARDS_RECORD} {b.round_no:03d} " + "".join(f" {n}:{w}-{k}" for n, w, k in b.games)
+            for b in t.current_board_lists()
+        ]
     if t.total_rounds is not None:
         groups["XXR"] = [f"XXR {t.total_rounds}"]
     if t.initial_colour is not None:

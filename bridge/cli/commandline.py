@@ -171,8 +171,18 @@ def pair(
     initial_colour: ColourOption = None,
     rounds: TotalRoundsOption = None,
     encoding: EncodingOption = None,
+    repair: Annotated[
+        bool,
+        typer.Option(
+            "--repair",
+            help="Pair a paired round again (--round N, default the last), if it has no results and no round "
+            "is paired after it; with --in-place its new pairing replaces the old one (kept in FILE.bak).",
+        ),
+    ] = False,
 ) -> None:
-    """Pair the next round of a tournament and print or write the pairing."""
+    """Pair the next round of a tournament and print or write the pairing. A round
+    paired already (--round N) is printed as it was paired, its boards as numbered then;
+    --repair pairs it again."""
     run_pair(
         input,
         system=system,
@@ -185,6 +195,7 @@ def pair(
         initial_colour=initial_colour,
         rounds=rounds,
         encoding=encoding,
+        repair=repair,
     )
 
 
@@ -644,6 +655,7 @@ def result(
     from swissbridge.commands.output import editing, is_input, state_format, write_output
     from swissbridge.event.results import corrected_under_later_rounds, enter_results, items_from_pgn, parse_items
     from swissbridge.formats.detect import holds_system, target_format, write_any
+    from swissbridge.rules.teams import with_printed_boards
     from swissbridge.systems import with_system
 
     check_encoding(encoding)
@@ -651,7 +663,7 @@ def result(
     try:
         items = parse_items(results or [])
         with editing(input, active=in_place or output is None or is_input(output, [input])):
-            tournament = read_input(input, encoding)
+            tournament = with_printed_boards(read_input(input, encoding), after=round_no)
             if from_pgn is not None:
                 found, notes = items_from_pgn(tournament, round_no, str(from_pgn))
                 for note in notes:
@@ -669,6 +681,44 @@ def result(
     except SwissbridgeError as exc:
         report(exc, input)
     echo(f"swissbridge: round {round_no}: {len(items)} result(s) entered in {target}")
+
+
+@app.command(
+    epilog=epilog(
+        CODES,
+        "swissbridge undo event.trf 5   # round 5, the last paired, taken back with its results (event.trf.bak kept)",
+    ),
+)
+def undo(
+    input: Annotated[Path, input_argument("Tournament file (TRF or JSON), rewritten in place (FILE.bak kept).")],
+    round_no: Annotated[
+        int,
+        typer.Argument(
+            min=1, help="The last paired round, to take back (named, so that no other is).", metavar="ROUND"
+        ),
+    ],
+    encoding: EncodingOption = None,
+) -> None:
+    """Take back the last paired round on purpose: its pairing, its printed boards and every
+    result entered in it are removed (the byes asked for it stay), the points recomputed;
+    what was removed is said, and the previous file kept as FILE.bak. Then `pair --in-place`
+    pairs the round again. The only command that removes a played result."""
+    from swissbridge.commands.output import editing, state_format, write_output
+    from swissbridge.event.results import undo_round
+    from swissbridge.formats.detect import write_any
+
+    check_encoding(encoding)
+    try:
+        with editing(input):
+            fmt = state_format(input)
+            taken, removed = undo_round(read_input(input, encoding), round_no)
+            write_output(input, write_any(taken, fmt), inputs=[input], in_place=True)
+    except SwissbridgeError as exc:
+        report(exc, input)
+    echo(
+        f"swissbridge: {input.name}: round {round_no} taken back; removed {' and '.join(removed)}; "
+        f"the previous file is {input.name}.bak"
+    )
 
 
 class PointsOption(str, Enum):

@@ -149,10 +149,15 @@ def run_pair(
     initial_colour: InitialColour | None = None,
     rounds: int | None = None,
     encoding: str | None = None,
+    repair: bool = False,
 ) -> None:
     """``swissbridge pair``: pair the round, print or write it (and the state into
-    ``input`` with ``in_place`` and no ``output``); errors as one line and an exit status."""
+    ``input`` with ``in_place`` and no ``output``); errors as one line and an exit status.
+    A round paired already is printed as paired (:func:`~swissbridge.systems.service.published_pairing`),
+    never paired again unless ``repair`` asks it, and only while it has no results and no
+    round is paired after it (:func:`~swissbridge.event.results.repair_refusal`)."""
     from swissbridge.commands.output import STDOUT, editing, holds_tournament, is_input, state_format, write_output
+    from swissbridge.event.results import printed_pairing
     from swissbridge.pairing import NoLegalPairing
     from swissbridge.systems.service import paired_tournament, render_pairing, trace_tournament, unpairable
 
@@ -174,6 +179,18 @@ def run_pair(
         with editing(input, active=in_place):
             given = applied(read_input(input, options.encoding), options)
             tournament, system_name = given.tournament, given.system
+            if repair and round_no is None:
+                round_no = tournament.completed_rounds
+                if not round_no:
+                    raise InputError("--repair pairs a paired round again, and no round is paired yet")
+            if round_no is not None and tournament.is_paired(round_no):
+                if _paired_round(input, tournament, round_no, fmt, output, in_place=in_place, repair=repair):
+                    return
+                previous = printed_pairing(tournament, round_no)
+            elif repair:
+                raise InputError(f"--repair pairs a paired round again, and round {round_no} is not paired")
+            else:
+                previous = None
             trace = trace_tournament(tournament, system=system_name, round_no=round_no, adjourned=adjourned)
             if tournament.total_rounds is None:  # PGN cannot hold it; a TRF file without XXR or 142
                 echo(
@@ -188,6 +205,11 @@ def run_pair(
             if in_place and to_stdout:  # the paired round into the input; the pairing on stdout
                 state = paired_tournament(tournament, pairing, state_format(input))
                 write_output(input, state, inputs=[input], in_place=True)
+                if previous is not None:
+                    echo(
+                        f"swissbridge: {input.name}: round {pairing.round_no} paired again; the pairing it replaces "
+                        f"({previous}) is kept in {input.name}.bak"
+                    )
             write_output(output, text, inputs=[input], in_place=in_place, whole=holds_tournament(fmt.value))
         if explain:
             from swissbridge.commands.explain import explain as build_explanation
@@ -198,3 +220,32 @@ def run_pair(
         no_pairing(input, round_no, exc)
     except SwissbridgeError as exc:
         report(exc, input)
+
+
+def _paired_round(
+    input: Path,
+    tournament: Tournament,
+    round_no: int,
+    fmt: PairFormat,
+    output: Path | None,
+    *,
+    in_place: bool,
+    repair: bool,
+) -> bool:
+    """``pair --round N`` of a paired round: printed as paired (True: done), or, with
+    ``repair``, left to be paired again (False); refused (exit 2, nothing written) when
+    that would erase results or rounds paired on it, or when ``in_place`` would pair it
+    again without ``repair`` (:func:`~swissbridge.event.results.repair_refusal`)."""
+    from swissbridge.commands.output import write_output
+    from swissbridge.event.results import repair_refusal
+    from swissbridge.rules.history import before_round
+    from swissbridge.systems.service import published_pairing, render_pairing
+
+    refusal = repair_refusal(tournament, round_no, in_place=in_place, repair=repair)
+    if refusal is not None:
+        raise InputError(refusal, path=str(input))
+    if repair:
+        return False
+    text = render_pairing(before_round(tournament, round_no), published_pairing(tournament, round_no), fmt.value)
+    write_output(output, text, inputs=[input])
+    return True

@@ -296,6 +296,7 @@ def set_(
     or draw a round robin's pairing numbers before round 1 (--draw)."""
     from swissbridge.event.header import Header, apply_header
     from swissbridge.event.players import draw_numbers, parse_draw
+    from swissbridge.rules.teams import with_printed_boards
 
     try:
         order = None if draw is None else parse_draw(draw)
@@ -322,7 +323,8 @@ def set_(
         fail("nothing to set: give at least one option (swissbridge set --help)", EXIT_INPUT)
     try:
         with editing(input):
-            changed, lines = apply_header(read_input(input), header)
+            # the boards of the paired rounds as numbered now: new points (--points) change scores, not boards
+            changed, lines = apply_header(with_printed_boards(read_input(input)), header)
             if draw is not None:
                 drawn = draw_numbers(changed, order, random.SystemRandom())
                 changed = drawn.tournament

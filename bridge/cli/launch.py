@@ -58,6 +58,7 @@ PAIR_OPTIONS: dict[str, tuple[str, Kind]] = {
     "--in-place": ("in_place", FLAG),
     "--explain": ("explain", FLAG),
     "--adjourned": ("adjourned", FLAG),
+    "--repair": ("repair", FLAG),
     "--initial-colour": ("initial_colour", InitialColour),
     "--rounds": ("rounds", ROUNDS),
     "--encoding": ("encoding", TEXT),

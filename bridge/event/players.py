@@ -59,7 +59,8 @@ class LateEntry:
 
 def _renumber(t: Tournament, mapping: Mapping[int, int]) -> Tournament:
     """``t`` with start numbers changed by ``mapping`` everywhere they are written:
-    the players, their opponents, announced byes, restrictions and accelerated ranges."""
+    the players, their opponents, announced byes, restrictions, accelerated ranges and
+    the printed boards."""
 
     def n(x: int) -> int:
         return mapping.get(x, x)
@@ -81,6 +82,7 @@ def _renumber(t: Tournament, mapping: Mapping[int, int]) -> Tournament:
         acceleration=tuple(
             replace(a, first_player=n(a.first_player), last_player=n(a.last_player)) for a in t.acceleration
         ),
+        board_lists=tuple(b.renumbered(n) for b in t.board_lists),
     )
 
 

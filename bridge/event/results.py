@@ -1,11 +1,10 @@
 """Entering results into a tournament file (``swissbridge result``), so that an event
 can be run with ``pair`` and ``result`` alone, without editing TRF columns.
 
-A result names a board of the round (``3``, numbered in the published order of
-C.04.2 Art. 3.6, as ``pair`` prints it; in a team event counted down the matches as
-``pair`` prints them, or named ``MATCH.BOARD``, ``2.1``:
-:func:`~swissbridge.rules.teams.round_boards`) or a player (``#12``: the game that player
-has in the round, or a bye for the player):
+A result names a board of the round (``3``, numbered as ``pair`` printed the round: the
+boards stored with it, :func:`~swissbridge.rules.teams.printed_boards`; in a team event counted
+down the matches, or named ``MATCH.BOARD``, ``2.1``) or a player (``#12``: the game that
+player has in the round, or a bye for the player):
 
 * a game: ``1-0``, ``0-1``, ``½-½`` (also ``=``, ``1/2-1/2``, ``0.5-0.5``), and
   forfeits ``+-`` (White wins by forfeit), ``-+`` (Black does), ``0-0`` (both lose: a
@@ -29,7 +28,6 @@ from dataclasses import dataclass, replace
 from swissbridge.errors import InputError, UsageError
 from swissbridge.event.players import announce
 from swissbridge.model import ByeKind, Colour, Entry, Result, Tournament, format_points
-from swissbridge.pairing import board_order
 
 GAME_RESULTS: Mapping[str, tuple[Result, Result]] = {
     "1-0": (Result.WIN, Result.LOSS),
@@ -110,21 +108,6 @@ def parse_items(words: Sequence[str]) -> list[ResultItem]:
     return items
 
 
-def _numbered_boards(
-    tournament: Tournament, round_no: int
-) -> list[tuple[int, tuple[int, int] | None, tuple[int, int]]]:
-    """The games of the round as ``pair`` prints them, each with its number and, in a team
-    event, its ``(match, board)`` (:func:`~swissbridge.rules.teams.round_boards`, the number
-    counted down the matches: :func:`~swissbridge.rules.teams.game_number`); else numbered 1, 2,
-    … with ``None`` (:func:`~swissbridge.pairing.board_order`)."""
-    if tournament.team_event:
-        from swissbridge.rules.teams import TeamEvent, game_number, round_boards
-
-        boards = TeamEvent(tournament).boards
-        return [(game_number(boards, m, b), (m, b), game) for m, b, game in round_boards(tournament, round_no)]
-    return [(n, None, game) for n, game in enumerate(board_order(tournament, round_no), 1)]
-
-
 def _match_board(
     tournament: Tournament,
     round_no: int,
@@ -165,8 +148,10 @@ def enter_results(
                     "pair it first (swissbridge pair FILE --in-place)"
                 )
             if numbered is None:
+                from swissbridge.rules.teams import printed_boards
+
                 try:
-                    numbered = _numbered_boards(tournament, round_no)
+                    numbered = printed_boards(tournament, round_no)
                 except InputError as exc:
                     raise InputError(f"{item.text!r}: {exc}") from None
             boards = {n: game for n, _, game in numbered}
@@ -307,3 +292,119 @@ def items_from_pgn(tournament: Tournament, round_no: int, source: str) -> tuple[
     notes += [f"{b.board.white}-{b.board.black}: in progress in the PGN" for b in feed.in_progress]
     notes += [f"unmatched: {u}" for u in feed.unmatched]
     return items, notes
+
+
+def undo_round(tournament: Tournament, round_no: int) -> tuple[Tournament, list[str]]:
+    """``tournament`` with its last paired round ``round_no`` taken back, on purpose
+    (``swissbridge undo``): the round's games with their results, its PAB and its printed
+    boards removed; the byes and absences the players had in it before it was paired (H, F,
+    Z) kept, and entries written for a later round turned into the announced byes they
+    are (record 240); the points column recomputed. Also the things removed, for the
+    message. Refused (:class:`InputError`): a round that is not the last paired one (the
+    rounds after it were paired on it), and a team event (its team records 300, 320 and
+    330 hold the round too)."""
+    from swissbridge.model import AnnouncedBye
+
+    last = tournament.completed_rounds
+    if not last:
+        raise InputError("no round is paired yet: there is nothing to take back")
+    if round_no != last:
+        raise InputError(
+            f"round {round_no} is not the last paired round ({last}): only the last round is taken back "
+            f"(the rounds after it were paired on it); take back round {last} first"
+            if round_no < last
+            else f"round {round_no} is not paired: the last paired round is {last}"
+        )
+    if tournament.team_event:
+        raise InputError(
+            "a team event's round is held by its team records too (300 line-ups, 320 PAB, 330 forfeited matches): "
+            "undo takes back rounds of individual events only; restore the .bak file of the pairing instead"
+        )
+    pairing = printed_pairing(tournament, round_no)
+    lost = entered_results(tournament, round_no)
+    players = []
+    later: dict[tuple[int, ByeKind], list[int]] = {}
+    for p in tournament.players:
+        entries = list(p.entries[:round_no])
+        for r, e in enumerate(p.entries[round_no:], round_no + 1):
+            kind = {Result.HALF_BYE: ByeKind.HALF, Result.FULL_BYE: ByeKind.FULL, Result.ZERO_BYE: ByeKind.ZERO}.get(
+                e.result
+            )
+            if kind is not None and e.opponent is None and p.start_no not in tournament.announced(r):
+                later.setdefault((r, kind), []).append(p.start_no)
+        if len(entries) == round_no and entries[-1].paired:
+            entries.pop()
+        players.append(replace(p, entries=tuple(entries), stated_points=None, rank=None))
+    byes = tuple(AnnouncedBye(kind, r, tuple(ns)) for (r, kind), ns in sorted(later.items(), key=lambda x: x[0][0]))
+    t = replace(
+        tournament,
+        players=tuple(players),
+        board_lists=tuple(b for b in tournament.board_lists if b.round_no != round_no),
+        announced_byes=tournament.announced_byes + byes,
+    )
+    removed = [f"the pairing of round {round_no} ({pairing})"]
+    if lost:
+        removed.append(f"its {len(lost)} result{'s' if len(lost) != 1 else ''} ({', '.join(lost)})")
+    return t, removed
+
+
+def entered_results(tournament: Tournament, round_no: int) -> list[str]:
+    """The results entered in ``round_no``, by board as printed (``"board 2 9-7 1-0"``): what
+    pairing the round again, or taking it back, would erase."""
+    from swissbridge.rules.teams import printed_boards
+
+    out = []
+    for n, _, (w, b) in printed_boards(tournament, round_no):
+        white, black = tournament.player(w).entry(round_no), tournament.player(b).entry(round_no)
+        if white is None or black is None or white.result is Result.PENDING:
+            continue
+        both = white.result is Result.FORFEIT_LOSS and black.result is Result.FORFEIT_LOSS
+        out.append(f"board {n} {w}-{b} {'0-0' if both else SHOWN.get(white.result, white.result.value)}")
+    return out
+
+
+def printed_pairing(tournament: Tournament, round_no: int) -> str:
+    """Round ``round_no`` as printed, in a line (``1: 3-4, 2: 9-7, …, PAB 5``): what a
+    re-pairing replaces, or taking the round back removes."""
+    from swissbridge.rules.history import round_byes
+    from swissbridge.rules.teams import printed_boards
+
+    games = [f"{n}: {w}-{b}" for n, _, (w, b) in printed_boards(tournament, round_no)]
+    bye, _ = round_byes(tournament, round_no)
+    return ", ".join(games + ([f"PAB {bye}"] if bye is not None else [])) or "no boards"
+
+
+def repair_refusal(tournament: Tournament, round_no: int, *, in_place: bool, repair: bool) -> str | None:
+    """Why round ``round_no``, paired already, may not be paired again into the file, or
+    ``None`` (``repair`` on a round without results and without later paired rounds): a
+    re-pairing would erase its results and leave the rounds paired on it stale, so it is
+    refused with what would be lost; without ``repair`` a paired round is never paired again
+    in place (``pair --round N`` prints it as paired)."""
+    if not (in_place or repair):
+        return None  # printed as paired
+    later = [r for r in range(round_no + 1, tournament.completed_rounds + 1) if tournament.is_paired(r)]
+    lost = entered_results(tournament, round_no)
+    losses = []
+    if lost:
+        shown = ", ".join(lost[:8]) + (", …" if len(lost) > 8 else "")
+        losses.append(f"its {len(lost)} result{'s' if len(lost) != 1 else ''} ({shown})")
+    if later:
+        count = sum(len(entered_results(tournament, r)) for r in later)
+        span = f"round {later[0]}" if len(later) == 1 else f"rounds {later[0]}-{later[-1]}"
+        losses.append(f"{span} paired on it ({count} result{'s' if count != 1 else ''})")
+    if losses:
+        undo = (
+            f"; to take back round {round_no} with its results on purpose: swissbridge undo FILE --round {round_no}"
+            if not later
+            else ""
+        )
+        return (
+            f"round {round_no} is paired and played: pairing it again would erase {' and '.join(losses)}; "
+            f"nothing written (pair FILE --round {round_no} prints it as paired{undo})"
+        )
+    if in_place and not repair:
+        return (
+            f"round {round_no} is paired already; nothing written (pair FILE --round {round_no} prints it as paired; "
+            f"--repair pairs it again, since it has no results yet)"
+        )
+    return None

@@ -106,7 +106,8 @@ def before_round(tournament: Tournament, round_no: int, *, unpaired_absent: bool
     the published pairing did not include them. Without it, a missing entry means
     the player is to be paired (the state a generator or a live tournament is in).
 
-    The copy keeps the histories of ``tournament`` as its chronicle
+    The printed boards of the rounds before ``round_no`` are kept, those of the others
+    dropped with their games. The copy keeps the histories of ``tournament`` as its chronicle
     (:func:`swissbridge.state.keep_chronicle`): the state of the round replayed reads
     them without going through every player's rounds again.
     """
@@ -124,7 +125,8 @@ def before_round(tournament: Tournament, round_no: int, *, unpaired_absent: bool
         else:  # paired in the round, or to be paired
             kept = entries[:done]
         players.append(p if len(kept) == len(entries) else replace(p, entries=kept))
-    replay = replace(tournament, players=tuple(players))
+    boards = tuple(b for b in tournament.board_lists if b.round_no < round_no)
+    replay = replace(tournament, players=tuple(players), board_lists=boards)
     keep_chronicle(tournament, replay, round_no, padded=unpaired_absent)
     return replay
 

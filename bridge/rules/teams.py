@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from swissbridge.errors import InputError
-from swissbridge.model import Colour, Entry, LineUp, Points, Result, Team, TeamSetup, Tournament
-from swissbridge.pairing import Board, RoundPairing, board_key, board_order
+from swissbridge.model import BoardList, Colour, Entry, LineUp, Points, Result, Team, TeamSetup, Tournament
+from swissbridge.pairing import Board, RoundPairing, board_key, board_order, printed_order
 
 
 class ColourModel(enum.Enum):
@@ -504,6 +504,11 @@ def round_boards(
     matches: dict[frozenset[int], list[tuple[int, int]]] = {}
     for game in board_order(tournament, round_no):
         if game[0] in team_of and game[1] in team_of:
+            if team_of[game[0]] == team_of[game[1]]:
+                raise InputError(
+                    f"round {round_no}: players {game[0]} and {game[1]} of team {team_of[game[0]]} play each other; "
+                    "a team meets another team in a round"
+                )
             matches.setdefault(frozenset((team_of[game[0]], team_of[game[1]])), []).append(game)
 
     def key(match: frozenset[int]) -> tuple[int, int, int]:
@@ -552,3 +557,46 @@ def played_team_pairing(tournament: Tournament, round_no: int) -> tuple[RoundPai
             else:
                 boards.append(Board(m.opponent, rec.number))
     return RoundPairing(round_no, tuple(boards), bye, absent), frozenset(uncoloured)
+
+
+NumberedGame = tuple[int, tuple[int, int] | None, tuple[int, int]]
+"""A game of a round with its board number as printed, its ``(match, board)`` in a team
+event (``None`` in an individual one), and ``(white, black)``."""
+
+
+def printed_boards(tournament: Tournament, round_no: int) -> list[NumberedGame]:
+    """The games of ``round_no`` with the board numbers they were printed with: the round's
+    :class:`~swissbridge.model.BoardList` when the tournament holds one (every round
+    ``pair`` paired), else numbered as ``pair`` numbers a round from the scores before it
+    (:func:`~swissbridge.pairing.board_order`; a team event's games down its matches,
+    :func:`round_boards`, :func:`game_number`). Every command that names a board (``result``,
+    the watcher, the writers of board lists and pairing files) reads it here."""
+    stored = tournament.board_list(round_no)
+    team = tournament.team_event
+    per = TeamEvent(tournament).boards if team else 0
+    if stored is not None:
+        return [(n, (1 + (n - 1) // per, 1 + (n - 1) % per) if team else None, (w, b)) for n, w, b in stored.games]
+    if team:
+        return [(game_number(per, m, b), (m, b), game) for m, b, game in round_boards(tournament, round_no)]
+    return [(n, None, game) for n, game in enumerate(printed_order(tournament, round_no), 1)]
+
+
+def with_printed_boards(tournament: Tournament, after: int = 0) -> Tournament:
+    """``tournament`` holding the printed boards of every paired round with games after
+    round ``after`` (:func:`printed_boards`): what an edit that changes scores does before
+    it changes anything (a round's boards are numbered from the scores of the rounds before
+    it: ``result`` for round R fixes the rounds after R, ``set --points`` every round), so
+    that a file written without the record (by another program, or before it existed)
+    keeps its board numbers through a correction from then on. A round whose boards cannot
+    be numbered here (an accelerated team event's, :func:`round_boards`) is left as it is."""
+    t = tournament
+    for r in range(after + 1, tournament.rounds_in_file + 1):
+        if tournament.board_list(r) is not None or not tournament.is_paired(r):
+            continue
+        try:
+            games = printed_boards(tournament, r)
+        except InputError:
+            continue
+        if games:
+            t = t.with_board_list(BoardList(r, tuple((n, w, b) for n, _, (w, b) in games)))
+    return t

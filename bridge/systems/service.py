@@ -211,3 +211,28 @@ def team_board_list(tournament: Tournament, pairing: RoundPairing) -> str:
     for n, result in sorted(pairing.absent.items()):
         lines.append(f"     {team(n)}   not paired ({result.name.lower().replace('_', ' ')})")
     return "\n".join(lines) + "\n"
+
+
+def published_pairing(tournament: Tournament, round_no: int) -> RoundPairing:
+    """Round ``round_no`` as it was paired and printed, read from the file: its boards in
+    the order and with the numbers they were printed with
+    (:func:`~swissbridge.rules.teams.printed_boards`), the PAB and the players not paired; in a
+    team event, the pairs of teams in the order of their matches, as :func:`render_pairing`
+    takes a round of team pairs. What ``pair FILE --round N`` shows for a paired round:
+    the round on the boards, never a pairing made again."""
+    from swissbridge.pairing import Board
+    from swissbridge.rules.history import played_pairing
+    from swissbridge.rules.teams import TeamEvent, played_team_pairing, printed_boards
+
+    printed = printed_boards(tournament, round_no)
+    if tournament.team_event:
+        teams, _ = played_team_pairing(tournament, round_no)
+        team_of = TeamEvent(tournament).team_of
+        match_of = {frozenset((team_of[w], team_of[b])): where[0] for _, where, (w, b) in printed if where is not None}
+        order = sorted(teams.boards, key=lambda b: match_of.get(frozenset(b.players()), len(match_of) + 1))
+        return RoundPairing(round_no, tuple(order), teams.bye, teams.absent)
+    played = played_pairing(tournament, round_no)
+    boards = tuple(Board(w, b) for _, _, (w, b) in printed)
+    numbers = tuple(n for n, _, _ in printed)
+    plain = numbers == tuple(range(1, len(numbers) + 1))
+    return RoundPairing(round_no, boards, played.bye, played.absent, numbers=() if plain else numbers)

@@ -35,7 +35,7 @@ from collections.abc import Callable, Collection
 
 from swissbridge.errors import OutputError
 from swissbridge.model import Tournament, format_points
-from swissbridge.pairing import RoundPairing, apply_pairing, board_order
+from swissbridge.pairing import RoundPairing, apply_pairing, printed_order
 from swissbridge.rules.tiebreaks import TieBreak
 from swissbridge.watch.types import OutputSet
 
@@ -182,8 +182,8 @@ def _tiebreaks(tournament: Tournament) -> list[TieBreak]:
 
 
 def board_numbers(tournament: Tournament, round_no: int) -> dict[frozenset[int], int]:
-    """Board number (1-based, Art. 3.6 order) of every game of ``round_no``."""
-    return {frozenset(g): i for i, g in enumerate(board_order(tournament, round_no), 1)}
+    """Board number of every game of ``round_no`` as printed (:func:`~swissbridge.pairing.printed_order`)."""
+    return {frozenset(g): i for i, g in enumerate(printed_order(tournament, round_no), 1)}
 
 
 def team_board_numbers(
@@ -195,8 +195,11 @@ def team_board_numbers(
     the pairing of teams the watcher published (``pairlist``), else (a round paired
     before the watcher started) as ``pair`` prints them (:class:`InputError` for an
     accelerated event, whose order only the published pairing gives)."""
-    from swissbridge.rules.teams import round_boards
+    from swissbridge.rules.teams import printed_boards, round_boards
 
+    if tournament.board_list(round_no) is not None:  # the round's boards as printed
+        held = {frozenset(game): where for _, where, game in printed_boards(tournament, round_no) if where is not None}
+        return {pair: held.get(pair, (0, 0)) for pair in map(frozenset, tournament.pending_games(round_no))}
     order = None
     if pairlist is not None:
         pairs = [tuple(int(x) for x in line.split()) for line in pairlist.splitlines()[1:]]

@@ -14,7 +14,7 @@ import re
 from swissbridge.errors import InputError
 from swissbridge.formats.pgn.reading import ENTRY_RESULT
 from swissbridge.model import Player, Result, Tournament
-from swissbridge.pairing import RoundPairing, board_order
+from swissbridge.pairing import RoundPairing, printed_order
 
 
 def _round_date(tournament: Tournament, round_no: int) -> str:
@@ -129,7 +129,7 @@ def write_results_pgn(tournament: Tournament) -> str:
     for r in range(1, tournament.rounds_in_file + 1):
         date = _round_date(tournament, r)
         rows: list[tuple[int, int | None, str]] = []
-        for w_no, b_no in board_order(tournament, r):
+        for w_no, b_no in printed_order(tournament, r):
             entry = players[w_no].entry(r)
             result = ENTRY_RESULT.get(entry.result, "*") if entry is not None else "*"
             rows.append((w_no, b_no, result))

@@ -156,16 +156,24 @@ def test_match_board_is_refused_for_an_event_of_players(tmp_path: Path) -> None:
 
 def test_the_boards_of_an_accelerated_team_event_are_named_by_players(tmp_path: Path) -> None:
     """The system orders an accelerated event's matches with virtual points: a board number read
-    otherwise could take another game's result, so only #START is taken."""
+    otherwise could take another game's result, so in a file without the round's printed boards
+    (record BRD, which pair --in-place writes) only #START is taken."""
     path = _event(tmp_path)
     path.write_text(path.read_text(encoding="utf-8").replace("FIDE_TEAM_TYPEA_MP_GP", "FIDE_TEAM_TYPEA_MP_GP_BAKU"))
-    _run("pair", str(path), "--in-place")
+    printed = _printed_boards(_run("pair", str(path), "--in-place"))
+    paired = path.read_text(encoding="utf-8")
+    path.write_text("".join(line for line in paired.splitlines(keepends=True) if not line.startswith("BRD ")))
     before = path.read_bytes()
     result = runner.invoke(app, ["result", str(path), "1", "1", "1-0"])
     assert result.exit_code == 2 and "#START RESULT" in result.output and path.read_bytes() == before
     _run("result", str(path), "1", "#1", "1-0")
     entry = parse_trf(path.read_bytes()).player(1).entry(1)
     assert entry is not None and entry.result is Result.WIN
+    path.write_text(paired, encoding="utf-8")  # the round's boards as printed: board 1 is the first game printed
+    _run("result", str(path), "1", "1", "1-0")
+    _, _, (white, black) = printed[0]
+    entries = parse_trf(path.read_bytes())
+    assert [entries.player(n).entry(1).result for n in (white, black)] == [Result.WIN, Result.LOSS]  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize(
