@@ -26,6 +26,7 @@ from typing import Protocol, TypeVar
 from swissbridge.model import Points, Result, format_points
 from swissbridge.pairing import Board, NoLegalPairing, RoundPairing, board_key
 from swissbridge.plugins import Trace, TracedBoard
+from swissbridge.plugins.document import Bye, PlayerReason, Reason, reason
 from swissbridge.plugins.matching import max_cardinality_matching, max_weight_matching
 
 PAB_ORDER = ("3.4.2", "3.4.3", "3.4.4")
@@ -472,3 +473,41 @@ def pair_traced(
         system=system,
     )
     return ordered
+
+
+def pab_explained(rules: BracketRules, choice: PabChoice, barred_by: Callable[[int], str]) -> Bye | None:
+    """The explanation of the PAB 3.4 chose (``choice``), for the document: its reasons
+    and, for every other entrant to pair, the article that passed it over (``barred_by``:
+    the match that bars an entrant [C2] bars, in words); ``None`` without a PAB."""
+    if choice.chosen is None:
+        return None
+    chosen = choice.chosen
+    score, played = format_points(rules.score(chosen)), rules.played(chosen)
+    nouns = f"{rules.noun}s"
+    key = next(c.order for c in choice.candidates if c.entrant == chosen)
+    passed: list[PlayerReason] = [{"player": t, "rule": "C2", "text": barred_by(t)} for t in choice.barred]
+    for c in choice.candidates:
+        if c.entrant == chosen:
+            continue
+        if c.leaves_pairing is False:
+            text = f"the other {nouns} would then have no pairing in which no two {nouns} meet again"
+            passed.append({"player": c.entrant, "rule": "3.4.1", "text": text})
+            continue
+        article = next(a for a, x, y in zip(PAB_ORDER, c.order, key, strict=True) if x != y)
+        text = {
+            "3.4.2": f"a higher score ({format_points(rules.score(c.entrant))} against {score})",
+            "3.4.3": f"the same score, fewer matches played ({rules.played(c.entrant)} against {played})",
+            "3.4.4": "the same score and matches played, a smaller TPN",
+        }[article]
+        passed.append({"player": c.entrant, "rule": article, "text": text})
+    reasons: list[Reason] = [
+        reason("3.3.2", f"{choice.count} {nouns} to pair: an odd number, one {rules.noun} gets the PAB first (3.4)"),
+        reason("C2", f"#{chosen} has had no PAB, won no match by forfeit and had no full-point bye"),
+        reason(
+            "3.4.2",
+            f"of the {nouns} [C2] allows, the lowest score ({score}), then the most matches "
+            f"played ({played}, 3.4.3), then the largest TPN (3.4.4), that 3.4.1 allows",
+        ),
+        reason("3.4.1", f"the other {nouns} then have a pairing in which no two {nouns} meet again"),
+    ]
+    return {"player": chosen, "score": score, "reasons": reasons, "passed_over": passed}

@@ -37,12 +37,17 @@ def shared_path(*parts: str) -> Path:
 
 
 def swiss_systems() -> list[str]:
-    """The shipped systems that pair individual Swiss events (players, not round
-    robins), asked of the registry: what a test of "every system" runs over."""
+    """The shipped systems that pair individual Swiss events of single games (players,
+    not round robins, one game a round), asked of the registry: what a test of "every
+    system" runs over, on files of single-game rounds. A system whose rounds are matches
+    of two games (the Double-Swiss, C.04.5: two round columns a round) has its own
+    tests (``tests/unit/test_doubleswiss*.py``)."""
     from swissbridge import plugins
 
     return [
-        s.name for s in plugins.loaded_shipped() if "players" in s.entrants and not getattr(s, "round_robin", False)
+        s.name
+        for s in plugins.loaded_shipped()
+        if "players" in s.entrants and not getattr(s, "round_robin", False) and getattr(s, "games", 1) == 1
     ]
 
 

@@ -91,7 +91,9 @@ def explain(
     refuse(engine, tournament)  # a team event for a system of players, and the reverse
     last = tournament.next_round - 1
     swiss = not getattr(engine, "round_robin", False)
-    single = getattr(engine, "games", 1) == 1
+    games = getattr(engine, "games", 1)  # a system whose rounds are matches of several games (C.04.5)
+    single = games == 1
+    rounds = tournament.total_rounds // games if tournament.total_rounds is not None else None
     if trace is None and round_no is None and swiss and single and last >= 1 and tournament.is_unplayed(last):
         # the round just paired and not played yet: `pair` refuses the next one over it (a round
         # with no result at all is not adjourned), so the default explains the pairing made
@@ -131,8 +133,8 @@ def explain(
         "system": name,
         "rules": part.get("rules", name),
         "articles": part.get("articles", NO_ARTICLES),
-        "tournament": {"name": tournament.name, "rounds": tournament.total_rounds},
-        "round": st.round_no,
+        "tournament": {"name": tournament.name, "rounds": rounds},
+        "round": r,
         "last_round": st.last_round,
         "entrants": "teams" if tournament.team_event else "players",
         "paired": part.get("paired", len(st.present)),

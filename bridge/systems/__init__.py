@@ -111,7 +111,8 @@ def _choice(tournament: Tournament, code: str, from_file: str | None, requested:
         return Choice(from_file)
     if tournament.team_event:  # a team code: say what the event is before what the code is
         raise InputError(refusal(plugins.load(DEFAULT), tournament) or "")
-    forced = " or ".join(_asked(name, engine) for name in plugins.available())
+    names = sorted(plugins.available(), key=lambda name: name != DEFAULT)  # the default first
+    forced = " or ".join(_asked(name, engine) for name in names)
     raise InputError(
         f"record 192 says {tournament.system.strip()}, a pairing system swissbridge does not implement "
         f"(it implements {implemented()}); give {forced} to pair it with one of those anyway"

@@ -18,12 +18,16 @@ from swissbridge.pairing import RoundPairing
 from swissbridge.plugins import BasicSystem, Trace
 from swissbridge.rules.twogame import GAMES, match_of
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING: reading who the system is loads nothing else
+if TYPE_CHECKING:
+    from swissbridge.plugins.document import SystemPart
+
 __all__ = ["SYSTEM", "DoubleSwissSystem"]
 
 
 class DoubleSwissSystem(BasicSystem):
-    """The Double-Swiss of C.04.5 (its explanation lists the boards with the rule of
-    Article 4 of each; ``check`` names no article yet)."""
+    """The Double-Swiss of C.04.5 (``check`` names no article where a played pairing
+    departs from it)."""
 
     name = "doubleswiss"
     codes: tuple[str, ...] = ("FIDE_DOUBLESWISS", "FIDE_DOUBLESWISS_BAKU")
@@ -53,6 +57,14 @@ class DoubleSwissSystem(BasicSystem):
             trace, trace.record, state, state.present, partial(allocate, state), state.away, self.name
         )
         return trace
+
+    def explain(self, tournament: Tournament, trace: Trace) -> SystemPart:
+        """The system's part of the explanation document, from its trace (:mod:`.explanation`)."""
+        from swissbridge.plugins.doubleswiss.explanation import explain_double
+        from swissbridge.plugins.doubleswiss.trace import DoubleTrace
+
+        assert isinstance(trace, DoubleTrace), "a trace made by DoubleSwissSystem.trace"
+        return explain_double(tournament, trace)
 
     def pair(self, tournament: Tournament, round_no: int | None = None) -> RoundPairing:
         """The matches of round ``round_no`` (default: the next one), White of game 1

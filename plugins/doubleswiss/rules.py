@@ -118,7 +118,7 @@ class DoubleState:
     def why_barred(self, a: int, b: int) -> str:
         """Why [C1] keeps ``a`` and ``b`` apart, in words: the match they played, or record 260."""
         if frozenset((a, b)) in self.forbidden:
-            return f"#{a} and #{b} may not meet in this round (record 260)"
+            return f"the organiser forbids #{a} and #{b} to meet in this round (record 260)"
         met = [m.number for m in self.matches[a] if m.meeting and m.opponent == b]
         return f"#{a} and #{b} met in round {met[-1]}" if met else f"#{a} and #{b} have met"
 

@@ -10,15 +10,13 @@ the trace's; the facts are the round state's."""
 from __future__ import annotations
 
 from swissbridge.model import Colour, Tournament, format_points
-from swissbridge.plugins.brackets import PAB_ORDER, BracketRecord, PabChoice
+from swissbridge.plugins.brackets import BracketRecord, PabChoice, pab_explained
 from swissbridge.plugins.document import (
     Absent,
     BoardDoc,
     Bye,
     HistoryEntry,
     PlayerFacts,
-    PlayerReason,
-    Reason,
     SystemPart,
     colour_letters,
     colour_name,
@@ -147,41 +145,13 @@ def _pab(state: RoundState, choice: PabChoice) -> PabDoc:
 
 def _bye(state: RoundState, choice: PabChoice) -> Bye | None:
     """The PAB and, for every other team to pair, the article that passed it over."""
-    if choice.chosen is None:
-        return None
-    chosen = state.teams[choice.chosen]
-    key = next(c.order for c in choice.candidates if c.entrant == choice.chosen)
-    passed: list[PlayerReason] = []
-    for t in choice.barred:
-        bar = state.teams[t].pab_bar
+
+    def barred_by(team: int) -> str:
+        bar = state.teams[team].pab_bar
         assert bar is not None
-        passed.append({"player": t, "rule": "C2", "text": _bar_text(bar)})
-    for c in choice.candidates:
-        ts = state.teams[c.entrant]
-        if c.entrant == choice.chosen:
-            continue
-        if c.leaves_pairing is False:
-            text = "the other teams would then have no pairing in which no two teams meet again"
-            passed.append({"player": c.entrant, "rule": "3.4.1", "text": text})
-            continue
-        article = next(a for a, x, y in zip(PAB_ORDER, c.order, key, strict=True) if x != y)
-        text = {
-            "3.4.2": f"a higher score ({format_points(ts.score)} against {format_points(chosen.score)})",
-            "3.4.3": f"the same score, fewer matches played ({ts.played} against {chosen.played})",
-            "3.4.4": "the same score and matches played, a smaller TPN",
-        }[article]
-        passed.append({"player": c.entrant, "rule": article, "text": text})
-    reasons: list[Reason] = [
-        reason("3.3.2", f"{choice.count} teams to pair: an odd number, one team gets the PAB first (3.4)"),
-        reason("C2", f"#{chosen.number} has had no PAB, won no match by forfeit and had no full-point bye"),
-        reason(
-            "3.4.2",
-            f"of the teams [C2] allows, the lowest score ({format_points(chosen.score)}), then the most matches "
-            f"played ({chosen.played}, 3.4.3), then the largest TPN (3.4.4), that 3.4.1 allows",
-        ),
-        reason("3.4.1", "the other teams then have a pairing in which no two teams meet again"),
-    ]
-    return {"player": chosen.number, "score": format_points(chosen.score), "reasons": reasons, "passed_over": passed}
+        return _bar_text(bar)
+
+    return pab_explained(state, choice, barred_by)
 
 
 # ---------------------------------------------------------------- brackets (3.5, 3.6)
