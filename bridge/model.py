@@ -52,10 +52,14 @@ def parse_points(text: str) -> Points:
     return -tenths if negative else tenths
 
 
-_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f]")
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 """Unicode's control characters (category Cc) but the tab: C0 (NUL, BEL, newline, ESC,
-…), DEL and C1 (``U+009B`` is a terminal's CSI). A tab is a blank to every format and
-terminal, and real files have them (a Swiss-Manager club name, a TRF record's end)."""
+…), DEL and C1 (``U+009B`` is a terminal's CSI); and the bidirectional embeddings,
+overrides and isolates (``U+202A``-``U+202E``, ``U+2066``-``U+2069``), which reorder the
+text around them on a terminal or a page (a name holding ``U+202E`` shows the rest of
+its line backwards). A tab is a blank to every format and terminal, and real files have
+them (a Swiss-Manager club name, a TRF record's end); a format of fixed columns writes
+it as a space (:func:`swissbridge.formats.trf.write_trf`)."""
 
 _CONTROL_NAMES = {
     0x00: "NUL",
@@ -66,6 +70,15 @@ _CONTROL_NAMES = {
     0x1B: "ESC",
     0x7F: "DEL",
     0x9B: "CSI",
+    0x202A: "left-to-right embedding",
+    0x202B: "right-to-left embedding",
+    0x202C: "pop directional formatting",
+    0x202D: "left-to-right override",
+    0x202E: "right-to-left override",
+    0x2066: "left-to-right isolate",
+    0x2067: "right-to-left isolate",
+    0x2068: "first strong isolate",
+    0x2069: "pop directional isolate",
 }
 
 

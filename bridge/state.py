@@ -286,6 +286,12 @@ class _Line:
     """The colour difference after the first ``i`` of them, ``i = 0..len(colours)``."""
     barred_from: int
     """The first round that bars the player from the PAB (:func:`bars_pab`), or :data:`NEVER`."""
+    points: tuple[Points, ...]
+    """The points of each round of the line for pairing purposes (GHR 3.1), record 299's
+    adjustments left out: what a player earned against each opponent (the
+    Sonneborn-Berger kind of tie-break a system ranks by)."""
+    zero_byes: tuple[int, ...]
+    """The rounds of the line with a zero-point bye or an absence (``Z``, GHR 3.3)."""
 
 
 class Chronicle:
@@ -396,9 +402,14 @@ class Chronicle:
         opponents: list[int] = []
         coloured: list[int] = []
         colours: list[Colour] = []
+        points: list[Points] = []
+        zero_byes: list[int] = []
         barred = NEVER
         for k, e in enumerate(self._entries(n), 1):
             got = pts.pairing_points(e.result)
+            points.append(got)
+            if e.result is Result.ZERO_BYE:
+                zero_byes.append(k)
             if e.played and e.opponent is not None:
                 games.append(k)
                 opponents.append(e.opponent)
@@ -422,6 +433,8 @@ class Chronicle:
             colours=tuple(colours),
             differences=tuple(accumulate(map(_colour_step, colours), initial=0)),
             barred_from=barred,
+            points=tuple(points),
+            zero_byes=tuple(zero_byes),
         )
 
 

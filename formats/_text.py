@@ -113,7 +113,9 @@ def refuse_control(
     when ``text``, the file's decoded text, shows it as written, at its byte offset in
     a binary file when ``offset_of(value, index)`` finds it (a JSON escape: the field
     alone locates it). Every reader calls this once, on the tournament it built: the
-    one policy for control characters (SECURITY.md)."""
+    one policy for control characters (SECURITY.md); the readers of formats other than
+    TRF call it through :func:`swissbridge.formats.boundary.validated`, which checks the
+    records and pairings too."""
     for what, value in tournament.text_fields():
         at = control_character(value)
         if at is None:

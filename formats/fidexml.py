@@ -26,7 +26,8 @@ from typing import IO
 from lxml import etree
 from swissbridge.atomic import NotRegular, open_regular
 from swissbridge.errors import InputError
-from swissbridge.formats._text import MAX_RATING, bounded_int, refuse_control
+from swissbridge.formats._text import MAX_RATING, bounded_int
+from swissbridge.formats.boundary import validated
 from swissbridge.model import TITLE_ORDER, Player, Tournament
 
 __all__ = [
@@ -399,7 +400,7 @@ def refresh_ratings(
         notes.append("ratings changed after round 4 was paired: start numbers are not reassigned (C.04.2 Art. 2.3)")
     where = os.fspath(source) if isinstance(source, (str, os.PathLike)) else getattr(source, "name", None)
     return RatingRefresh(
-        tournament=refuse_control(tournament.with_players(players), path=where),
+        tournament=validated(tournament.with_players(players), path=where),
         kind=kind,
         changed=tuple(changed),
         not_found=tuple(not_found),

@@ -21,7 +21,8 @@ from dataclasses import replace
 from typing import Any
 
 from swissbridge.errors import InputError
-from swissbridge.formats._text import MAX_RATING, MAX_ROUNDS, MAX_START_NO, decode, read_bytes, refuse_control
+from swissbridge.formats._text import MAX_RATING, MAX_ROUNDS, MAX_START_NO, decode, read_bytes
+from swissbridge.formats.boundary import validated
 from swissbridge.model import (
     Acceleration,
     AnnouncedBye,
@@ -504,8 +505,19 @@ def _tournament(doc: Any, r: _Reader) -> Tournament:
         ),
         headers=tuple(headers),
     )
-    from swissbridge.formats.trf import team_setup_of  # the team records are kept as TRF records
+    from swissbridge.formats.trf import header_refusal, pairing_disagreement, team_setup_of
 
+    found = pairing_disagreement(
+        {p.start_no: p for p in players}, lambda n: f"player {n}", two_games=t.points.games > 1
+    )
+    if found is not None:
+        n, round_no, _, message = found
+        at = next(i for i, p in enumerate(players) if p.start_no == n)
+        raise r.error(f"$.players[{at}].rounds[{round_no - 1}]", message)
+    for i, (code, value) in enumerate(t.headers):
+        why = header_refusal(code, value, team=t.team_event)
+        if why is not None:
+            raise r.error(f"$.headers[{i}][0]", why)
     t = replace(t, teams=team_setup_of(t, path=r.path)) if t.team_event else t
     return _board_lists(d, r, t)
 
@@ -548,7 +560,7 @@ def _event_kind(r: _Reader, value: Any) -> EventKind:
 def tournament_from_json(data: bytes | str, *, path: str | None = None) -> Tournament:
     """Read a ``swissbridge-tournament`` JSON document."""
     doc, reader = _load(data, path)
-    return refuse_control(_tournament(doc, reader), path=path)
+    return validated(_tournament(doc, reader), path=path)
 
 
 def pairing_from_json(

@@ -50,10 +50,10 @@ from swissbridge.formats._text import (
     decode,
     parse_date,
     read_bytes,
-    refuse_control,
     shown,
     split_lines,
 )
+from swissbridge.formats.boundary import validated
 from swissbridge.model import TITLE_ORDER, Player, Tournament, control_character, control_name
 
 __all__ = ["COLUMNS", "PlayerList", "TeamEntry", "parse_player_list", "players_from_rating_list", "read_player_list"]
@@ -260,7 +260,7 @@ def _parse_csv(lines: list[str], path: str | None) -> PlayerList:
         where_from.append(line_no)
         if "team" in where:
             teams.append(_team_entry(row))
-    refuse_control(Tournament(players=tuple(players)), path=path, text="\n".join(lines))
+    validated(Tournament(players=tuple(players)), path=path, text="\n".join(lines))
     return PlayerList(tuple(players), tuple(where_from), path, tuple(warnings), tuple(teams))
 
 
@@ -391,5 +391,5 @@ def players_from_rating_list(
                 sex=trf_sex(record.sex),
             )
         )
-    refuse_control(Tournament(players=tuple(players)), path=path)
+    validated(Tournament(players=tuple(players)), path=path)
     return PlayerList(tuple(players), tuple(line for _, line in ids), path)

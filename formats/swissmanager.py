@@ -45,10 +45,10 @@ from swissbridge.formats._text import (
     head_text,
     is_whole_number,
     read_bytes,
-    refuse_control,
     shown,
     split_lines,
 )
+from swissbridge.formats.boundary import validated
 from swissbridge.messages import listed, ranges
 from swissbridge.model import ABSENT, Colour, Entry, Player, Points, Result, Tournament
 from swissbridge.pairing import Board, RoundPairing, printed_order
@@ -397,7 +397,7 @@ def parse_players(data: bytes | str, *, path: str | None = None, encoding: str |
     if not players:
         raise InputError("no players in the Spielerdaten export", path=path, line=len(lines) + 1)
     ordered = tuple(players[n] for n in sorted(players))
-    refuse_control(Tournament(players=ordered), path=path, text=text)
+    validated(Tournament(players=ordered), path=path, text=text)
     return SMPlayers(ordered, where, path)
 
 

@@ -83,6 +83,7 @@ from swissbridge.model import (
     TeamPoints,
     TeamSetup,
     Tournament,
+    control_character,
     format_points,
     games_per_round,
     is_team_event,
@@ -133,28 +134,12 @@ _TEAM_RECORDS = frozenset({"013", "300", "310", "320", "330", "352", "362"})
 _KNOWN_NUMERIC = frozenset({"001", "013", "240", "250", "260", "299", "300", "310", "320", "330", "801", "802"})
 _BB_CODES = ("BBW", "BBD", "BBL", "BBZ", "BBF", "BBU")
 
-# Layout tokens (record codes) grouped by the part of the model they come from.
-_GROUP_OF: dict[str, str] = {
-    "012": "012",
-    "142": "142",
-    "152": "152",
-    "162": "POINTS",
-    "XXS": "POINTS",
-    **dict.fromkeys(_BB_CODES, "POINTS"),
-    "192": "192",
-    "001": "001",
-    "240": "BYES",
-    "XXZ": "BYES",
-    "250": "ACCEL",
-    "XXA": "ACCEL",
-    "260": "FORBID",
-    "XXP": "FORBID",
-    "XXR": "XXR",
-    "XXC": "XXC",
-    BOARDS_RECORD: "BOARDS",
-}
-_HEADER_GROUPS = ("012", "142", "152", "POINTS", "192")
-_DEFAULT_ORDER = ("012", "", "142", "152", "POINTS", "192", "001", "BYES", "ACCEL", "FORBID", "BOARDS", "XXR", "XXC")
+# Where the records written from the model go (:func:`_record_order`): the name
+# first; the header groups among the verbatim header records by record code (the
+# points system, 162 or XXS/BB*, where 162 goes); the player lines where the source
+# had them; then the groups that follow the players.
+_HEADER_GROUPS = (("142", 142), ("152", 152), ("POINTS", 162), ("192", 192))
+_TAIL_GROUPS = ("BYES", "ACCEL", "FORBID", "BOARDS", "XXR", "XXC")
 
 
 # ---------------------------------------------------------------------------
@@ -1246,52 +1231,16 @@ class _Reader:
                 raise self.error(f"{code} names start number {n}, but there is no player {n}", no, 5)
 
     def check_opponents(self, lines: dict[int, _PlayerLine]) -> None:
-        """Both lines of a pairing agree: same round, each other's opponent, opposite
-        colours, mirrored results (a double forfeit is ``-`` on both sides; in a two-game
-        event also the rare ½-0, 0-½ and 0-0 of C.04.5's Preface)."""
-        two_games = games_per_round(self.system) > 1
-        for n, pl in lines.items():
-            for r, e in enumerate(pl.player.entries, 1):
-                if e.opponent is None:
-                    continue
-                col = pl.cells[r - 1]
-                o = e.opponent
-                if o == n:
-                    raise self.error(f"round {r}: player {n} is paired against themselves", pl.line, col)
-                other = lines.get(o)
-                if other is None:
-                    raise self.error(f"round {r}: player {n}'s opponent {o} is not in the file", pl.line, col)
-                f = other.player.entry(r)
-                where = f"round {r}: player {n} (line {pl.line}) and player {o} (line {other.line})"
-                if f is None or f.opponent != n:
-                    if f is None:
-                        shown = "nothing"
-                    elif f.opponent is not None:
-                        shown = f"opponent {f.opponent}"
-                    else:
-                        shown = f"'{_cell_text(f).strip()}'"
-                    raise self.error(
-                        f"{where} disagree: {n} is paired with {o}, but {o}'s line shows {shown} in that round",
-                        pl.line,
-                        col,
-                    )
-                if n > o:
-                    continue  # each pair once
-                if e.colour is not None and f.colour is not None and e.colour is f.colour:
-                    raise self.error(f"{where} disagree: both lines give {n} and {o} {e.colour}", pl.line, col + 5)
-                unfinished = Result.PENDING in (e.result, f.result)  # colours may not be entered yet
-                if not unfinished and ((e.played and f.colour is None) or (f.played and e.colour is None)):
-                    raise self.error(f"{where} disagree: a played game needs a colour on both lines", pl.line, col + 5)
-                mirrored = OPPOSITE_RESULT.get(e.result)
-                double_forfeit = e.result is f.result is Result.FORFEIT_LOSS
-                rare = two_games and (e.result, f.result) in RARE_GAMES
-                if f.result is not mirrored and not double_forfeit and not rare:
-                    raise self.error(
-                        f"{where} disagree on the result: {n} has '{_code(e.result)}' but {o} has '{_code(f.result)}' "
-                        f"(expected '{_code(mirrored) if mirrored else '?'}')",
-                        pl.line,
-                        col + 7,
-                    )
+        """Both lines of a pairing agree (:func:`pairing_disagreement`), or the file is
+        refused at the cell of the first line that disagrees."""
+        found = pairing_disagreement(
+            {n: pl.player for n, pl in lines.items()},
+            lambda n: f"player {n} (line {lines[n].line})",
+            two_games=games_per_round(self.system) > 1,
+        )
+        if found is not None:
+            n, r, offset, message = found
+            raise self.error(message, lines[n].line, lines[n].cells[r - 1] + offset)
 
     def check_total(self, t: Tournament, lines: dict[int, _PlayerLine]) -> None:
         """No entry, announced bye or restriction beyond the tournament's rounds."""
@@ -1372,6 +1321,87 @@ _RECORDS: dict[str, _Record] = {
 }
 """The records the reader interprets, by code; any other line is kept as a header
 (or refused, for an unknown numeric code)."""
+
+
+def pairing_disagreement(
+    players: Mapping[int, Player], label: Callable[[int], str], *, two_games: bool = False
+) -> tuple[int, int, int, str] | None:
+    """The first pairing on which the players' entries disagree, as ``(start number,
+    round, offset in the round's TRF cell, message)`` (``None`` when all agree): both
+    entries of a pairing name each other in the same round, with opposite colours,
+    mirrored results (a double forfeit is ``-`` on both sides; with ``two_games``, an
+    event of two-game matches, also the rare ½-0, 0-½ and 0-0 of C.04.5's Preface), never
+    a player paired against themselves or with someone not in the tournament. The invariants every
+    reader's model keeps, whatever its format (the TRF reader locates them at a line's
+    cell, :func:`~swissbridge.formats.boundary.validated` for the others);
+    ``label(n)`` names player ``n`` in the message."""
+    for n, p in players.items():
+        for r, e in enumerate(p.entries, 1):
+            if e.opponent is None:
+                continue
+            o = e.opponent
+            if o == n:
+                return n, r, 0, f"round {r}: player {n} is paired against themselves"
+            other = players.get(o)
+            if other is None:
+                return n, r, 0, f"round {r}: player {n}'s opponent {o} is not in the file"
+            f = other.entry(r)
+            where = f"round {r}: {label(n)} and {label(o)}"
+            if f is None or f.opponent != n:
+                if f is None:
+                    shown = "nothing"
+                elif f.opponent is not None:
+                    shown = f"opponent {f.opponent}"
+                else:
+                    shown = f"'{_cell_text(f).strip()}'"
+                return n, r, 0, f"{where} disagree: {n} is paired with {o}, but {o}'s line shows {shown} in that round"
+            if n > o:
+                continue  # each pair once
+            if e.colour is not None and f.colour is not None and e.colour is f.colour:
+                return n, r, 5, f"{where} disagree: both lines give {n} and {o} {e.colour}"
+            unfinished = Result.PENDING in (e.result, f.result)  # colours may not be entered yet
+            if not unfinished and ((e.played and f.colour is None) or (f.played and e.colour is None)):
+                return n, r, 5, f"{where} disagree: a played game needs a colour on both lines"
+            mirrored = OPPOSITE_RESULT.get(e.result)
+            double_forfeit = e.result is f.result is Result.FORFEIT_LOSS
+            rare = two_games and (e.result, f.result) in RARE_GAMES
+            if f.result is not mirrored and not double_forfeit and not rare:
+                return (
+                    n,
+                    r,
+                    7,
+                    (
+                        f"{where} disagree on the result: {n} has '{_code(e.result)}' but {o} has '{_code(f.result)}' "
+                        f"(expected '{_code(mirrored) if mirrored else '?'}')"
+                    ),
+                )
+    return None
+
+
+def header_refusal(code: str, value: str, *, team: bool) -> str | None:
+    """Why ``(code, value)`` cannot be a header record kept verbatim (``None`` when it
+    can): the TRF code grammar as :meth:`_Reader.line` reads it. A header is written
+    back as ``CODE VALUE`` and must read back as the same header, never as a record of
+    the model's own (a player, the system, a forbidden pair: those are the model's
+    fields, written from them), never skipped as a comment or legend. A reader of any
+    format checks its headers with this (:func:`~swissbridge.formats.boundary.validated`)."""
+    if len(code) != 3 or code[0] in " \t#" or control_character(code) is not None:
+        return "expected a record code of three characters, the first neither a blank nor '#'"
+    if code in _RECORDS:
+        if code in ("240", "250", "260") and team:
+            return None  # a team event's records, kept as written
+        if code == "250":
+            try:
+                if not _Reader(None).record_250(value, 0):
+                    return None  # an individual event's 250 with match points: kept as written
+            except InputError:
+                pass
+        return f"record {code} is read into the tournament itself, not kept as a header: give it in its own field"
+    if code.isalpha() and code.isupper() and len(set(code)) == 1:
+        return f"{code!r} is the start of a legend line, which readers skip"
+    if code.isdigit() and code not in _KNOWN_NUMERIC and not code.endswith("2"):
+        return f"unknown record code {code!r}: a numeric header code ends in 2"
+    return None
 
 
 def _code(result: Result) -> str:
@@ -1516,29 +1546,43 @@ def write_trf(t: Tournament, dialect: str = "trf26") -> str:
     if t.initial_colour is not None:
         groups["XXC"] = ["XXC white1" if t.initial_colour is Colour.WHITE else "XXC black1"]
 
-    headers = [f"{code} {value}" if value else code for code, value in t.headers]
-    order = list(t.layout) if t.layout else [tok for g in _DEFAULT_ORDER for tok in ([g] if g else [""] * len(headers))]
-    tokens = [_GROUP_OF.get(tok, tok) for tok in order]
-    if "001" not in tokens:
-        tokens.append("001")
-    missing_head = [g for g in _HEADER_GROUPS if g in groups and g not in tokens]
-    spare_headers = max(0, len(headers) - tokens.count(""))
-    at = tokens.index("001")
-    tokens[at:at] = missing_head + [""] * spare_headers
-    tokens += [g for g in groups if g not in tokens]
     out: list[str] = []
-    done: set[str] = set()
-    header_iter = iter(headers)
-    for tok in tokens:
-        if tok == "":
-            h = next(header_iter, None)
-            if h is not None:
-                out.append(h)
-        elif tok not in done:
-            done.add(tok)
-            out.extend(groups.get(tok, ()))
+    for tok in _record_order(t):
+        out.extend(groups.get(tok, ()) if isinstance(tok, str) else [tok[0] + (f" {tok[1]}" if tok[1] else "")])
     eol = t.line_ending
     return eol.join(out) + eol
+
+
+def _record_order(t: Tournament) -> list[str | tuple[str, str]]:
+    """The order of the records written: one canonical order whatever path the
+    tournament took (TRF-2026, TRF16, another format), so that a file converted to
+    TRF16 and back is the same file. Only the verbatim records and the player block
+    keep the source's order (``Tournament.layout``); the records written from the
+    model go where :data:`_HEADER_GROUPS` and :data:`_TAIL_GROUPS` say: ``012``
+    first, then each header group before the first verbatim header record (one before
+    the players) of a higher code, the players, the verbatim records after them, then
+    the byes, accelerations, forbidden pairs, board numbers, ``XXR`` and ``XXC``. A group is a name
+    (``str``); a verbatim record is its ``(code, value)``."""
+    verbatim = list(t.headers)
+    if t.layout:
+        slots = [tok for tok in t.layout if tok in ("", "001")]
+        at = slots.index("001") if "001" in slots else len(slots)
+        spare = max(0, len(verbatim) - slots.count(""))  # headers added without a slot: before the players
+        before = min(slots[:at].count("") + spare, len(verbatim))
+    else:
+        before = len(verbatim)
+    head, tail = verbatim[:before], verbatim[before:]
+    order: list[str | tuple[str, str]] = ["012", *head]
+    for placed, (group, code) in enumerate(_HEADER_GROUPS):
+        higher = next((i for i, rec in enumerate(head) if _code_rank(rec[0]) > code), len(head))
+        order.insert(1 + higher + placed, group)  # the groups placed so far stand before it
+    return [*order, "001", *tail, *_TAIL_GROUPS]
+
+
+def _code_rank(code: str) -> int:
+    """A record code's place among the header records: its number; codes that are not
+    numbers (national records, vendor lines) after every numbered one."""
+    return int(code) if code.isdigit() else 1000
 
 
 def _cell_text(e: Entry) -> str:
@@ -1566,7 +1610,7 @@ def _player_line(t: Tournament, p: Player, completed: int, open_round: bool, tea
         f"001 {p.start_no:>4} {p.sex[:1]:1}{title[:3]:>3} {p.name[:TRF_NAME_WIDTH]:<{TRF_NAME_WIDTH}} "
         f"{p.rating if p.rating else '':>4} {p.federation[:3]:<3} {p.fide_id[:11]:>11} {p.birth[:10]:<10} "
         f"{_points_field(stated, p)} {p.rank if p.rank is not None else '':>4}"
-    )
+    ).replace("\t", " ")  # a tab is a blank (model._CONTROL): tab stops would shift the columns read
     cells = "".join("  " + _cell_text(e) for e in p.entries)
     return (head + cells).rstrip()
 

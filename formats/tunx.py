@@ -27,7 +27,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from swissbridge.errors import InputError
-from swissbridge.formats._text import MAX_ROUNDS, MAX_START_NO, read_bytes, refuse_control
+from swissbridge.formats._text import MAX_ROUNDS, MAX_START_NO, read_bytes
+from swissbridge.formats.boundary import validated
 from swissbridge.model import (
     AnnouncedBye,
     ByeKind,
@@ -331,7 +332,7 @@ def tournament_of(layout: Layout, path: str | None = None) -> Tournament:
         tie_breaks=settings.tie_breaks,
         headers=headers,
     )
-    return refuse_control(t, path=path, offset_of=layout.offset_of)
+    return validated(t, path=path, offset_of=layout.offset_of)
 
 
 def board_numbers(layout: Layout) -> dict[tuple[int, frozenset[int]], int]:

@@ -10,7 +10,20 @@ from __future__ import annotations
 import math
 
 from swissbridge.errors import InputError
-from swissbridge.model import Acceleration, PointSystem
+from swissbridge.model import Acceleration, PointSystem, Tournament
+
+
+def baku_by_code(tournament: Tournament, codes: frozenset[str]) -> tuple[Acceleration, ...]:
+    """C.04.7 (Baku) for a system that applies it by itself when record 192 names one of
+    its accelerated ``codes`` (``..._BAKU``) and the file gives no virtual points itself
+    (250/XXA lines take precedence): the ranges of :func:`baku_acceleration` over the
+    listed players; ``()`` otherwise."""
+    if tournament.acceleration or tournament.system.strip().upper() not in codes:
+        return ()
+    if tournament.total_rounds is None:
+        raise InputError("Baku acceleration needs the number of rounds (record 142 or XXR)")
+    starts = [p.start_no for p in tournament.players]
+    return baku_acceleration(starts, tournament.total_rounds, tournament.points)
 
 
 def baku_acceleration(initial_players: list[int], rounds: int, points: PointSystem) -> tuple[Acceleration, ...]:

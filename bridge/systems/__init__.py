@@ -45,8 +45,25 @@ class Choice:
 
 
 def code_of(tournament: Tournament) -> str:
-    """Record 192 of ``tournament`` as the systems declare their codes (upper case)."""
-    return tournament.system.strip().upper()
+    """Record 192 of ``tournament`` as the systems declare their codes (upper case);
+    without one, TRF16's record 092 when it holds such a code (:func:`typed_code`)."""
+    return tournament.system.strip().upper() or typed_code(tournament)
+
+
+def typed_code(tournament: Tournament) -> str:
+    """TRF16's record 092 (the type of tournament, free text) when it is a record 192
+    code an installed system declares, upper case, else ``""``: files without record
+    192 say their system there (bbpPairings v6's generator writes ``092
+    FIDE_DUTCH_2025``). Free text (``Individual: Swiss-System``) names no system."""
+    value = next((v for code, v in tournament.headers if code == "092"), "").strip().upper()
+    return value if value and value in codes() else ""
+
+
+def _typed_warning(code: str, system: str) -> str:
+    """What the warning says of a system read from record 092: the code, its edition."""
+    year = code.removesuffix("_BAKU").rsplit("_", 1)[-1]
+    edition = f"the {year} edition" if year.isdigit() else "the edition in force"
+    return f"record 192 names no pairing system; record 092 says {code} ({edition}): pairing with {system}"
 
 
 def system_of(code: str) -> str | None:
@@ -89,6 +106,8 @@ def choose_system(tournament: Tournament, requested: str | None, *, engine: bool
     from_file = system_of(code) if code else None
     choice = _choice(tournament, code, from_file, requested, engine)
     refuse(plugins.load(choice.system), tournament)
+    if choice.warning is None and from_file is not None and not tournament.system.strip():
+        return Choice(choice.system, _typed_warning(code, choice.system))
     return choice
 
 
@@ -97,7 +116,8 @@ def _choice(tournament: Tournament, code: str, from_file: str | None, requested:
         if code and from_file != requested:
             said = f"{code} ({from_file})" if from_file else f"{code}, which swissbridge does not implement"
             given = _asked(requested, engine, named=False)
-            return Choice(requested, f"record 192 says {said}; pairing with {requested} as {given} says")
+            record = "record 192" if tournament.system.strip() else "record 092"
+            return Choice(requested, f"{record} says {said}; pairing with {requested} as {given} says")
         return Choice(requested)
     if not code and tournament.kind is EventKind.ROUND_ROBIN and (robin := round_robin_system()) is not None:
         return Choice(robin.name)  # the file says what it is: no system to guess
@@ -201,8 +221,8 @@ def recorded(tournament: Tournament, system: str | PairingSystem) -> Tournament:
     command that writes a tournament it paired or would pair writes this, so the
     file says which system it is paired with."""
     engine = plugins.resolve(system)[1]
-    if code_of(tournament) in engine.codes:
-        return tournament
+    if code_of(tournament) in engine.codes:  # record 192's code, or record 092's (written as 192)
+        return tournament if tournament.system.strip() else replace(tournament, system=code_of(tournament))
     code_for = getattr(engine, "code_for", None)  # a system whose code depends on the event (a double round robin)
     code = code_for(tournament) if code_for is not None else engine.codes[0]
     return tournament if code is None else replace(tournament, system=code)
@@ -223,7 +243,7 @@ def with_system(tournament: Tournament) -> tuple[Tournament, str | None]:
     paired with, and a note when that is the default, which the file did not name.
     A code no installed system declares, or an event the default does not pair (a
     team event, a round robin), is left as the file has it."""
-    if code_of(tournament):
+    if tournament.system.strip():
         return tournament, None
     try:
         choice = choose_system(tournament, None)
@@ -232,6 +252,8 @@ def with_system(tournament: Tournament) -> tuple[Tournament, str | None]:
     written = recorded(tournament, choice.system)
     if written is tournament:
         return tournament, None
+    if typed_code(tournament):
+        return written, f"record 192 set to {written.system}, as record 092 says"
     if choice.system != DEFAULT:  # a file that says it is a round robin
         return written, f"record 192 set to {written.system}: the file says it is a round robin"
     return written, f"record 192 set to {written.system}: the file named no pairing system, {DEFAULT} is the default"

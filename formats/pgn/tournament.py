@@ -8,7 +8,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from swissbridge.errors import InputError
-from swissbridge.formats._text import MAX_RATING, MAX_START_NO, bounded_int, refuse_control
+from swissbridge.formats._text import MAX_RATING, MAX_START_NO, bounded_int
+from swissbridge.formats.boundary import validated
 from swissbridge.formats.pgn.players import Directory, is_bye, name_keys
 from swissbridge.formats.pgn.reading import RESULT_ENTRIES, PgnGame, games_in
 from swissbridge.messages import ranges
@@ -120,7 +121,7 @@ def tournament_from_pgn(
     if total_rounds is not None:
         t = replace(t, total_rounds=total_rounds)
     single = {g.path for g in games}
-    return refuse_control(t, path=single.pop() if len(single) == 1 else None)
+    return validated(t, path=single.pop() if len(single) == 1 else None)
 
 
 def _with_rounds(

@@ -7,7 +7,7 @@ from __future__ import annotations
 from swissbridge.errors import InputError
 from swissbridge.model import Acceleration, Colour, Tournament, format_points
 from swissbridge.pairing import Board, NoLegalPairing, RoundPairing, board_key
-from swissbridge.rules.acceleration import baku_acceleration
+from swissbridge.rules.acceleration import baku_by_code
 from swissbridge.rules.history import initial_colour as history_initial_colour
 from swissbridge.state import with_acceleration
 
@@ -39,12 +39,7 @@ def baku_default(tournament: Tournament) -> tuple[Acceleration, ...]:
     virtual points itself (250/XXA lines take precedence): ``()`` otherwise. GA is
     sized as the 2026 text says, 2·⌈N/4⌉ of the N listed players (the reference
     engine uses ⌈N/2⌉, dutch-reference.md §2.3)."""
-    if tournament.acceleration or tournament.system.strip().upper() not in BAKU:
-        return ()
-    if tournament.total_rounds is None:
-        raise InputError("Baku acceleration needs the number of rounds (record 142 or XXR)")
-    starts = [p.start_no for p in tournament.players]
-    return baku_acceleration(starts, tournament.total_rounds, tournament.points)
+    return baku_by_code(tournament, BAKU)
 
 
 def with_builtin_acceleration(tournament: Tournament) -> Tournament:

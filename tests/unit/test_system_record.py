@@ -95,3 +95,38 @@ def test_writing_without_pairing_records_the_system(tmp_path: Path) -> None:
     converted = runner.invoke(app, ["convert", str(team), str(tmp_path / "out.trf")])
     assert converted.exit_code == 0 and "192" not in converted.stderr
     assert read_trf(tmp_path / "out.trf").system == "ZIGZAG_SWISS_1"
+
+
+def _with_092(folder: Path, value: str) -> Path:
+    """open-round4 as a TRF16 that says its system in record 092, not 192 (as the
+    reference engine's generator writes it: ``092 FIDE_DUTCH_2025``)."""
+    path = folder / "typed.trf"
+    text = OPEN.read_text(encoding="utf-8").replace("192 FIDE_DUTCH_2026\n", "")
+    path.write_text(text.replace("012 ", f"092 {value}\n012 ", 1), encoding="utf-8")
+    return path
+
+
+def test_record_092_names_the_system_when_192_is_absent(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """TRF16 has no record 192; its type of tournament (092) holds the code in the
+    reference engine's files: read as the system, its edition said in the warning,
+    and written as record 192 (the file's own code, here the 2025 name of the text)."""
+    path = _with_092(tmp_path, "FIDE_DUTCH_2025")
+    assert dropin.run([str(path), "-p"]) == dropin.EXIT_OK
+    err = capsys.readouterr().err
+    assert err == (
+        "swissbridge-engine: warning: record 192 names no pairing system; "
+        "record 092 says FIDE_DUTCH_2025 (the 2025 edition): pairing with dutch\n"
+    )
+    done = runner.invoke(app, ["pair", str(path), "-f", "pairlist", "--system", "lim"])
+    assert "record 092 says FIDE_DUTCH_2025 (dutch); pairing with lim as --system says" in done.stderr
+    converted = runner.invoke(app, ["convert", str(path), str(tmp_path / "out.trf")])
+    assert converted.exit_code == 0, converted.output
+    assert "record 192 set to FIDE_DUTCH_2025, as record 092 says" in converted.stderr
+    out = read_trf(tmp_path / "out.trf")
+    assert out.system == "FIDE_DUTCH_2025" and ("092", "FIDE_DUTCH_2025") in out.headers
+
+
+def test_free_text_in_092_names_no_system(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _with_092(tmp_path, "Individual: Swiss-System")
+    assert dropin.run([str(path), "-p"]) == dropin.EXIT_OK
+    assert capsys.readouterr().err == f"swissbridge-engine: warning: {NO_RECORD.format('--dutch')}\n"
