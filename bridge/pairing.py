@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from swissbridge.model import BoardList, Colour, Entry, Points, Result, Tournament
 
@@ -134,4 +134,6 @@ def apply_pairing(tournament: Tournament, pairing: RoundPairing) -> Tournament:
     for n, result in pairing.absent.items():
         entries[n] = Entry(result)
     printed = BoardList(pairing.round_no, tuple((n, b.white, b.black) for n, b in pairing.numbered()))
-    return tournament.with_round(pairing.round_no, entries).with_board_list(printed)
+    paired = tournament.with_round(pairing.round_no, entries).with_board_list(printed)
+    # the points column of a player given a bye's points (the PAB, H, F) is that of the results
+    return paired.with_players(replace(p, stated_points=None) if p.start_no in entries else p for p in paired.players)

@@ -82,12 +82,31 @@ class Graph:
     def perfect(self, members: Sequence[int], sides: Sequence[int] | None = None) -> dict[int, int] | None:
         """[C4]: a pairing of every one of ``members`` (positions) complying with [C1]
         and [C3], as ``{position: partner}``, or ``None`` when there is none. With
-        ``sides`` (one number per member), only members of different sides meet."""
-        n = len(members)
-        if n % 2:
+        ``sides`` (one number per member), two members of the same side ``>= 0`` never
+        meet (side ``-1``: no such restriction)."""
+        if len(members) % 2:
             return None
+        mate = self._matching(members, sides, stop=True)
+        if mate is None:
+            return None
+        return {members[k]: members[mate[k]] for k in range(len(members))}
+
+    def unmatched(self, members: Sequence[int]) -> int:
+        """How many of ``members`` a largest legal pairing among them leaves unpaired."""
+        mate = self._matching(members, None, stop=False)
+        assert mate is not None
+        return mate.count(-1)
+
+    def _matching(self, members: Sequence[int], sides: Sequence[int] | None, *, stop: bool) -> list[int] | None:
+        """A maximum matching of ``members`` by index into it (``-1``: single); with
+        ``stop``, ``None`` as soon as one member is sure to stay single."""
+        n = len(members)
         mate = [-1] * n
         ok = self.compat.ok
+
+        def apart(k: int, w: int) -> bool:
+            return sides is not None and sides[k] >= 0 and sides[k] == sides[w]
+
         start = 0
         for k in range(n):  # greedy, in the group's order
             if mate[k] != -1:
@@ -96,27 +115,33 @@ class Graph:
             while start < n and mate[start] != -1:
                 start += 1
             for w in range(max(start, k + 1), n):
-                if mate[w] == -1 and ok(v, members[w]) and (sides is None or sides[k] != sides[w]):
+                if mate[w] == -1 and ok(v, members[w]) and not apart(k, w):
                     mate[k], mate[w] = w, k
                     break
         singles = [k for k in range(n) if mate[k] == -1]
-        if singles:
+        if len(singles) > 1:
             local = {v: k for k, v in enumerate(members)}
             rows: dict[int, list[int]] = {}
 
             def nb(k: int) -> list[int]:
                 row = rows.get(k)
                 if row is None:
-                    row = [local[w] for w in self.compat.among(members[k], members)]
-                    if sides is not None:
-                        row = [w for w in row if sides[w] != sides[k]]
+                    row = [w for w in (local[x] for x in self.compat.among(members[k], members)) if not apart(k, w)]
                     rows[k] = row
                 return row
 
+            left = len(singles)
             for k in singles:
-                if mate[k] == -1 and not augment_from(k, n, nb, mate):
-                    return None
-        return {members[k]: members[mate[k]] for k in range(n)}
+                if left < 2:
+                    break
+                if mate[k] == -1:
+                    if augment_from(k, n, nb, mate):
+                        left -= 2
+                    elif stop:
+                        return None
+        if stop and -1 in mate:
+            return None
+        return mate
 
 
 # -- 3.1 the pairing-allocated bye -------------------------------------------------------

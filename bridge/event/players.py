@@ -41,6 +41,7 @@ from swissbridge.model import (
     Tournament,
     initial_order_key,
 )
+from swissbridge.systems import declared_round_robin
 
 RENUMBER_UNTIL = 4
 """C.04.2 Art. 2.3: no TPN is reassigned once this round has been paired."""
@@ -115,6 +116,12 @@ def add_player(
     In a team event, ``player`` joins ``team`` (:func:`_add_member`)."""
     if t.team_event or team is not None:
         return _add_member(t, player, team, from_round, missed)
+    if t.completed_rounds and declared_round_robin(t):
+        raise InputError(
+            f"a round robin's pairings are its Berger tables for the players drawn (C.05 Annex 1), and rounds "
+            f"1-{t.completed_rounds} are paired: a late entry would change the tables under them, so a round "
+            "robin takes no late entry once round 1 is paired"
+        )
     nxt = t.next_round
     first = nxt if from_round is None else from_round
     if first < nxt:

@@ -581,6 +581,25 @@ def printed_boards(tournament: Tournament, round_no: int) -> list[NumberedGame]:
     return [(n, None, game) for n, game in enumerate(printed_order(tournament, round_no), 1)]
 
 
+def printed_matches(tournament: Tournament, round_no: int) -> list[Board]:
+    """The matches of a team round as printed (:func:`printed_boards`), in their order, each
+    with its White team first: the team whose player has White on a board whose colour is
+    the first of record 352's sequence (:func:`match_games`), so that a match none of whose
+    boards was played (colourless for the scores, 1.6.1) is still shown as it was printed. A
+    match with no game (every board left unoccupied) is not among them."""
+    event = TeamEvent(tournament)
+    sequence = event.setup.board_colours or "WB"
+    team_of = event.team_of
+    matches: dict[int, Board] = {}
+    for _, where, (w, b) in printed_boards(tournament, round_no):
+        if where is None or where[0] in matches:
+            continue
+        first = sequence[(where[1] - 1) % len(sequence)] == sequence[0]
+        white, black = (w, b) if first else (b, w)
+        matches[where[0]] = Board(team_of[white], team_of[black])
+    return [matches[m] for m in sorted(matches)]
+
+
 def with_printed_boards(tournament: Tournament, after: int = 0) -> Tournament:
     """``tournament`` holding the printed boards of every paired round with games after
     round ``after`` (:func:`printed_boards`): what an edit that changes scores does before

@@ -222,15 +222,15 @@ def published_pairing(tournament: Tournament, round_no: int) -> RoundPairing:
     the round on the boards, never a pairing made again."""
     from swissbridge.pairing import Board
     from swissbridge.rules.history import played_pairing
-    from swissbridge.rules.teams import TeamEvent, played_team_pairing, printed_boards
+    from swissbridge.rules.teams import played_team_pairing, printed_boards, printed_matches
 
     printed = printed_boards(tournament, round_no)
     if tournament.team_event:
         teams, _ = played_team_pairing(tournament, round_no)
-        team_of = TeamEvent(tournament).team_of
-        match_of = {frozenset((team_of[w], team_of[b])): where[0] for _, where, (w, b) in printed if where is not None}
-        order = sorted(teams.boards, key=lambda b: match_of.get(frozenset(b.players()), len(match_of) + 1))
-        return RoundPairing(round_no, tuple(order), teams.bye, teams.absent)
+        matches = printed_matches(tournament, round_no)
+        listed = {frozenset(m.players()) for m in matches}
+        matches += [m for m in teams.boards if frozenset(m.players()) not in listed]
+        return RoundPairing(round_no, tuple(matches), teams.bye, teams.absent)
     played = played_pairing(tournament, round_no)
     boards = tuple(Board(w, b) for _, _, (w, b) in printed)
     numbers = tuple(n for n, _, _ in printed)
