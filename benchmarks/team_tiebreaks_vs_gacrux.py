@@ -36,7 +36,7 @@ from swissbridge.commands.generate import pab_record  # noqa: E402
 from swissbridge.errors import SwissbridgeError  # noqa: E402
 from swissbridge.formats.trf import write_trf  # noqa: E402
 from swissbridge.model import Tournament  # noqa: E402
-from swissbridge.publish.standings import compute_teams  # noqa: E402
+from swissbridge.rules.ranking import compute_teams  # noqa: E402
 from swissbridge.rules.teamtiebreaks import prepare  # noqa: E402
 from swissbridge.rules.tiebreaks import Value, parse_tiebreaks  # noqa: E402
 from swissbridge.systems.service import read_tournament  # noqa: E402

@@ -30,7 +30,7 @@ from history import ascii_name
 from swissbridge.errors import SwissbridgeError
 from swissbridge.formats.trf import write_trf
 from swissbridge.model import TEAM_RECORDS, EventKind
-from swissbridge.publish.standings import compute
+from swissbridge.rules.ranking import compute
 from swissbridge.rules.tiebreaks import parse_tiebreaks
 from swissbridge.systems.service import read_tournament
 

@@ -39,7 +39,7 @@ from pathlib import Path
 
 from swissbridge.atomic import open_regular
 from swissbridge.errors import InputError, UsageError
-from swissbridge.messages import listed
+from swissbridge.messages import listed, ranges
 from swissbridge.model import Tournament
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the way to a pair
@@ -259,21 +259,39 @@ def _trf_lost(dialect: str) -> Callable[[Tournament], list[str]]:
                 later = {b.round_no for b in tournament.announced_byes} - {tournament.next_round}
                 if later:
                     out.append(f"byes announced for round(s) {sorted(later)} (TRF16 holds only the next round's)")
+            out += _printed_boards_lost(tournament)
         return out
 
     return lost
 
 
+def _printed_boards_lost(tournament: Tournament) -> list[str]:
+    """The boards of the paired rounds as printed (record BRD), which the format does not keep:
+    read back, a round is numbered again from the scores before it (docs/event.md)."""
+    rounds = [b.round_no for b in tournament.current_board_lists()]
+    if not rounds:
+        return []
+    return [
+        f"the board numbers of round(s) {ranges(rounds)} as printed (record BRD): read back, they are numbered "
+        "from the scores before each round, which a correction since may have changed"
+    ]
+
+
 def _pgn_lost(tournament: Tournament) -> list[str]:
     from swissbridge.formats.pgn import lost_in_pgn
 
-    return lost_in_pgn(tournament) + _colourless_games(tournament)
+    return lost_in_pgn(tournament) + _colourless_games(tournament) + _printed_boards_lost(tournament)
 
 
 def _sm_pairings_lost(tournament: Tournament) -> list[str]:
     from swissbridge.formats.swissmanager import lost_in_pairing_file
 
-    return lost_in_pairing_file(tournament) + _colourless_games(tournament) + _settings_lost(tournament)
+    return (
+        lost_in_pairing_file(tournament)
+        + _colourless_games(tournament)
+        + _settings_lost(tournament)
+        + _printed_boards_lost(tournament)
+    )
 
 
 def _sm_players_lost(tournament: Tournament) -> list[str]:

@@ -44,7 +44,7 @@ from functools import cache
 from importlib import import_module
 
 from swissbridge.errors import UsageError
-from swissbridge.model import Acceleration, Tournament
+from swissbridge.model import Acceleration, PointSystem, Tournament
 from swissbridge.pairing import NoLegalPairing, RoundPairing
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the way to a pair
@@ -53,6 +53,7 @@ if TYPE_CHECKING:
 
     from swissbridge.plugins.document import SystemPart
     from swissbridge.plugins.protocol import PairingSystem as PairingSystem
+    from swissbridge.plugins.protocol import RoundRobins
 else:
 
     def __getattr__(name: str) -> object:
@@ -115,7 +116,8 @@ class BasicSystem:
     codes: tuple[str, ...]
     engine_flag: str
     entrants: frozenset[str] = frozenset({"players"})
-    round_robin: bool = False
+    round_robin: RoundRobins | None = None
+    points: PointSystem | None = None
 
     def pair(self, tournament: Tournament, round_no: int | None = None) -> RoundPairing:
         raise NotImplementedError(f"{type(self).__name__}.pair")

@@ -9,21 +9,36 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
-    from swissbridge.model import Acceleration, Tournament
+    from swissbridge.model import Acceleration, PointSystem, Tournament
     from swissbridge.pairing import RoundPairing
     from swissbridge.plugins import Trace
     from swissbridge.plugins.document import SystemPart
 
 
 @runtime_checkable
+class RoundRobins(Protocol):
+    """What a system that pairs round robins (C.05 Annex 1) says of them: the record 192
+    code of a round robin, which depends on the event (single or double, players or teams)."""
+
+    def schedule_code(self, entrants: int, rounds: int, *, teams: bool = False) -> str:
+        """The code of a round robin of ``entrants`` (players, or ``teams``) playing
+        ``rounds`` rounds; an :class:`~swissbridge.errors.InputError` when no round robin
+        of theirs has that many rounds."""
+        ...
+
+    def code_for(self, tournament: Tournament) -> str | None:
+        """The code written into ``tournament`` paired by the system (``None``: none fits,
+        record 192 is left as it is)."""
+        ...
+
+
+@runtime_checkable
 class PairingSystem(Protocol):
     """A pairing system: who it is (class attributes), then one method per capability.
 
-    Two class attributes are optional: ``round_robin = True`` for a system that pairs
-    round robins (the events whose file says so, C.05 Annex 1; without it, a round
-    robin is refused as an event the system does not pair), and ``points``, the
-    :class:`~swissbridge.model.PointSystem` of its events when it has one of its own
-    (a team system's match points; ``generate`` plays with it unless told otherwise)."""
+    ``round_robin`` and ``points`` are declared by every system (:class:`BasicSystem
+    <swissbridge.plugins.BasicSystem>` gives both as ``None``): most systems pair Swiss
+    events with the points of the file."""
 
     name: str
     """Its name: ``--system NAME``, and the folder ``plugins/NAME/`` of a shipped system."""
@@ -35,6 +50,21 @@ class PairingSystem(Protocol):
     entrants: frozenset[str]
     """Who it pairs: ``{"players"}`` (an individual event), ``{"teams"}`` (a team
     event, C.04.6), or both."""
+
+    @property
+    def round_robin(self) -> RoundRobins | None:
+        """Its round robins (C.05 Annex 1: the events whose file says so) when it pairs
+        them, else ``None``: a round robin is refused as an event it does not pair, and
+        its rounds are paired only over played ones (a round robin's are read from its
+        tables whatever the results). A class attribute ``round_robin = None`` will do."""
+        ...
+
+    @property
+    def points(self) -> PointSystem | None:
+        """The :class:`~swissbridge.model.PointSystem` of its events when it has one of
+        its own (a team system's match points; ``generate`` plays with it unless told
+        otherwise), else ``None``. A class attribute will do."""
+        ...
 
     def pair(self, tournament: Tournament, round_no: int | None = None) -> RoundPairing:
         """Pair ``round_no`` (default: the next round) from the history before it;

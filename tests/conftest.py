@@ -43,11 +43,12 @@ def swiss_systems() -> list[str]:
     of two games (the Double-Swiss, C.04.5: two round columns a round) has its own
     tests (``tests/unit/test_doubleswiss*.py``)."""
     from swissbridge import plugins
+    from swissbridge.systems import games_per_round
 
     return [
         s.name
         for s in plugins.loaded_shipped()
-        if "players" in s.entrants and not getattr(s, "round_robin", False) and getattr(s, "games", 1) == 1
+        if "players" in s.entrants and s.round_robin is None and games_per_round(s) == 1
     ]
 
 

@@ -24,6 +24,8 @@ class ToySystem:
     codes = ("TOY",)
     engine_flag = "--toy"
     entrants = frozenset({"players"})
+    round_robin = None  # a Swiss system
+    points = None  # the file's
 
     def pair(self, tournament: Tournament, round_no: int | None = None) -> RoundPairing:
         r = tournament.next_round if round_no is None else round_no

@@ -484,9 +484,9 @@ def explain(
     scoregroups), the floaters and why, the criteria not met, the PAB and the colour
     rule of every board. Exit 1 when no legal pairing exists."""
     from swissbridge.commands.explain import explain as build_explanation
-    from swissbridge.commands.explain import render
     from swissbridge.commands.output import write_output
     from swissbridge.pairing import NoLegalPairing
+    from swissbridge.publish.explain import render
 
     options = settings(system, initial_colour, rounds, encoding)
     try:
@@ -575,13 +575,13 @@ def standings(
     encoding: EncodingOption = None,
 ) -> None:
     """Rank the players by points and the FIDE tie-breaks (C.07); shared places are shown as such."""
-    from swissbridge.publish.standings import standings_output
+    from swissbridge.commands.standings import standings_output
 
     check_encoding(encoding)
     if k is not None and not rating_change:
         fail("--k is the development coefficient of --rating-change: give both", EXIT_INPUT)
     if category is not None:
-        from swissbridge.publish.standings import check_category
+        from swissbridge.rules.ranking import check_category
 
         try:
             check_category(category)

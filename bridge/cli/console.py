@@ -185,6 +185,11 @@ def run_pair(
                     raise InputError("--repair pairs a paired round again, and no round is paired yet")
             if round_no is not None and tournament.is_paired(round_no):
                 if _paired_round(input, tournament, round_no, fmt, output, in_place=in_place, repair=repair):
+                    if explain:
+                        echo(
+                            f"swissbridge: note: round {round_no} is shown as paired; how the system pairs it: "
+                            f"swissbridge explain {input.name} --round {round_no}"
+                        )
                     return
                 previous = printed_pairing(tournament, round_no)
             elif repair:
@@ -213,7 +218,7 @@ def run_pair(
             write_output(output, text, inputs=[input], in_place=in_place, whole=holds_tournament(fmt.value))
         if explain:
             from swissbridge.commands.explain import explain as build_explanation
-            from swissbridge.commands.explain import render_text
+            from swissbridge.publish.explain import render_text
 
             echo(render_text(build_explanation(tournament, system=system_name, trace=trace)), err=to_stdout)
     except NoLegalPairing as exc:

@@ -168,7 +168,8 @@ def _pair(path: str, requested: str | None, output: str, checklist: str | None) 
         from swissbridge.errors import InputError
 
         try:
-            from swissbridge.commands.explain import explain, render_text
+            from swissbridge.commands.explain import explain
+            from swissbridge.publish.explain import render_text
 
             why = render_text(explain(tournament, system=system, trace=trace))
         except InputError as exc:

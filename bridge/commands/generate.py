@@ -47,6 +47,7 @@ from swissbridge.model import (
 )
 from swissbridge.pairing import Board, NoLegalPairing, RoundPairing
 from swissbridge.plugins import PairingSystem, resolve
+from swissbridge.plugins.protocol import RoundRobins
 from swissbridge.rules.acceleration import baku_acceleration
 from swissbridge.rules.history import before_round
 from swissbridge.rules.teams import TeamEvent, board_pairing, team_code
@@ -222,10 +223,9 @@ class Plan:
 
 
 def default_points(system: PairingSystem) -> PointSystem:
-    """The point system ``system`` declares as its own (an optional class attribute
-    ``points``, as a team system's match points), else FIDE's 1 - ½ - 0."""
-    points = getattr(system, "points", None)
-    return points if isinstance(points, PointSystem) else PointSystem()
+    """The point system ``system`` declares as its own (its ``points``, as a team
+    system's match points), else FIDE's 1 - ½ - 0."""
+    return system.points if system.points is not None else PointSystem()
 
 
 def plan_tournament(
@@ -241,9 +241,9 @@ def _plan(n: int, rounds: int, system: str | PairingSystem, rng: random.Random, 
     if n < 2:
         raise UsageError(f"-n {n}: a tournament needs at least 2 players")
     name, engine = resolve(system)
-    if getattr(engine, "round_robin", False):
+    if (robin := engine.round_robin) is not None:
         _check_rounds(n, rounds, "players", swiss=False)
-        return _round_robin_plan(n, rounds, engine, rng, o)
+        return _round_robin_plan(n, rounds, engine, robin, rng, o)
     _check_rounds(n, rounds, "players")
     field_, strengths = _make_field(n, rng, o)
     numbers = [p.start_no for p in field_]
@@ -345,7 +345,9 @@ def _check_rounds(n: int, rounds: int, who: str, *, swiss: bool = True) -> None:
         raise UsageError(f"--rounds {rounds}: {n} {who} cannot play {rounds} Swiss rounds: use fewer rounds than {who}")
 
 
-def _round_robin_plan(n: int, rounds: int, engine: PairingSystem, rng: random.Random, o: GenerateOptions) -> Plan:
+def _round_robin_plan(
+    n: int, rounds: int, engine: PairingSystem, robin: RoundRobins, rng: random.Random, o: GenerateOptions
+) -> Plan:
     """A round robin's plan: the field numbered by a random draw (C.05: the pairing
     numbers are drawn by lot), nobody absent, no acceleration or forbidden pairs; the
     player who meets the dummy of an odd number scores nothing (no game, no bye
@@ -357,7 +359,7 @@ def _round_robin_plan(n: int, rounds: int, engine: PairingSystem, rng: random.Ra
         )
     if o.code is not None:
         raise UsageError("--code: a round robin's record 192 code follows from its players and rounds (single, double)")
-    code: str = engine.schedule_code(n, rounds)  # type: ignore[attr-defined]
+    code = robin.schedule_code(n, rounds)
     from swissbridge.event.players import draw_numbers
 
     field_, strengths = _make_field(n, rng, o)
@@ -530,7 +532,7 @@ def _team_options(n: int, rounds: int, engine: PairingSystem, o: GenerateOptions
         return None
     if "teams" not in engine.entrants:
         raise UsageError(f"--boards: the {engine.name} system pairs individual players, not teams")
-    if getattr(engine, "round_robin", False):
+    if engine.round_robin is not None:
         raise UsageError(f"random team round robins are not generated (the {engine.name} system pairs round robins)")
     boards = TEAM_BOARDS if o.boards is None else o.boards
     if not 1 <= boards <= MAX_MEMBERS:
@@ -748,7 +750,7 @@ def _team_results(t: Tournament) -> Tournament:
     tie-breaks, :data:`~swissbridge.rules.tiebreaks.DEFAULT_TEAM_TIEBREAKS`: the event names
     none in record 202), each player's points and rank in record 001 (:func:`_final_points`)."""
     from swissbridge.formats.trf import team_setup_of
-    from swissbridge.publish.standings import compute_teams
+    from swissbridge.rules.ranking import compute_teams
     from swissbridge.rules.tiebreaks import DEFAULT_TEAM_TIEBREAKS, parse_tiebreaks
 
     event = TeamEvent(t)

@@ -261,6 +261,8 @@ def apply_header(t: Tournament, header: Header) -> tuple[Tournament, list[str]]:
         points = point_system(header.points)
         note("points system", _shown_points(t.points), _shown_points(points))
         t = replace(t, points=replace(points, pending=t.points.pending))
+        # the points column was the old system's: it is the new one's sum of the results
+        t = t.with_players(replace(p, stated_points=None, rank=None) for p in t.players)
     if header.tiebreaks is not None:
         try:
             listed = ",".join(tb.code for tb in parse_tiebreaks(header.tiebreaks))

@@ -71,7 +71,7 @@ def missing(t: Tournament) -> list[str]:
 def fide_report(t: Tournament) -> str:
     """The report's TRF16 text, or :class:`Incomplete` listing what is missing."""
     from swissbridge.formats.trf import write_trf
-    from swissbridge.publish.standings import choose_tiebreaks, compute
+    from swissbridge.rules.ranking import choose_tiebreaks, compute
 
     lacking = missing(t)
     if lacking:

@@ -394,7 +394,7 @@ def repair_refusal(tournament: Tournament, round_no: int, *, in_place: bool, rep
         losses.append(f"{span} paired on it ({count} result{'s' if count != 1 else ''})")
     if losses:
         undo = (
-            f"; to take back round {round_no} with its results on purpose: swissbridge undo FILE --round {round_no}"
+            f"; to take back round {round_no} with its results on purpose: swissbridge undo FILE {round_no}"
             if not later
             else ""
         )

@@ -32,8 +32,6 @@ from collections.abc import Collection
 from swissbridge.model import Colour, Result, Tournament, format_points
 from swissbridge.pairing import RoundPairing
 from swissbridge.publish.standings import (
-    Standings,
-    compute,
     crosstable_table,
     format_value,
     html_page,
@@ -43,6 +41,7 @@ from swissbridge.publish.standings import (
     standings_table,
 )
 from swissbridge.rules.history import unpaired_in, unpaired_label
+from swissbridge.rules.ranking import Standings, compute
 from swissbridge.rules.tiebreaks import TieBreak, describe
 
 SITE_CSS = """

@@ -33,8 +33,6 @@ from swissbridge.model import Result, Team, Tournament, format_points
 from swissbridge.pairing import Board, RoundPairing
 from swissbridge.publish.site import COLOUR_NAMES, CUE, RESULT_SIGNS, SITE_CSS, legend, nav
 from swissbridge.publish.standings import (
-    TeamStandings,
-    compute_teams,
     crosstable_table,
     format_value,
     html_page,
@@ -45,6 +43,7 @@ from swissbridge.publish.standings import (
     team_name,
 )
 from swissbridge.rules.history import unpaired_label
+from swissbridge.rules.ranking import TeamStandings, compute_teams
 from swissbridge.rules.teams import MatchBoard, MatchKind, TeamEvent, board_pairing, match_games
 from swissbridge.rules.tiebreaks import TieBreak
 

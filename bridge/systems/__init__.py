@@ -44,6 +44,14 @@ class Choice:
     warning: str | None = None
 
 
+def games_per_round(system: PairingSystem) -> int:
+    """The games of a round of ``system``: its optional ``games`` (2 for the matches of
+    two games of a Double-Swiss, C.04.5, each game a round column), else 1. The one
+    place the core reads it: a system that says nothing pairs single games."""
+    games = getattr(system, "games", 1)
+    return games if isinstance(games, int) and games >= 1 else 1
+
+
 def code_of(tournament: Tournament) -> str:
     """Record 192 of ``tournament`` as the systems declare their codes (upper case);
     without one, TRF16's record 092 when it holds such a code (:func:`typed_code`)."""
@@ -160,7 +168,7 @@ def refusal(system: PairingSystem, tournament: Tournament) -> str | None:
         )
     if not tournament.team_event and "players" not in system.entrants:
         return f"this is an individual event: the {system.name} system pairs teams"
-    if tournament.kind is EventKind.ROUND_ROBIN and not getattr(system, "round_robin", False):
+    if tournament.kind is EventKind.ROUND_ROBIN and system.round_robin is None:
         return (
             f"this is a round robin: its pairings come from the Berger tables; the {system.name} system "
             f"pairs Swiss events{_others(_pairs_round_robins, 'round robins')}"
@@ -192,7 +200,7 @@ def _pairs_teams(system: PairingSystem) -> bool:
 
 
 def _pairs_round_robins(system: PairingSystem) -> bool:
-    return bool(getattr(system, "round_robin", False))
+    return system.round_robin is not None
 
 
 def _others(pairs: Callable[[PairingSystem], bool], what: str) -> str:
@@ -216,15 +224,15 @@ def for_round_robins() -> str:
 def recorded(tournament: Tournament, system: str | PairingSystem) -> Tournament:
     """``tournament`` with record 192 naming ``system``: the file's own code when it
     is one of the system's (an edition, a ``_BAKU`` variant), else the code the system
-    gives the event (its ``code_for``, when it has one: a round robin's depends on
+    gives the event (its round robins' ``code_for``, when it pairs them: a round robin's depends on
     its rounds; ``None`` leaves record 192 as it is), else its first code. Every
     command that writes a tournament it paired or would pair writes this, so the
     file says which system it is paired with."""
     engine = plugins.resolve(system)[1]
     if code_of(tournament) in engine.codes:  # record 192's code, or record 092's (written as 192)
         return tournament if tournament.system.strip() else replace(tournament, system=code_of(tournament))
-    code_for = getattr(engine, "code_for", None)  # a system whose code depends on the event (a double round robin)
-    code = code_for(tournament) if code_for is not None else engine.codes[0]
+    robin = engine.round_robin  # a round robin's code depends on the event (single or double, players or teams)
+    code = robin.code_for(tournament) if robin is not None else engine.codes[0]
     return tournament if code is None else replace(tournament, system=code)
 
 

@@ -11,7 +11,7 @@ from swissbridge.model import Tournament, format_points
 from swissbridge.pairing import NoLegalPairing, RoundPairing, apply_pairing
 from swissbridge.plugins import Trace, resolve
 from swissbridge.rules.history import round_to_pair, unfinished_games, unpaired_in
-from swissbridge.systems import DEFAULT, refuse
+from swissbridge.systems import DEFAULT, games_per_round, refuse
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the way to a pair
 if TYPE_CHECKING:
@@ -87,7 +87,7 @@ def system_round(engine: PairingSystem, tournament: Tournament, round_no: int | 
     :func:`~swissbridge.rules.history.round_to_pair` refuses it) and the round column of its
     first game: the same round, but for a system whose rounds are matches of several
     games (``games``, C.04.5): the match and its first column (:func:`~swissbridge.rules.twogame.match_to_pair`)."""
-    if getattr(engine, "games", 1) > 1:
+    if games_per_round(engine) > 1:
         from swissbridge.rules.twogame import match_to_pair
 
         return match_to_pair(tournament, round_no)
@@ -105,7 +105,7 @@ def _pairable(
     _, engine = resolve(system)
     refuse(engine, tournament)  # a team event or a round robin, for a system of Swiss events
     r, column = system_round(engine, tournament, round_no)
-    if getattr(engine, "round_robin", False):
+    if engine.round_robin is not None:
         return engine, r
     unplayed = [rr for rr in range(1, column) if tournament.is_unplayed(rr)]
     if unplayed:

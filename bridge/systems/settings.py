@@ -97,7 +97,7 @@ def apply_settings(tournament: Tournament, settings: Settings, *, engine: bool =
                 f"the file says the initial colour is {t.initial_colour}; using {colour} as --initial-colour says"
             )
         t = replace(t, initial_colour=colour)
-    drawn = getattr(plugins.load(choice.system), "round_robin", False)  # a round robin's numbers are drawn (C.05)
+    drawn = plugins.load(choice.system).round_robin is not None  # a round robin's numbers are drawn (C.05)
     order = None if drawn else rating_order(t)
     if order is not None:
         warnings.append(order)

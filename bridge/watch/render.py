@@ -171,7 +171,7 @@ def _tiebreaks(tournament: Tournament) -> list[TieBreak]:
     """The file's tie-break list (record 202, the ``.TUNX`` list) or, when it has none or a
     bad one (said in the log), the default."""
     from swissbridge.errors import InputError
-    from swissbridge.publish.standings import choose_tiebreaks
+    from swissbridge.rules.ranking import choose_tiebreaks
     from swissbridge.rules.tiebreaks import DEFAULT_TIEBREAKS, parse_tiebreaks
 
     try:

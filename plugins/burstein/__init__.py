@@ -39,6 +39,8 @@ class BursteinSystem:
     acceleration (C.04.7), which the system applies itself."""
     engine_flag = "--burstein"
     entrants = frozenset({"players"})
+    round_robin = None  # a Swiss system
+    points = None  # the file's
 
     def trace(self, tournament: Tournament, round_no: int | None = None) -> Trace:
         """The round's pairing and how it was made: the Dutch system's trace in a seeding

@@ -37,9 +37,9 @@ Outcome = tuple[int, tuple[Points, ...]]
 and their scores in descending order (smaller is better, then lower is better)."""
 
 
-def maximum_matching(rnd: BursteinRound, players: Sequence[int], initial: Sequence[int] | None = None) -> list[int]:
+def maximum_matching(rnd: BursteinRound, players: Sequence[int]) -> list[int]:
     """A maximum matching of ``players`` (by position) in the graph of who may meet
-    ([C1], [C3]); ``initial`` is a matching to start from."""
+    ([C1], [C3]): how many of them can be paired, when not all can."""
     n = len(players)
     ok = rnd.compatible
 
@@ -54,88 +54,85 @@ def maximum_matching(rnd: BursteinRound, players: Sequence[int], initial: Sequen
                 return w
         return -1
 
-    mate = list(initial) if initial is not None else [-1] * n
+    mate = [-1] * n
     match_greedily(mate, first_single)
     return max_cardinality_matching(n, neighbours, mate, first_single=first_single)
 
 
-def pairable(rnd: BursteinRound, players: Sequence[int]) -> bool:
-    """[C4]'s question of a set of players: they have a pairing that complies with
-    [C1]-[C3] (a perfect matching)."""
-    if len(players) % 2:
-        return False
-    return -1 not in maximum_matching(rnd, players)
-
-
 class Completion:
     """[C4] (2.2.1) below a bracket: whether the players of the lower scoregroups
-    (``lower``) and a set of outgoing floaters can all be paired. A maximum matching of
-    the lower players is found once; each set of floaters is tried from it."""
+    (``lower``) and a set of outgoing floaters can all be paired
+    (:meth:`BursteinRound.pairable`), each set's answer kept."""
 
     def __init__(self, rnd: BursteinRound, lower: Sequence[int]) -> None:
         self.rnd = rnd
         self.lower = list(lower)
-        self._mate: list[int] | None = None
         self._known: dict[frozenset[int], bool] = {}
 
     def completes(self, floaters: Sequence[int]) -> bool:
         key = frozenset(floaters)
         known = self._known.get(key)
         if known is None:
-            known = self._known[key] = self._completes(list(floaters))
+            known = self._known[key] = self.rnd.pairable(self.lower + list(floaters))
         return known
-
-    def _completes(self, floaters: list[int]) -> bool:
-        if (len(self.lower) + len(floaters)) % 2:
-            return False
-        if not floaters:
-            return self._lower_mate().count(-1) == 0
-        start = self._lower_mate() + [-1] * len(floaters)
-        mate = maximum_matching(self.rnd, self.lower + floaters, start)
-        return -1 not in mate
-
-    def _lower_mate(self) -> list[int]:
-        if self._mate is None:
-            self._mate = maximum_matching(self.rnd, self.lower)
-        return self._mate
 
 
 @dataclass
 class FloaterChoice:
-    """[C5]-[C7]'s decision on a bracket: how many outgoing floaters, their scores, and
-    every set of floaters that achieves them; with [C7], the following bracket's
-    outcome each set leaves (computed when asked, :meth:`c7`), and the best of those."""
+    """[C5]-[C7]'s decision on a bracket: how many outgoing floaters, their scores, who
+    may be among them, and whether a given set of floaters complies ([C1]-[C4] for the
+    set, [C7] for the following bracket); each set is judged when first asked."""
 
+    rnd: BursteinRound
+    bracket: Sequence[int]
+    completion: Completion
     count: int
+    """[C5]: the fewest outgoing floaters."""
     scores: tuple[Points, ...]
-    """[C6]: the floaters' scores, descending."""
-    sets: list[frozenset[int]]
-    """The sets of floaters with that count and those scores that comply with [C1]-[C4]."""
+    """[C6]: their scores, descending."""
+    pool: list[int]
+    """The players who may float: those of the scores of :attr:`scores` (and, when no more
+    float than a maximum pairing of the bracket leaves, those some maximum pairing leaves)."""
     following: Outcome | None = None
-    """[C7]: the best outcome of the following bracket any of :attr:`sets` leaves;
-    ``None`` when there is no following bracket (or no floater to choose)."""
-    c7: dict[frozenset[int], Outcome] = field(default_factory=dict)
-    """[C7]'s outcome of each set tried."""
+    """[C7]: the best outcome of the following bracket a set leaves; ``None`` when there is
+    no following bracket (or no floater to choose)."""
     residents: Sequence[int] = ()
     """The following bracket's residents (the next scoregroup)."""
     below: Completion | None = None
     """[C4] below the following bracket."""
+    c7: dict[frozenset[int], Outcome] = field(default_factory=dict)
+    """[C7]'s outcome of each set judged."""
+    _legal: dict[frozenset[int], bool] = field(default_factory=dict)
 
-    def following_of(self, rnd: BursteinRound, floaters: frozenset[int]) -> Outcome:
+    def legal(self, floaters: frozenset[int]) -> bool:
+        """[C1]-[C4] for a set of :attr:`count` floaters of the scores :attr:`scores`:
+        the others of the bracket can be paired, and so can the floaters with every lower
+        player."""
+        known = self._legal.get(floaters)
+        if known is None:
+            known = self._legal[floaters] = self.completion.completes(sorted(floaters)) and self.rnd.pairable(
+                [n for n in self.bracket if n not in floaters]
+            )
+        return known
+
+    def sets(self) -> Iterator[frozenset[int]]:
+        """The legal sets of floaters, one at a time."""
+        return (f for f in floater_sets(self.rnd, self.pool, self.scores) if self.legal(f))
+
+    def following_of(self, floaters: frozenset[int]) -> Outcome:
         """[C7]: what the following bracket can achieve with these floaters."""
         got = self.c7.get(floaters)
         if got is None:
             assert self.below is not None
-            got = self.c7[floaters] = following_outcome(rnd, floaters, self.residents, self.below)
+            got = self.c7[floaters] = following_outcome(self.rnd, floaters, self.residents, self.below)
         return got
 
-    def complies_c7(self, rnd: BursteinRound, floaters: frozenset[int]) -> bool:
-        """[C7] for one set of floaters: the following bracket does as well as it can."""
-        return self.following is None or self.following_of(rnd, floaters) == self.following
-
-    @property
-    def floatable(self) -> frozenset[int]:
-        return frozenset().union(*self.sets) if self.sets else frozenset()
+    def admits(self, floaters: frozenset[int]) -> bool:
+        """The set complies with [C1]-[C7]: legal, and the following bracket does as well
+        with it as with the best set."""
+        if len(floaters) != self.count or not self.legal(floaters):
+            return False
+        return self.following is None or self.following_of(floaters) == self.following
 
 
 def score_profiles(rnd: BursteinRound, players: Sequence[int], count: int) -> list[tuple[Points, ...]]:
@@ -173,29 +170,29 @@ def floater_sets(rnd: BursteinRound, players: Sequence[int], profile: tuple[Poin
 
 def outcome(rnd: BursteinRound, bracket: Sequence[int], completion: Completion) -> FloaterChoice | None:
     """[C5] and [C6] of a bracket, with [C1]-[C4]: the fewest outgoing floaters, then
-    the lowest scores, and every set of floaters that has them; ``None`` when no set
-    complies with [C4]."""
+    the lowest scores, for which some set of floaters complies; ``None`` when none
+    does."""
     m = len(bracket)
-    mate, missable = missable_vertices(m, _neighbours(rnd, bracket))
+    rows: dict[int, list[int]] = {}
+
+    def neighbours(v: int) -> list[int]:
+        row = rows.get(v)
+        if row is None:
+            a = bracket[v]
+            row = rows[v] = [w for w in range(m) if w != v and rnd.compatible(a, bracket[w])]
+        return row
+
+    mate, missable = missable_vertices(m, neighbours, maximum_matching(rnd, bracket))
     fewest = mate.count(-1)
     for count in range(fewest, m + 1, 2):
         pool = [bracket[v] for v in sorted(missable)] if count == fewest else list(bracket)
-        if count > len(pool):
-            pool = list(bracket)
         for profile in score_profiles(rnd, pool, count):
-            found = [
-                f
-                for f in floater_sets(rnd, pool, profile)
-                if completion.completes(sorted(f)) and pairable(rnd, [n for n in bracket if n not in f])
-            ]
-            if found:
-                return FloaterChoice(count, profile, found)
+            choice = FloaterChoice(
+                rnd, bracket, completion, count, profile, [n for n in pool if rnd.score(n) in profile]
+            )
+            if next(choice.sets(), None) is not None:
+                return choice
     return None
-
-
-def _neighbours(rnd: BursteinRound, players: Sequence[int]) -> list[list[int]]:
-    n = len(players)
-    return [[w for w in range(n) if w != v and rnd.compatible(players[v], players[w])] for v in range(n)]
 
 
 def following_outcome(
@@ -233,8 +230,8 @@ def floater_choice(
         (min(rnd.score(n) for n in following),) * ((len(following) + choice.count) % 2),
     )
     best: Outcome | None = None
-    for f in choice.sets:
-        got = choice.following_of(rnd, f)
+    for f in choice.sets():
+        got = choice.following_of(f)
         if best is None or got < best:
             best = got
         if best <= ideal:
@@ -292,7 +289,7 @@ def first_best_pairing(rnd: BursteinRound, bracket: Sequence[int], choice: Float
     a [C8] target, from its lower bound up, cutting a branch whose players cannot all
     be placed or cannot reach the target."""
     m = len(bracket)
-    floatable = choice.floatable
+    floatable = frozenset(choice.pool)
     budget: dict[Points, int] = {}
     for s in choice.scores:
         budget[s] = budget.get(s, 0) + 1
@@ -308,7 +305,7 @@ def first_best_pairing(rnd: BursteinRound, bracket: Sequence[int], choice: Float
             if not free:
                 tried += 1
                 f = frozenset(bracket[i] for i in floats)
-                return f in choice.sets and choice.complies_c7(rnd, f)
+                return choice.admits(f)
             if tried > NODE_LIMIT:
                 raise NoLegalPairing("the bracket's search exceeded its limit (C.04.4.2 3.2.2)")
             first = free[0]

@@ -13,7 +13,6 @@ from swissbridge.model import Tournament, format_points
 from swissbridge.pairing import RoundPairing
 
 from .bracket import unfulfilled_count
-from .colours import RULES
 from .order import precedes
 from .rules import BursteinRound
 from .trace import BracketRecord, BursteinTrace
@@ -41,12 +40,9 @@ def compare_pairings(tournament: Tournament, round_no: int, expected: RoundPairi
         said = _bracket_difference(rnd, br, partner)
         if said:
             return said
-    for br in trace.brackets:
-        for a, b in br.pairs:
-            rule = trace.colour_rules.get((a, b)) or trace.colour_rules.get((b, a)) or ""
-            ours = (a, b) if (a, b) in trace.colour_rules else (b, a)
-            if ours not in colour:
-                return f"#{ours[0]}-#{ours[1]}: the colours are given by {rule} ({RULES.get(rule, '')})"
+    for al in trace.allocations:
+        if (al.white, al.black) not in colour:
+            return f"#{al.white}-#{al.black}: {al.rule} ({al.facts})"
     return ""
 
 
@@ -97,7 +93,7 @@ def _bracket_difference(rnd: BursteinRound, br: BracketRecord, partner: dict[int
         )
     choice = br.choice
     if choice is not None and choice.following is not None and floaters:
-        got = choice.following_of(rnd, frozenset(floaters))
+        got = choice.following_of(frozenset(floaters))
         if got != choice.following:
             return (
                 f"{head}: [C7]: with the floaters {_numbers(br.outgoing)} the following bracket can leave "
@@ -106,7 +102,7 @@ def _bracket_difference(rnd: BursteinRound, br: BracketRecord, partner: dict[int
             )
     mine_c8, other_c8 = unfulfilled_count(rnd, ours), unfulfilled_count(rnd, theirs)
     if other_c8 != mine_c8:
-        return f"{head}: [C8]: {mine_c8} player(s) need miss their colour preference, the played pairing has {other_c8}"
+        return f"{head}: [C8]: {mine_c8} player(s) must miss their colour preference, the played pairing has {other_c8}"
     bsn = {n: i for i, n in enumerate(br.players, 1)}
 
     def as_bsn(pairs: list[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -191,7 +191,7 @@ def _bracket(rnd: BursteinRound, b: BracketRecord) -> BracketDoc:
         "following": list(b.following),
         "floaters": choice.count if choice is not None else 0,
         "floater_scores": [format_points(s) for s in choice.scores] if choice is not None else [],
-        "floater_sets": len(choice.sets) if choice is not None else 0,
+        "floater_sets": sum(1 for _ in choice.sets()) if choice is not None else 0,
         "following_outcome": (
             {"floaters": following[0], "scores": [format_points(s) for s in following[1]]} if following else None
         ),

@@ -10,17 +10,18 @@ from __future__ import annotations
 from dataclasses import replace
 
 from swissbridge.errors import InputError
-from swissbridge.model import Acceleration, Colour, Points, Tournament
+from swissbridge.model import Acceleration, Colour, Tournament
 from swissbridge.pairing import Board, NoLegalPairing, RoundPairing, board_key
 from swissbridge.plugins import Trace, TracedBoard
+from swissbridge.plugins.c0404 import Allocation, PabChoice, allocate
+from swissbridge.plugins.c0404 import choose_pab as shared_pab
 from swissbridge.rules.acceleration import baku_by_code
 from swissbridge.rules.history import initial_colour
 from swissbridge.state import with_acceleration
 
-from .bracket import Completion, first_best_pairing, floater_choice, pairable
-from .colours import RULES, allocate
-from .rules import BursteinRound, is_seeding_round
-from .trace import BracketRecord, BursteinTrace, PabCandidate, PabRecord
+from .bracket import Completion, first_best_pairing, floater_choice
+from .rules import VARIANT, BursteinRound, is_seeding_round
+from .trace import BracketRecord, BursteinTrace
 
 NAME = "burstein"
 BAKU = frozenset({"FIDE_BURSTEIN_BAKU"})
@@ -69,20 +70,20 @@ def pair_round(tournament: Tournament, round_no: int) -> Trace:
         trace.failure = f"{exc}; the Chief Arbiter decides (C.04.4.2 1.9.3)"
         return trace
     colour = initial_colour(tournament) or Colour.WHITE
-    boards: list[tuple[tuple[int, int, int], Board, str]] = []
+    allocations: list[tuple[tuple[int, int, int], Allocation]] = []
     for br in trace.brackets:
         for a, b in br.pairs:
-            white, black, rule = allocate(rnd, a, b, colour)
-            pw, pb = rnd.players[white], rnd.players[black]
-            key = board_key((pw.pairing_score, pw.tpn), (pb.pairing_score, pb.tpn))
-            boards.append((key, Board(white, black), rule))
-    boards.sort(key=lambda t: t[0])
-    trace.boards = [TracedBoard(b.white, b.black, f"{rule}, {RULES[rule]}") for _, b, rule in boards]
-    trace.colour_rules = {(b.white, b.black): rule for _, b, rule in boards}
+            higher, lower = (a, b) if rnd.ranks_higher(a, b) else (b, a)
+            al = allocate(rnd.players[higher], rnd.players[lower], colour, VARIANT)
+            pw, pb = rnd.players[al.white], rnd.players[al.black]
+            allocations.append((board_key((pw.pairing_score, pw.tpn), (pb.pairing_score, pb.tpn)), al))
+    allocations.sort(key=lambda t: t[0])
+    trace.allocations = [al for _, al in allocations]
+    trace.boards = [TracedBoard(al.white, al.black, al.rule) for al in trace.allocations]
     trace.bye = trace.pab.chosen if trace.pab is not None else None
     trace.pairing = RoundPairing(
         round_no=round_no,
-        boards=tuple(b for _, b, _ in boards),
+        boards=tuple(Board(al.white, al.black) for al in trace.allocations),
         bye=trace.bye,
         absent=dict(rnd.state.absent),
         system=NAME,
@@ -90,28 +91,12 @@ def pair_round(tournament: Tournament, round_no: int) -> Trace:
     return trace
 
 
-def pab_key(rnd: BursteinRound, n: int) -> tuple[Points, int, tuple[int, int, int]]:
-    """3.1.3-3.1.5 as a sort key: the lowest score, then the most games played, then
+def choose_pab(rnd: BursteinRound) -> PabChoice:
+    """3.1: the PAB, with the rules Dubov shares (3.1.1-3.1.4,
+    :func:`swissbridge.plugins.c0404.choose_pab`) and Burstein's last tie-break, 3.1.5:
     the lowest ranking of 1.8 first."""
-    p = rnd.players[n]
-    bh, sb, tpn = rnd.rank_key(n)
-    return (p.pairing_score, -p.played_games, (-bh, -sb, -tpn))
-
-
-def choose_pab(rnd: BursteinRound, players: list[int], record: PabRecord) -> int:
-    """3.1: the PAB goes to the player [C2] allows it (3.1.1) who leaves the others a
-    pairing ([C4], 3.1.2), of the lowest score (3.1.3), with the most games played
-    (3.1.4), ranked lowest (3.1.5)."""
-    record.barred = [n for n in players if not rnd.pab_eligible(n)]
-    candidates = sorted((n for n in players if rnd.pab_eligible(n)), key=lambda n: pab_key(rnd, n))
-    for i, n in enumerate(candidates):
-        leaves = pairable(rnd, [m for m in players if m != n])
-        record.candidates.append(PabCandidate(n, leaves))
-        if leaves:
-            record.chosen = n
-            record.candidates += [PabCandidate(m, None) for m in candidates[i + 1 :]]
-            return n
-    raise NoLegalPairing("no player can receive the PAB and leave the others a legal pairing (C.04.4.2 3.1)")
+    position = rnd.position
+    return shared_pab(rnd.graph, lambda p: -position[p.start_no])
 
 
 def pair_brackets(rnd: BursteinRound, trace: BursteinTrace) -> None:
@@ -119,10 +104,11 @@ def pair_brackets(rnd: BursteinRound, trace: BursteinTrace) -> None:
     written into ``trace`` as it is made."""
     players = list(rnd.present)
     if len(players) % 2:
-        trace.pab = PabRecord()
-        bye = choose_pab(rnd, players, trace.pab)
-        players.remove(bye)
-    elif not pairable(rnd, players):
+        trace.pab = choose_pab(rnd)
+        if trace.pab.chosen is None:
+            raise NoLegalPairing("no player can receive the PAB and leave the others a legal pairing (C.04.4.2 3.1)")
+        players.remove(trace.pab.chosen)
+    elif not rnd.pairable(players):
         raise NoLegalPairing("the players to pair have no pairing that complies with [C1]-[C3] (C.04.4.2 1.9.1)")
     levels = sorted({rnd.score(n) for n in players}, reverse=True)
     groups = [[n for n in players if rnd.score(n) == s] for s in levels]

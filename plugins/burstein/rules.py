@@ -9,12 +9,18 @@ shares) and kept in the tournament's memo: a bracket only reads it."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 
 from swissbridge.errors import InputError
 from swissbridge.model import Points, Tournament
-from swissbridge.state import Chronicle, PlayerState, RoundState, Strength, build_state, chronicle
+from swissbridge.plugins.c0404 import Graph, Variant
+from swissbridge.state import Chronicle, PlayerState, RoundState, build_state, chronicle
+
+VARIANT = Variant("C.04.4.2", None, "the lowest ranking of 1.8")
+"""What the Burstein text says of the rules it shares with Dubov (``plugins/c0404.py``):
+a player without a game has no colour preference (1.5.4); the PAB's last tie-break is
+the ranking of 1.8 (3.1.5)."""
 
 SEEDING_MAX = 4
 """1.6.2: at most four seeding rounds."""
@@ -123,9 +129,7 @@ class BursteinRound:
 
     @classmethod
     def build(cls, tournament: Tournament, round_no: int) -> BursteinRound:
-        # The state's [C3] exception for topscorers is the Dutch one (C.04.3 1.8): the
-        # Burstein text has none, so the state is read as if no round were the last.
-        state = replace(build_state(tournament, round_no), last_round=False)
+        state = build_state(tournament, round_no)
         return cls(tournament, round_no, state, opposition_indexes(tournament, round_no))
 
     @property
@@ -156,22 +160,26 @@ class BursteinRound:
         return self.ranked([p.start_no for p in self.state.present])
 
     @cached_property
-    def _barred(self) -> dict[int, frozenset[int]]:
-        return {p.start_no: self.state.barred(p) for p in self.state.present}
+    def graph(self) -> Graph:
+        """[C1] (2.1.1, BR Art. 2, with the organiser's forbidden pairs) and [C3] (2.1.3,
+        no topscorer exception) over the players to pair in the order of 1.8, as the
+        rules shared with Dubov read them (:class:`~swissbridge.plugins.c0404.Graph`)."""
+        return Graph(self.state, [self.state.players[n] for n in self.present])
 
     @cached_property
-    def _absolute(self) -> dict[int, object]:
-        return {p.start_no: self.state.restricting_colour(p) for p in self.state.present}
+    def position(self) -> dict[int, int]:
+        """Each player's place in :attr:`graph` (the ranking of 1.8)."""
+        return {n: i for i, n in enumerate(self.present)}
 
     def compatible(self, a: int, b: int) -> bool:
-        """[C1] (2.1.1, BR Art. 2, with the organiser's forbidden pairs) and [C3]
-        (2.1.3: two players with the same absolute colour preference do not meet), as
-        the state decides them (:meth:`swissbridge.state.RoundState.compatible`), read
-        from what it says of each player once."""
-        if b in self._barred[a]:
-            return False
-        colour = self._absolute[a]
-        return colour is None or colour is not self._absolute[b]
+        """[C1] and [C3]: ``a`` and ``b`` may meet (:attr:`graph`)."""
+        return self.graph.meets(self.position[a], self.position[b])
+
+    def pairable(self, players: list[int]) -> bool:
+        """[C4]'s question of a set of players: they have a pairing that complies with
+        [C1]-[C3] (:meth:`~swissbridge.plugins.c0404.Graph.perfect`)."""
+        position = self.position
+        return self.graph.perfect([position[n] for n in players]) is not None
 
     def pab_eligible(self, n: int) -> bool:
         """[C2] (2.1.2, BR Art. 4): no PAB before, no round scored as a win without
@@ -184,6 +192,3 @@ class BursteinRound:
         opponent have theirs."""
         pa, pb = self.state.players[a].preferred, self.state.players[b].preferred
         return int(pa is not None and pa is pb)
-
-    def strength(self, n: int) -> Strength:
-        return self.state.players[n].strength

@@ -10,31 +10,10 @@ from dataclasses import dataclass, field
 
 from swissbridge.model import Points
 from swissbridge.plugins import Trace
+from swissbridge.plugins.c0404 import Allocation, PabChoice
 
 from .bracket import FloaterChoice, Outcome
 from .rules import BursteinRound
-
-PAB_ORDER = ("3.1.3", "3.1.4", "3.1.5")
-"""The articles of the parts of a PAB candidate's sort key (:func:`.round.pab_key`)."""
-
-
-@dataclass(frozen=True, slots=True)
-class PabCandidate:
-    """A player [C2] allows the PAB (3.1.1), in the order of 3.1.3-3.1.5."""
-
-    player: int
-    leaves_pairing: bool | None
-    """3.1.2: whether the others then have a pairing ([C4]); ``None``: not tried."""
-
-
-@dataclass
-class PabRecord:
-    """3.1: the PAB of a round with an odd number of players to pair."""
-
-    barred: list[int] = field(default_factory=list)
-    """The players [C2] (3.1.1) does not allow it."""
-    candidates: list[PabCandidate] = field(default_factory=list)
-    chosen: int | None = None
 
 
 @dataclass
@@ -69,7 +48,8 @@ class BursteinTrace(Trace):
     """A round paired after the seeding rounds (1.9)."""
 
     rnd: BursteinRound
-    pab: PabRecord | None = None
+    pab: PabChoice | None = None
+    """3.1 (the rules shared with Dubov: :func:`swissbridge.plugins.c0404.choose_pab`)."""
     brackets: list[BracketRecord] = field(default_factory=list)
-    colour_rules: dict[tuple[int, int], str] = field(default_factory=dict)
-    """The rule of 5.2 that gave each board's colours, by (White, Black)."""
+    allocations: list[Allocation] = field(default_factory=list)
+    """Each board's colours and the rule of 5.2 that gave them, in board order."""

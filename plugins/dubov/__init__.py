@@ -32,6 +32,8 @@ class DubovSystem:
     """ETT26's codes (C.02.03 Annex C): the system, and with the Baku acceleration."""
     engine_flag = "--dubov"
     entrants = frozenset({"players"})
+    round_robin = None  # a Swiss system
+    points = None  # the file's
 
     def trace(self, tournament: Tournament, round_no: int | None = None) -> DubovTrace:
         """Pair the round (1.9.2) and record how (:class:`~.trace.DubovTrace`): the PAB

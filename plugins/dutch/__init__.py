@@ -61,6 +61,8 @@ class DutchSystem:
     codes = CODES
     engine_flag = "--dutch"
     entrants = frozenset({"players"})
+    round_robin = None  # a Swiss system
+    points = None  # the file's
 
     def pair(self, tournament: Tournament, round_no: int | None = None) -> RoundPairing:
         """Pair ``round_no`` (default: the next round) from the history before it."""

@@ -45,6 +45,8 @@ class LimSystem:
     C.04.4.3 (2026), and reads ``FIDE_LIM`` as the edition in force."""
     engine_flag = "--lim"
     entrants = frozenset({"players"})
+    round_robin = None  # a Swiss system
+    points = None  # the file's
 
     def __init__(self, maxi: bool | None = None) -> None:
         self.maxi = maxi

@@ -52,8 +52,13 @@ class RoundRobinSystem:
     entrants: frozenset[str] = frozenset({"players", "teams"})
     """Players, or teams (a team round robin: the teams' matches are read by
     :mod:`swissbridge.rules.teams`, and the core writes each match as its boards' games)."""
-    round_robin = True
-    """It pairs round robins (the events Swiss systems refuse)."""
+    points = None  # the file's
+
+    @property
+    def round_robin(self) -> RoundRobinSystem:
+        """It pairs round robins (the events Swiss systems refuse): the codes of their
+        schedules are its own (:meth:`schedule_code`, :meth:`code_for`)."""
+        return self
 
     def schedule_code(self, entrants: int, rounds: int, *, teams: bool = False) -> str:
         """The record 192 code of a round robin of ``entrants`` (players, or ``teams``)

@@ -41,6 +41,8 @@ class TeamSystem:
     """The record-192 codes of ETT26 this system pairs (the first is written)."""
     engine_flag = "--team"
     entrants = frozenset({"teams"})
+    round_robin = None  # a Swiss system
+    points = None  # the file's
 
     def trace(self, tournament: Tournament, round_no: int | None = None) -> Trace:
         """Pair the round (3.3.2) and record how (:class:`~.trace.TeamTrace`): the PAB,

@@ -91,8 +91,9 @@ import os
 from pathlib import Path
 
 import pytest
-from swissbridge.commands.explain import explain, render
+from swissbridge.commands.explain import explain
 from swissbridge.formats.trf import read_trf
+from swissbridge.publish.explain import render
 
 GOLDEN = Path(__file__).resolve().parent / "explain"
 REGEN = os.environ.get("SWISSBRIDGE_REGEN_GOLDEN") == "1"

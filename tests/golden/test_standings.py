@@ -27,9 +27,11 @@ from pathlib import Path
 
 import pytest
 from swissbridge.cli.commandline import app
+from swissbridge.commands.standings import standings_output
 from swissbridge.formats.trf import parse_trf, read_trf
 from swissbridge.model import Colour, Entry, Player, Result, Tournament
-from swissbridge.publish.standings import compute, render_json, render_trf, standings_output
+from swissbridge.publish.standings import render_json, render_trf
+from swissbridge.rules.ranking import compute
 from swissbridge.rules.tiebreaks import describe, parse_tiebreak, parse_tiebreaks
 from typer.testing import CliRunner
 

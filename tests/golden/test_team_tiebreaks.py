@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 from swissbridge.model import Tournament
-from swissbridge.publish.standings import compute_teams
+from swissbridge.rules.ranking import compute_teams
 from swissbridge.rules.tiebreaks import parse_tiebreaks
 from swissbridge.systems.service import read_tournament
 

@@ -151,7 +151,7 @@ def test_reading_who_a_system_is_loads_none_of_its_pairing(tmp_path: Path) -> No
     """A ``pair`` of a file whose record 192 names a shipped system other than the
     default asks the default who it is (its package) but loads none of the modules
     the default pairs with, and scans no entry point."""
-    one_game = [name for name in plugins.shipped() if getattr(plugins.load(name), "games", 1) == 1]
+    one_game = [name for name in plugins.shipped() if systems.games_per_round(plugins.load(name)) == 1]
     other = next(name for name in one_game if name != systems.DEFAULT)  # the sample's rounds are single games
     sample = ROOT / "samples" / "open-round4.trf"
     path = tmp_path / "other.trf"

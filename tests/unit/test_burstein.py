@@ -115,9 +115,10 @@ def test_explain_documents_follow_their_schemas() -> None:
     """A seeding round (the Dutch system's explanation inside) and a round after the
     seeding rounds: the document follows docs/explain.schema.json and its details
     plugins/burstein/details.schema.json, in every rendering."""
-    from swissbridge.commands.explain import explain, render_html, render_json, render_text
+    from swissbridge.commands.explain import explain
     from swissbridge.commands.generate import generate_tournament
     from swissbridge.commands.generate import tournament_before_round as before
+    from swissbridge.publish.explain import render_html, render_json, render_text
 
     from tests.unit.test_explain import DETAILS, SCHEMA, validate
 

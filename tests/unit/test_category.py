@@ -11,9 +11,10 @@ from datetime import date
 
 import pytest
 from swissbridge.cli.commandline import app
+from swissbridge.commands.standings import standings_output
 from swissbridge.formats.trf import read_trf
 from swissbridge.model import Player
-from swissbridge.publish.standings import check_category, compute, in_category, restrict, standings_output
+from swissbridge.rules.ranking import check_category, compute, in_category, restrict
 from swissbridge.rules.tiebreaks import parse_tiebreaks
 from typer.testing import CliRunner
 

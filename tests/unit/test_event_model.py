@@ -5,20 +5,24 @@ its invariants catch a result landing on another game."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from tests.stress.event_model import KINDS, run_sequence
+from tests.stress.event_model import KINDS, run_sequence, variant
 
 
-def sequences_of(kind: str, count: int) -> list[int]:
-    """The first ``count`` sequence numbers whose event is ``kind`` (a sequence draws its kind first)."""
-    found = [i for i in range(200) if random.Random(i).choice(KINDS) == kind]
-    return found[:count]
+def sequences_of(kind: str, count: int, *, json: bool = False, watched: bool = False) -> list[int]:
+    """The first ``count`` sequence numbers whose event is ``kind``, kept as JSON or TRF, and
+    running the watcher or not (:func:`variant`)."""
+    return [i for i in range(1000) if variant(i) == (kind, json, watched)][:count]
 
 
-@pytest.mark.parametrize("number", [n for kind in sorted(set(KINDS)) for n in sequences_of(kind, 1)])
+SHORT = [n for kind in sorted(set(KINDS)) for n in sequences_of(kind, 1, watched=True)]
+SHORT += sequences_of("dutch", 1, json=True)
+"""The default budget: one sequence of each kind of event, running the watcher too, and one
+kept as JSON."""
+
+
+@pytest.mark.parametrize("number", SHORT)
 def test_a_random_event_keeps_every_invariant(number: int) -> None:
     outcome = run_sequence(number)
     assert outcome.commands >= 12

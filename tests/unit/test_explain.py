@@ -17,11 +17,12 @@ from typing import Any, ClassVar
 import pytest
 from swissbridge import plugins
 from swissbridge.cli.commandline import app
-from swissbridge.commands.explain import explain, render, render_html, render_json, render_text
+from swissbridge.commands.explain import explain
 from swissbridge.formats.trf import read_trf, write_trf
 from swissbridge.model import Colour, Player, Tournament
 from swissbridge.plugins.dutch.enumeration import best_perfect_pairing
 from swissbridge.plugins.matching import max_cardinality_matching
+from swissbridge.publish.explain import render, render_html, render_json, render_text
 from typer.testing import CliRunner
 
 from tests.dutch_support import build

@@ -38,7 +38,7 @@ def _tree_with_the_toy(folder: Path) -> Path:
             shutil.copytree(source, tree / name, ignore=shutil.ignore_patterns("__pycache__"))
         else:
             shutil.copy2(source, tree / name)
-    shutil.copytree(TOY, tree / "plugins" / "fold", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(TOY, tree / "plugins" / "fold", ignore=shutil.ignore_patterns("__pycache__"), dirs_exist_ok=True)
     (tree / "plugins" / "fold" / "details.schema.json").write_text('{"type": "object"}\n', encoding="utf-8")
     return tree
 

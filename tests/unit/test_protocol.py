@@ -9,12 +9,13 @@ from __future__ import annotations
 import dataclasses
 
 from swissbridge.commands.check import check_tournament
-from swissbridge.commands.explain import explain, render_html, render_text
+from swissbridge.commands.explain import explain
 from swissbridge.commands.generate import generate_tournament
 from swissbridge.model import Acceleration, Tournament
 from swissbridge.pairing import Board, RoundPairing
 from swissbridge.plugins import PairingSystem, Trace, TracedBoard
 from swissbridge.plugins.document import SystemPart, line, reason, section
+from swissbridge.publish.explain import render_html, render_text
 from swissbridge.rules.history import played_pairing
 from swissbridge.state import build_state
 from swissbridge.systems.service import pair_tournament
@@ -30,6 +31,8 @@ class Neighbours:
     codes = ("NEIGHBOURS",)
     engine_flag = "--neighbours"
     entrants = frozenset({"players"})
+    round_robin = None  # a Swiss system
+    points = None  # the file's
 
     def pair(self, tournament: Tournament, round_no: int | None = None) -> RoundPairing:
         return self.trace(tournament, round_no).result()

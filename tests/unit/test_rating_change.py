@@ -11,8 +11,8 @@ from fractions import Fraction
 import pytest
 from swissbridge.cli.commandline import app
 from swissbridge.formats.trf import read_trf
-from swissbridge.publish.standings import compute, rating_changes
 from swissbridge.rules.fide_rating import development_coefficient, game_change, probability, rating_change
+from swissbridge.rules.ranking import compute, rating_changes
 from swissbridge.rules.tiebreaks import parse_tiebreaks
 from typer.testing import CliRunner
 

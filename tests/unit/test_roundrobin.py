@@ -320,7 +320,8 @@ def test_generate_plays_a_round_robin_that_check_replays(players: int, rounds: i
 
 
 def test_explain_names_the_table_round_of_every_board() -> None:
-    from swissbridge.commands.explain import explain, render
+    from swissbridge.commands.explain import explain
+    from swissbridge.publish.explain import render
 
     from tests.unit.test_explain import SCHEMA, validate
 

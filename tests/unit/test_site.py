@@ -26,7 +26,7 @@ from swissbridge.formats.trf import read_trf, write_trf
 from swissbridge.model import AnnouncedBye, ByeKind, Colour, Tournament
 from swissbridge.pairing import RoundPairing
 from swissbridge.publish.site import final_site, round_site
-from swissbridge.publish.standings import choose_tiebreaks
+from swissbridge.rules.ranking import choose_tiebreaks
 from swissbridge.rules.tiebreaks import describe
 from swissbridge.systems.service import pair_tournament
 from swissbridge.watch.host_pgn import pairing_from_pairlist

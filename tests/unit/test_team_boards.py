@@ -11,12 +11,13 @@ import json
 import re
 from typing import Any
 
-from swissbridge.commands.explain import explain, render
+from swissbridge.commands.explain import explain
 from swissbridge.formats.pgn import read_round_feed
 from swissbridge.formats.trf import parse_trf
 from swissbridge.model import Result, Tournament
 from swissbridge.pairing import Board, RoundPairing, apply_pairing
 from swissbridge.plugins.team import TeamSystem
+from swissbridge.publish.explain import render
 from swissbridge.publish.teamsite import team_pairing_html, team_round_site
 from swissbridge.rules.teams import MatchBoard, TeamEvent, board_pairing, match_games
 from swissbridge.rules.teamtiebreaks import prepare

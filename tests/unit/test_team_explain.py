@@ -17,11 +17,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from swissbridge.cli.commandline import app
-from swissbridge.commands.explain import explain, render
+from swissbridge.commands.explain import explain
 from swissbridge.formats.trf import read_trf, write_trf
 from swissbridge.model import Tournament
 from swissbridge.pairing import NoLegalPairing
 from swissbridge.plugins.team import TeamSystem
+from swissbridge.publish.explain import render
 from typer.testing import CliRunner
 
 from tests.conftest import ROOT, SHARED

@@ -11,9 +11,10 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from swissbridge.commands.standings import standings_output
 from swissbridge.errors import UsageError
 from swissbridge.model import Tournament
-from swissbridge.publish.standings import compute_teams, standings_output
+from swissbridge.rules.ranking import compute_teams
 from swissbridge.rules.tiebreaks import parse_tiebreaks
 
 from tests.unit.test_team import event

@@ -19,7 +19,8 @@ import pytest
 from swissbridge.formats.trf import parse_trf, write_trf
 from swissbridge.model import Colour, Entry, Result, Team, TeamSetup, Tournament
 from swissbridge.pairing import Board, RoundPairing
-from swissbridge.publish.standings import choose_tiebreaks, compute_teams, player_name, render_json
+from swissbridge.publish.standings import player_name, render_json
+from swissbridge.rules.ranking import choose_tiebreaks, compute_teams
 from swissbridge.rules.teams import TeamEvent, board_pairing
 from swissbridge.watch.host_pgn import pairing_from_pairlist
 from swissbridge.watch.loop import Watcher
@@ -289,8 +290,8 @@ def _sides(b: Board) -> list[tuple[int, int, Colour]]:
 def test_reserves_and_the_pab_team_in_the_find_list() -> None:
     """Teams of 5 playing 4 boards (record 352): the reserve is not in the line-up, the
     PAB team's board players have the PAB, and the pages say so."""
-    from swissbridge.publish.standings import choose_tiebreaks
     from swissbridge.publish.teamsite import team_round_site
+    from swissbridge.rules.ranking import choose_tiebreaks
     from swissbridge.systems.service import pair_tournament
 
     t = random_event(random.Random(3), 5, 5, 4, "FIDE_TEAM_TYPEA_MP_GP")

@@ -5,11 +5,13 @@ swissbridge's public protocol only (issue 25's acceptance: ``tests/unit/test_thi
 Not FIDE. The players in order of score, then pairing number; the lowest one who
 has not had a bye gets it when their number is odd; the rest are folded: the top
 half meets the bottom half in order, the first opponent down the list who has not
-been met taken, with backtracking. The higher-ranked player has White when their
+been met and is not forbidden (record 260) taken, with backtracking. The higher-ranked player has White when their
 last colour was Black (or on odd boards, when they have not played). Its events are
 scored 3 - 1 - 0."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from swissbridge.model import Colour, PointSystem, Tournament
 from swissbridge.pairing import Board, NoLegalPairing, RoundPairing
@@ -36,9 +38,9 @@ class FoldSystem(BasicSystem):
             if bye is None:
                 raise NoLegalPairing("nobody can take the bye")
             order.remove(bye)
-        pairs = _fold(order)
+        pairs = _fold(order, state.barred)
         if pairs is None:
-            raise NoLegalPairing("every fold meets a player twice")
+            raise NoLegalPairing("every fold meets a player twice or a forbidden partner")
         boards = tuple(_colours(a, b, i) for i, (a, b) in enumerate(pairs, 1))
         return RoundPairing(
             round_no=r,
@@ -49,18 +51,20 @@ class FoldSystem(BasicSystem):
         )
 
 
-def _fold(players: list[PlayerState]) -> list[tuple[PlayerState, PlayerState]] | None:
+def _fold(
+    players: list[PlayerState], barred: Callable[[PlayerState], frozenset[int]]
+) -> list[tuple[PlayerState, PlayerState]] | None:
     """The top player with the first of the lower half (then the rest of the list)
-    they have not met, the remaining players folded the same way; None when no fold
-    avoids a rematch."""
+    they may meet (not ``barred``: met, or forbidden), the remaining players folded the
+    same way; None when no fold avoids a rematch or a forbidden pair."""
     if not players:
         return []
     top, rest = players[0], players[1:]
     half = len(rest) // 2
     for other in rest[half:] + rest[:half]:
-        if other.start_no in top.opponents:
+        if other.start_no in barred(top):
             continue
-        tail = _fold([p for p in rest if p is not other])
+        tail = _fold([p for p in rest if p is not other], barred)
         if tail is not None:
             return [(top, other), *tail]
     return None
