@@ -468,6 +468,13 @@ TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM")
 """The FIDE titles in the order of C.04.2 Art. 2.2 (individual events); no title comes last."""
 
 
+def fide_id_key(fide_id: str) -> str:
+    """A FIDE id as it identifies a person (leading zeros and blanks aside; empty: no
+    id). One person is entered in an event once: a second entry with the FIDE id of one
+    already entered is refused, in a player list (``new``) as in a late entry."""
+    return fide_id.strip().lstrip("0")
+
+
 def initial_order_key(player: Player) -> tuple[int, int, str]:
     """Where a player stands in the initial order of C.04.2 Art. 2.2: by strength (the
     rating, highest first; unrated last), then FIDE title (:data:`TITLE_ORDER`), then

@@ -62,6 +62,7 @@ __all__ = [
     "state_format_of",
     "target_format",
     "write_any",
+    "write_state",
 ]
 
 
@@ -109,6 +110,9 @@ class Format:
     """It holds the pairing system (TRF record 192, JSON's ``system``)."""
     lost: Callable[[Tournament], list[str]] = field(default=lambda t: [])
     """What a file of it cannot hold of a tournament (``convert`` says it)."""
+    parse: Callable[[str], Tournament] | None = None
+    """Its reader of text already in memory (the formats a tournament is kept in: what
+    an edit wrote is read back with it, :func:`write_state`)."""
 
 
 # -- readers, writers and what is lost, each importing its format's module when used ----------
@@ -124,6 +128,18 @@ def _read_json(p: Path, how: Reading) -> Tournament:
     from swissbridge.formats.jsonfmt import read_json
 
     return read_json(p)
+
+
+def _parse_trf(text: str) -> Tournament:
+    from swissbridge.formats.trf import parse_trf
+
+    return parse_trf(text)
+
+
+def _parse_json(text: str) -> Tournament:
+    from swissbridge.formats.jsonfmt import parse_json
+
+    return parse_json(text)
 
 
 def _read_pgn(p: Path, how: Reading) -> Tournament:
@@ -316,6 +332,7 @@ FORMATS: dict[str, Format] = {
             state="trf",
             system=True,
             lost=_trf_lost("trf26"),
+            parse=_parse_trf,
         ),
         Format(
             "trf16",
@@ -338,6 +355,7 @@ FORMATS: dict[str, Format] = {
             state="trf",
             system=True,
             lost=_trf_lost("trf26"),
+            parse=_parse_trf,
         ),
         Format(
             "sm",
@@ -389,6 +407,7 @@ FORMATS: dict[str, Format] = {
             whole=True,
             state="json",
             system=True,
+            parse=_parse_json,
         ),
         Format(
             "tunx",
@@ -654,6 +673,70 @@ def write_any(tournament: Tournament, fmt: str) -> str:
     if f is None or f.write is None:
         raise InputError(f"unknown output format {fmt!r}; expected one of {', '.join(WRITE_FORMATS)}")
     return f.write(tournament)
+
+
+def write_state(tournament: Tournament, fmt: str) -> str:
+    """``tournament`` as the text of a tournament file in ``fmt`` (a state format:
+    ``trf``, ``json``), read back before it is written: the text must read with the
+    format's own reader and hold what ``tournament`` holds (every field of the model
+    but the points column, which the writer derives from the results), else it is an
+    :class:`~swissbridge.errors.InputError` (what was given cannot be kept in the file)
+    naming what would be lost, and nothing is written. This is the self-check of every
+    command that edits a tournament file (:func:`swissbridge.commands.output.write_tournament`):
+    an edit never leaves a file the tool cannot read, or one that reads as something other
+    than what was meant."""
+    text = write_any(tournament, fmt)
+    parse = FORMATS[fmt].parse
+    if parse is None:
+        return text
+    try:
+        back = parse(text)
+    except InputError as exc:
+        where = f"line {exc.line}: " if exc.line is not None else ""
+        raise InputError(
+            f"the tournament would be written as a file that does not read back ({where}{exc.message}); nothing written"
+        ) from None
+    difference = _difference(tournament, back)
+    if difference is not None:
+        raise InputError(f"the file written would not hold {difference} as meant; nothing written")
+    return text
+
+
+def _difference(meant: Tournament, back: Tournament) -> str | None:
+    """What ``back`` (a file read back) holds otherwise than ``meant``, named (``player
+    4's entries``), or None. What the writer or the reader derive is not compared: the
+    points column (stated points, from the results) and an initial colour ``meant``
+    leaves open (the reader takes it from round 1's colours)."""
+    from dataclasses import fields, replace
+    from itertools import zip_longest
+
+    from swissbridge.model import Player
+
+    def plain(t: Tournament) -> Tournament:
+        colour = t.initial_colour if meant.initial_colour is not None else None
+        return replace(t, initial_colour=colour, players=tuple(replace(p, stated_points=None) for p in t.players))
+
+    a, b = plain(meant), plain(back)
+    if a == b:
+        return None
+    for f in fields(Tournament):
+        if not f.compare or getattr(a, f.name) == getattr(b, f.name):
+            continue
+        if f.name == "players":
+            for p, q in zip_longest(a.players, b.players):
+                if p is None or q is None:
+                    return f"player {(p or q).start_no}"
+                if p != q:
+                    what = next(g.name for g in fields(Player) if getattr(p, g.name) != getattr(q, g.name))
+                    meant_value, read = getattr(p, what), getattr(q, what)
+                    shown = (
+                        f" {meant_value!r} (it would read back as {read!r})"
+                        if isinstance(meant_value, str | int) and len(repr(meant_value)) <= 60
+                        else ""
+                    )
+                    return f"player {p.start_no}'s {what.replace('_', ' ')}{shown}"
+        return f"the {f.name.replace('_', ' ')}"
+    return "the tournament"
 
 
 def lost_in(tournament: Tournament, fmt: str) -> list[str]:

@@ -54,7 +54,7 @@ from swissbridge.formats._text import (
     split_lines,
 )
 from swissbridge.formats.boundary import validated
-from swissbridge.model import TITLE_ORDER, Player, Tournament, control_character, control_name
+from swissbridge.model import TITLE_ORDER, Player, Tournament, control_character, control_name, fide_id_key
 
 __all__ = ["COLUMNS", "PlayerList", "TeamEntry", "parse_player_list", "players_from_rating_list", "read_player_list"]
 
@@ -330,8 +330,26 @@ def parse_player_list(
         return players_from_rating_list(_parse_ids(lines, path), ratings, kind=kind, path=path)
     if is_players_header(lines[0]):
         sm = parse_players(text, path=path)
-        return PlayerList(sm.players, tuple(sm.lines[p.start_no] for p in sm.players), path)
-    return _parse_csv(lines, path)
+        listed = PlayerList(sm.players, tuple(sm.lines[p.start_no] for p in sm.players), path)
+    else:
+        listed = _parse_csv(lines, path)
+    _refuse_entered_twice([(p.fide_id, line) for p, line in zip(listed.players, listed.lines, strict=True)], path)
+    return listed
+
+
+def _refuse_entered_twice(ids: Sequence[tuple[str, int]], path: str | None) -> None:
+    """A FIDE id on two lines of a list is one person entered twice
+    (:func:`~swissbridge.model.fide_id_key`): an error at the second line."""
+    first: dict[str, int] = {}
+    for fide_id, line in ids:
+        key = fide_id_key(fide_id)
+        if key and key in first:
+            raise InputError(
+                f"FIDE id {fide_id.strip()} is listed twice (first on line {first[key]}): one person is entered once",
+                path=path,
+                line=line,
+            )
+        first.setdefault(key, line)
 
 
 def read_player_list(
@@ -360,16 +378,12 @@ def players_from_rating_list(
 
     if kind not in KINDS:
         raise InputError(f"unknown rating kind {kind!r}: expected standard, rapid or blitz")
-    first: dict[str, int] = {}
-    for fide_id, line in ids:
-        key = fide_id.lstrip("0")
-        if key in first:
-            raise InputError(f"FIDE id {fide_id} is listed twice (first on line {first[key]})", path=path, line=line)
-        first[key] = line
-    found = {r.fide_id.lstrip("0"): r for r in scan_players(source, first.keys())}
+    _refuse_entered_twice(ids, path)
+    wanted = {fide_id_key(fide_id) for fide_id, _ in ids}
+    found = {fide_id_key(r.fide_id): r for r in scan_players(source, wanted)}
     players: list[Player] = []
     for fide_id, line in ids:
-        record = found.get(fide_id.lstrip("0"))
+        record = found.get(fide_id_key(fide_id))
         if record is None:
             raise InputError(f"FIDE id {fide_id} is not in the rating list", path=path, line=line, column=1)
         if len(record.name) > NAME_LENGTH:

@@ -202,6 +202,18 @@ def _entry_point(name: str) -> object:
     return ep.load()
 
 
+def named(name: str) -> str:
+    """The name a system is registered as that ``name`` gives, matched regardless of
+    case (``Dutch``, as the README writes it, is ``dutch``); else ``name`` itself (which
+    :func:`require` refuses). A shipped system's name is known without scanning the
+    installed distributions."""
+    key = name.strip().lower()
+    if name in shipped() or key in shipped():
+        return name if name in shipped() else key
+    same = [n for n in _entry_points() if n.lower() == key]
+    return same[0] if len(same) == 1 and name not in _entry_points() else name
+
+
 def require(name: str) -> None:
     """Refuse a name no system is registered as (:class:`UnknownSystem`), without
     loading the system: a command checks its ``--system`` before any other work. A
@@ -246,7 +258,8 @@ def resolve(system: str | PairingSystem) -> tuple[str, PairingSystem]:
     object; an unknown name is a usage error (:class:`~swissbridge.errors.UsageError`)."""
     if isinstance(system, str):
         try:
-            return system, load(system)
+            name = named(system)
+            return name, load(name)
         except UnknownSystem as exc:
             raise UsageError(str(exc)) from None
     return system.name, system

@@ -338,8 +338,8 @@ def ratings(
 ) -> None:
     """Refresh ratings, titles, federations, birth years and sex by FIDE id from FIDE's
     XML rating list; players not found are reported on stderr."""
-    from swissbridge.commands.output import editing, write_output
-    from swissbridge.formats.detect import holds_system, lost_in, target_format, write_any
+    from swissbridge.commands.output import editing, write_tournament
+    from swissbridge.formats.detect import holds_system, lost_in, target_format
     from swissbridge.formats.fidexml import refresh_ratings
     from swissbridge.systems import with_system
 
@@ -350,7 +350,7 @@ def ratings(
             refreshed = refresh_ratings(tournament, rating_list, kind=kind.value)
             fmt = target_format(output or Path("out.trf"), to.value if to else None)
             rated, note = with_system(refreshed.tournament)
-            write_output(output, write_any(rated, fmt), inputs=[input], in_place=in_place)
+            write_tournament(output, rated, fmt, inputs=[input], in_place=in_place)
         for what in lost_in(rated, fmt):
             echo(f"swissbridge: note: the output cannot hold {what}")
         if note is not None and holds_system(fmt):
@@ -652,9 +652,9 @@ def result(
     """Enter results (and byes, withdrawals) into a tournament file and recompute the
     points; then `pair` pairs the next round from the same file. Boards are numbered
     as `pair` prints them. Written atomically; the previous file is kept as FILE.bak."""
-    from swissbridge.commands.output import editing, is_input, state_format, write_output
+    from swissbridge.commands.output import editing, is_input, state_format, write_tournament
     from swissbridge.event.results import corrected_under_later_rounds, enter_results, items_from_pgn, parse_items
-    from swissbridge.formats.detect import holds_system, target_format, write_any
+    from swissbridge.formats.detect import holds_system, target_format
     from swissbridge.rules.teams import with_printed_boards
     from swissbridge.systems import with_system
 
@@ -675,7 +675,7 @@ def result(
             if (stale := corrected_under_later_rounds(tournament, updated, round_no)) is not None:
                 typer.echo(f"swissbridge: warning: {stale}", err=True)
             fmt = target_format(target, None) if output is not None else state_format(input)
-            write_output(target, write_any(updated, fmt), inputs=[input], in_place=in_place or output is None)
+            write_tournament(target, updated, fmt, inputs=[input], in_place=in_place or output is None)
         if added is not None and holds_system(fmt):
             echo(f"swissbridge: note: {target.name}: {added}")
     except SwissbridgeError as exc:
@@ -703,16 +703,15 @@ def undo(
     result entered in it are removed (the byes asked for it stay), the points recomputed;
     what was removed is said, and the previous file kept as FILE.bak. Then `pair --in-place`
     pairs the round again. The only command that removes a played result."""
-    from swissbridge.commands.output import editing, state_format, write_output
+    from swissbridge.commands.output import editing, state_format, write_tournament
     from swissbridge.event.results import undo_round
-    from swissbridge.formats.detect import write_any
 
     check_encoding(encoding)
     try:
         with editing(input):
             fmt = state_format(input)
             taken, removed = undo_round(read_input(input, encoding), round_no)
-            write_output(input, write_any(taken, fmt), inputs=[input], in_place=True)
+            write_tournament(input, taken, fmt, inputs=[input], in_place=True)
     except SwissbridgeError as exc:
         report(exc, input)
     echo(

@@ -156,7 +156,15 @@ def run_pair(
     A round paired already is printed as paired (:func:`~swissbridge.systems.service.published_pairing`),
     never paired again unless ``repair`` asks it, and only while it has no results and no
     round is paired after it (:func:`~swissbridge.event.results.repair_refusal`)."""
-    from swissbridge.commands.output import STDOUT, editing, holds_tournament, is_input, state_format, write_output
+    from swissbridge.commands.output import (
+        STDOUT,
+        editing,
+        holds_tournament,
+        is_input,
+        state_format,
+        write_output,
+        write_tournament,
+    )
     from swissbridge.event.results import printed_pairing
     from swissbridge.pairing import NoLegalPairing
     from swissbridge.systems.service import paired_tournament, render_pairing, trace_tournament, unpairable
@@ -208,8 +216,8 @@ def run_pair(
                 raise unpairable(tournament, trace.round_no, exc) from exc
             text = render_pairing(tournament, pairing, fmt.value, adjourned=adjourned)
             if in_place and to_stdout:  # the paired round into the input; the pairing on stdout
-                state = paired_tournament(tournament, pairing, state_format(input))
-                write_output(input, state, inputs=[input], in_place=True)
+                state = paired_tournament(tournament, pairing)
+                write_tournament(input, state, state_format(input), inputs=[input], in_place=True)
                 if previous is not None:
                     echo(
                         f"swissbridge: {input.name}: round {pairing.round_no} paired again; the pairing it replaces "

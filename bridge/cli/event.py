@@ -131,12 +131,11 @@ def _write_back(input: Path, tournament: Tournament) -> None:
     """``tournament`` over ``input``, as ``result`` writes it (atomically, ``FILE.bak`` kept,
     record 192 naming the system it is paired with: :func:`swissbridge.systems.with_system`);
     called inside :func:`swissbridge.commands.output.editing`, around the read of ``input`` too."""
-    from swissbridge.commands.output import state_format, write_output
-    from swissbridge.formats.detect import write_any
+    from swissbridge.commands.output import state_format, write_tournament
     from swissbridge.systems import with_system
 
     written, note = with_system(tournament)
-    write_output(input, write_any(written, state_format(input)), inputs=[input], in_place=True)
+    write_tournament(input, written, state_format(input), inputs=[input], in_place=True)
     if note is not None:
         echo(f"swissbridge: note: {input}: {note}")
 
@@ -192,11 +191,10 @@ def new(
     C.04.2 Art. 2.2 (rating, then title, then name; a list already in that order keeps
     it), or, for a round robin, drawn by lot (--draw), and the header a FIDE report needs.
     A team event (--system team --boards N) makes its teams from the list's team column."""
-    from swissbridge.commands.output import create_output
+    from swissbridge.commands.output import write_tournament
     from swissbridge.event.header import NewEvent, new_event, new_team_event, team_boards
     from swissbridge.event.players import DRAW_LISTED, draw_numbers, parse_draw
     from swissbridge.formats.playerlist import read_player_list
-    from swissbridge.formats.trf import write_trf
 
     check_encoding(encoding)
     listed_order = draw is not None and draw.strip().lower() == DRAW_LISTED
@@ -250,7 +248,7 @@ def new(
             order = [number[p.start_no] for p in listed.players] if listed_order else None
             drawn = draw_numbers(t, order, random.SystemRandom())
             t = drawn.tournament
-        create_output(output, write_trf(t, dialect="trf26"), command="new")
+        write_tournament(output, t, "trf26", create="new")
     except SwissbridgeError as exc:
         report(exc, players)
     if drawn is not None:
@@ -487,6 +485,7 @@ def forbid(
     """Record two players who must not meet (family, the same club early on), as
     TRF-2026's restriction record 260; every system honours it, `explain` shows it."""
     from swissbridge.event.players import forbid as forbid_pair
+    from swissbridge.event.players import restriction_note
 
     lo = hi = None
     if rounds is not None:
@@ -496,11 +495,12 @@ def forbid(
         lo, hi = int(a), int(b if sep else a)
     try:
         with editing(input):
-            _write_back(input, forbid_pair(read_input(input), first, second, lo, hi))
+            before = read_input(input)
+            forbidden = forbid_pair(before, first, second, lo, hi)
+            _write_back(input, forbidden)
     except SwissbridgeError as exc:
         report(exc, input)
-    when = f"rounds {lo}-{hi}" if rounds is not None else "any round"
-    echo(f"swissbridge: {input}: players {first} and {second} are not paired against each other in {when}")
+    echo(f"swissbridge: {input}: {restriction_note(before, first, second, forbidden.forbidden[-1], lo)}")
 
 
 def fide_report(

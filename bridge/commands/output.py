@@ -20,6 +20,10 @@ from pathlib import Path
 from swissbridge.atomic import create_new, edit_lock, read_regular, write_atomic, write_own
 from swissbridge.errors import OutputError, UsageError
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the way to a pair
+if TYPE_CHECKING:
+    from swissbridge.model import Tournament
+
 _EDITING: dict[Path, bytes] = {}
 """The files this process holds the edit lock of (:func:`editing`), by real path,
 with their bytes as this process last read or wrote them."""
@@ -186,6 +190,44 @@ def create_output(target: Path, data: str, *, command: str) -> None:
         raise UsageError(
             f"{target} exists already: `{command}` never replaces a file; choose another name or remove it"
         ) from None
+
+
+def write_tournament(
+    target: Path | None,
+    tournament: Tournament,
+    fmt: str,
+    *,
+    inputs: Sequence[Path] = (),
+    in_place: bool = False,
+    create: str | None = None,
+) -> bool:
+    """The one write path of the commands that edit a tournament file (``new``, ``set``,
+    ``player …``, ``result``, ``pair --in-place``): ``tournament`` in the state format
+    ``fmt``, read back before it is written (:func:`swissbridge.formats.detect.write_state`:
+    it must read as ``tournament``), written as :func:`write_output` writes (created
+    by :func:`create_output` for the command ``create``, a file that must not exist),
+    then read from disk again: the file must hold the bytes meant (an :class:`OutputError`
+    otherwise, the previous version kept as ``NAME.bak``)."""
+    from swissbridge.formats.detect import write_state
+
+    data = write_state(tournament, fmt)
+    if create is not None and target is not None:
+        create_output(target, data, command=create)
+        written = True
+    else:
+        written = write_output(target, data, inputs=inputs, in_place=in_place)
+    if target is None or target == STDOUT:
+        return written
+    try:
+        on_disk = read_regular(Path(os.path.realpath(target)))
+    except OSError as exc:
+        raise OutputError(f"cannot read {target} back after writing it: {exc.strerror or exc}") from exc
+    if on_disk != data.encode("utf-8"):
+        kept = f" (the previous version is {backup_path(target).name})" if is_input(target, inputs) else ""
+        raise OutputError(
+            f"{target} does not hold what was written to it{kept}: check the disk and run the command again"
+        )
+    return written
 
 
 def _replace_input(target: Path, data: str) -> bool:

@@ -22,11 +22,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from itertools import pairwise
 
 from swissbridge.errors import InputError, UsageError
 from swissbridge.formats._text import MAX_ROUNDS, parse_date
 from swissbridge.formats.playerlist import PlayerList
 from swissbridge.formats.trf import MAX_MEMBERS, line_310, team_setup_of
+from swissbridge.messages import ranges
 from swissbridge.model import (
     Colour,
     Player,
@@ -87,6 +89,10 @@ def _text(text: str, option: str, width: int = 80) -> str:
     return value
 
 
+MOST_POINTS: Points = 999
+"""The most a result may score (99.9): what record 162's four characters a value hold."""
+
+
 def point_system(text: str) -> PointSystem:
     """``standard`` (1-½-0) or ``WIN-DRAW-LOSS`` such as ``3-1-0`` or ``2-1-0``: what a
     win, a draw and a loss score; a forfeit win, a full-point bye and the PAB score as a
@@ -107,6 +113,11 @@ def point_system(text: str) -> PointSystem:
         raise UsageError(
             f"--points {text!r}: expected standard or WIN-DRAW-LOSS such as 3-1-0 (win > draw >= loss), "
             "or WIN-DRAW-LOSS-PAB such as 1-0.5-0-0"
+        )
+    if values[0] > MOST_POINTS:
+        raise UsageError(
+            f"--points {text!r}: a result scores at most {format_points(MOST_POINTS)} points "
+            "(record 162 holds four characters a value)"
         )
     win, draw, loss = values[:3]
     pab = values[3] if len(values) == 4 else win
@@ -240,11 +251,11 @@ def apply_header(t: Tournament, header: Header) -> tuple[Tournament, list[str]]:
     if header.rounds is not None:
         _check_rounds(t, header.rounds)
         note("rounds", t.total_rounds, header.rounds)
-        t = replace(t, total_rounds=header.rounds)
+        t, cut = _within(replace(t, total_rounds=header.rounds), header.rounds)
+        changes += cut
     if header.round_dates is not None:
         dates = [_date(d, "--round-dates") for d in header.round_dates]
-        if t.total_rounds is not None and len(dates) > t.total_rounds:
-            raise UsageError(f"--round-dates gives {len(dates)} dates for {t.total_rounds} rounds")
+        _check_round_dates(t, dates)
         shown = " ".join(d[2:] for d in dates)
         note("round dates", " ".join(round_dates(t).values()), shown)
         t = with_records(t, ROUND_DATES, [round_dates_value(dates)] if dates else [])
@@ -278,13 +289,61 @@ def _shown_points(points: PointSystem) -> str:
     return "-".join(format_points(v).removesuffix(".0") for v in values)
 
 
+def _check_round_dates(t: Tournament, dates: Sequence[str]) -> None:
+    """``--round-dates`` (``YYYY/MM/DD``) fit the event ``t`` (its rounds, start and end
+    dates as changed by the same command): one date a round, in order, none before the
+    start or after the end (an error here would make FIDE's report wrong)."""
+    if t.total_rounds is not None and dates and len(dates) != t.total_rounds:
+        raise UsageError(f"--round-dates gives {len(dates)} dates for {t.total_rounds} rounds: give one a round")
+    for r, (a, b) in enumerate(pairwise(dates), 2):
+        if b < a:
+            raise UsageError(f"--round-dates: round {r}'s date {b} is before round {r - 1}'s ({a})")
+    head = dict(t.headers)
+    start, end = head.get("042", "").strip(), head.get("052", "").strip()
+    for r, day in enumerate(dates, 1):
+        if start and parse_date(start) is not None and day < _date(start, "042"):
+            raise UsageError(f"--round-dates: round {r}'s date {day} is before the start date {_date(start, '042')}")
+        if end and parse_date(end) is not None and day > _date(end, "052"):
+            raise UsageError(f"--round-dates: round {r}'s date {day} is after the end date {_date(end, '052')}")
+
+
 def _check_rounds(t: Tournament, rounds: int) -> None:
     """``rounds`` rounds can hold what ``t`` has: entries, announced byes, restrictions."""
     if not 1 <= rounds <= MAX_ROUNDS:
         raise UsageError(f"--rounds {rounds}: expected 1-{MAX_ROUNDS}")
-    used = max([t.rounds_in_file, *(b.round_no for b in t.announced_byes)], default=0)
-    if rounds < used:
-        raise UsageError(f"--rounds {rounds}, but the file already has entries for round {used}")
+    if rounds < t.rounds_in_file:
+        last = t.rounds_in_file
+        whose = [p.start_no for p in t.players if len(p.entries) == last]
+        raise UsageError(
+            f"--rounds {rounds}, but the player lines have round {last} filled (player {ranges(whose)}): "
+            f"an event with round {last} paired or its results entered has at least {last} rounds"
+        )
+
+
+def _within(t: Tournament, rounds: int) -> tuple[Tournament, list[str]]:
+    """``t`` cut to ``rounds`` rounds: the withdrawals and byes record 240 announces for
+    later rounds removed, the restrictions of record 260 ending at the last round (one
+    for later rounds only removed); and one line for each kind of record changed."""
+    later = [b for b in t.announced_byes if b.round_no > rounds]
+    lines: list[str] = []
+    if later:
+        players = ranges({n for b in later for n in b.players})
+        lines.append(
+            f"record 240 (withdrawal, requested bye) of player {players} for round "
+            f"{ranges({b.round_no for b in later})} removed: the event has {rounds} rounds"
+        )
+    kept = []
+    for g in t.forbidden:
+        if g.last_round is not None and g.last_round > rounds:
+            gone = g.first_round is not None and g.first_round > rounds
+            done = "removed" if gone else f"ended at round {rounds}"
+            lines.append(f"record 260 (players {ranges(g.players)} not to meet) {done}: the event has {rounds} rounds")
+            if gone:
+                continue
+            g = replace(g, last_round=rounds)
+        kept.append(g)
+    cut = replace(t, announced_byes=tuple(b for b in t.announced_byes if b.round_no <= rounds), forbidden=tuple(kept))
+    return cut, lines
 
 
 @dataclass(frozen=True, slots=True)

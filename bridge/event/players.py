@@ -31,6 +31,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from swissbridge.errors import InputError, UsageError
+from swissbridge.formats._text import MAX_ROUNDS
 from swissbridge.messages import ranges
 from swissbridge.model import (
     AnnouncedBye,
@@ -39,6 +40,7 @@ from swissbridge.model import (
     ForbiddenPairs,
     Player,
     Tournament,
+    fide_id_key,
     initial_order_key,
 )
 from swissbridge.systems import declared_round_robin
@@ -123,17 +125,15 @@ def add_player(
             "robin takes no late entry once round 1 is paired"
         )
     nxt = t.next_round
-    first = nxt if from_round is None else from_round
+    if t.total_rounds is not None and nxt > t.total_rounds:
+        raise InputError(f"the event's {t.total_rounds} rounds are all paired: a late entry has no round left to play")
+    first = nxt if from_round is None else round_of(t, from_round, "--from-round")
     if first < nxt:
         raise UsageError(
             f"--from-round {first}: rounds 1-{nxt - 1} are paired already; "
             f"the entry plays from round {nxt} at the earliest"
         )
-    if t.total_rounds is not None and first > t.total_rounds:
-        raise UsageError(f"--from-round {first}: the event has {t.total_rounds} rounds")
-    same = [p for p in t.players if p.fide_id and p.fide_id == player.fide_id]
-    if same:
-        raise InputError(f"FIDE id {player.fide_id} is player {same[0].start_no} ({same[0].name}) already")
+    _not_entered(t, player)
     count = len(t.players)
     kept = _numbers_kept(t)
     if t.completed_rounds >= RENUMBER_UNTIL or kept is not None:
@@ -160,6 +160,27 @@ def add_player(
     if missed_entries:
         note += f"; rounds {ranges(range(1, t.completed_rounds + 1))} missed ({missed.result.value})"
     return LateEntry(out, place, mapping, note)
+
+
+def _not_entered(t: Tournament, player: Player) -> None:
+    """One person is entered once (:func:`~swissbridge.model.fide_id_key`): ``player``'s
+    FIDE id is nobody's in ``t`` yet."""
+    key = fide_id_key(player.fide_id)
+    same = next((p for p in t.players if key and fide_id_key(p.fide_id) == key), None)
+    if same is not None:
+        raise InputError(f"FIDE id {player.fide_id} is player {same.start_no} ({same.name}) already")
+
+
+def round_of(t: Tournament, round_no: int, option: str) -> int:
+    """``round_no``, given as ``option``, checked to be a round of ``t`` (1 to its number
+    of rounds; 1-999, what TRF numbers, when the file does not say), before anything is
+    changed: else a :class:`UsageError` naming the rounds there are. Every round a
+    ``player`` command writes a record for is checked here."""
+    last = t.total_rounds or MAX_ROUNDS
+    if not 1 <= round_no <= last:
+        of = f"the event has {t.total_rounds} rounds" if t.total_rounds else "TRF numbers rounds up to 999"
+        raise UsageError(f"{option} {round_no}: expected a round from 1 to {last} ({of})")
+    return round_no
 
 
 def _add_member(t: Tournament, player: Player, team: int | None, from_round: int | None, missed: ByeKind) -> LateEntry:
@@ -189,9 +210,7 @@ def _add_member(t: Tournament, player: Player, team: int | None, from_round: int
         raise UsageError(f"--team {team}: there is no team {team} (the teams are 1-{len(t.teams.teams)})") from None
     if len(joined.members) >= MAX_MEMBERS:
         raise InputError(f"team {team} ({joined.name}) has {MAX_MEMBERS} members, the most record 310 lists")
-    same = [p for p in t.players if p.fide_id and p.fide_id == player.fide_id]
-    if same:
-        raise InputError(f"FIDE id {player.fide_id} is player {same[0].start_no} ({same[0].name}) already")
+    _not_entered(t, player)
     place = max((p.start_no for p in t.players), default=0) + 1
     headers = tuple(
         (code, f"{value.rstrip()} {place:>4}")
@@ -260,14 +279,14 @@ def withdraw(t: Tournament, n: int, from_round: int | None = None) -> tuple[Tour
     """``t`` with player ``n`` withdrawn from ``from_round`` (default: the next round) to
     the last round (C.04.2 Art. 3.2), as record 240 ``Z`` for each of those rounds; and
     the rounds written."""
-    first = t.next_round if from_round is None else from_round
     if t.total_rounds is None:
         raise InputError(
             "the file does not say how many rounds the event has (TRF 142), so the rounds a withdrawn player "
             "misses cannot be written: give it first (swissbridge set FILE --rounds N)"
         )
+    first = t.next_round if from_round is None else round_of(t, from_round, "--from-round")
     if first > t.total_rounds:
-        raise UsageError(f"--from-round {first}: the event has {t.total_rounds} rounds")
+        raise InputError(f"the event's {t.total_rounds} rounds are all paired: there is no round left to withdraw from")
     _unpaired(t, n, first, "a withdrawal")
     rounds = range(first, t.total_rounds + 1)
     return announce(t, n, rounds, ByeKind.ZERO), rounds
@@ -277,26 +296,54 @@ def request_bye(t: Tournament, n: int, round_no: int, kind: ByeKind) -> Tourname
     """``t`` with player ``n``'s requested bye for ``round_no`` (C.04.2 Art. 3.3: a
     zero-point bye, or the half or full point the rules of the tournament give), as
     record 240, before the round is paired."""
-    if t.total_rounds is not None and round_no > t.total_rounds:
-        raise UsageError(f"--round {round_no}: the event has {t.total_rounds} rounds")
+    round_of(t, round_no, "--round")
     _unpaired(t, n, round_no, "a requested bye")
     return announce(t, n, range(round_no, round_no + 1), kind)
 
 
 def forbid(t: Tournament, a: int, b: int, first: int | None = None, last: int | None = None) -> Tournament:
     """``t`` with ``a`` and ``b`` not to meet in rounds ``first``-``last`` (default: the
-    whole event), as record 260; every system treats it as an absolute criterion."""
+    whole event), as record 260; every system treats it as an absolute criterion.
+
+    A restriction is a rule for pairings still to be made: the rounds already paired were
+    paired without it, and ``check`` replays them as they were paired, so it is written
+    for the rounds of ``first``-``last`` not paired yet, and said so (refused when every
+    one of them is paired); :func:`restriction_note` says what was written."""
     if a == b:
         raise UsageError(f"player {a} twice: a restriction is between two players")
     for n in (a, b):
         _player(t, n)
     lo = 1 if first is None else first
-    hi = t.total_rounds if last is None else last
-    if hi is not None and lo > hi:
-        raise UsageError(f"--rounds {lo}-{hi}: the first round is after the last")
-    if t.total_rounds is not None and hi is not None and hi > t.total_rounds:
-        raise UsageError(f"--rounds {lo}-{hi}: the event has {t.total_rounds} rounds")
-    return replace(t, forbidden=(*t.forbidden, ForbiddenPairs((min(a, b), max(a, b)), lo, hi)))
+    hi = (t.total_rounds or MAX_ROUNDS) if last is None else last
+    asked = f"--rounds {lo}-{hi}"
+    for r in (lo, hi):
+        round_of(t, r, f"{asked}: round")
+    if lo > hi:
+        raise UsageError(f"{asked}: the first round is after the last")
+    start = max(lo, t.next_round)
+    if start > hi:
+        raise UsageError(
+            f"{asked}: rounds {ranges(range(1, t.next_round))} are paired already; a restriction is for rounds "
+            f"not paired yet (from round {t.next_round})"
+        )
+    return replace(t, forbidden=(*t.forbidden, ForbiddenPairs((min(a, b), max(a, b)), start, hi)))
+
+
+def restriction_note(t: Tournament, a: int, b: int, restriction: ForbiddenPairs, first: int | None) -> str:
+    """What :func:`forbid` wrote into ``t`` (the tournament before it) for players ``a``
+    and ``b`` and ``--rounds`` from ``first``: the rounds the restriction holds for, the
+    rounds asked for that are paired already, and the rounds in which the two met
+    already (in a Swiss they are never paired again anyway: C.04.1 b, [C1])."""
+    start, hi = restriction.first_round or 1, restriction.last_round
+    lo = 1 if first is None else first
+    when = f"round {start}" if start == hi else f"rounds {start}-{hi}"
+    note = f"players {a} and {b} are not paired against each other in {when}"
+    if start > lo:
+        note += f" (rounds {lo}-{start - 1} are paired already, without it)"
+    met = [r for r, e in enumerate(t.player(a).entries, 1) if e.opponent == b]
+    if met:
+        note += f"; they met in round {ranges(met)} already"
+    return note
 
 
 DRAW_LOTS = "lots"

@@ -18,7 +18,7 @@ from dataclasses import replace
 from swissbridge.errors import InputError
 from swissbridge.event.header import round_dates, with_records
 from swissbridge.messages import listed, ranges
-from swissbridge.model import Tournament
+from swissbridge.model import Tournament, fide_id_key
 
 REQUIRED: tuple[tuple[str, str, str], ...] = (
     ("012", "the tournament name", "--name"),
@@ -65,6 +65,13 @@ def missing(t: Tournament) -> list[str]:
     stateless = [p.start_no for p in t.players if not p.federation.strip()]
     if stateless:
         out.append(f"the federation of player(s) {ranges(stateless)}")
+    unknown = [p for p in t.players if p.rating and not fide_id_key(p.fide_id)]
+    if unknown:
+        shown = listed([f"{p.start_no} {p.name}" for p in unknown], 5)
+        out.append(
+            f"the FIDE id of {len(unknown)} rated player(s): {shown} (FIDE rates a player by id: "
+            "columns 49-59 of the player's line)"
+        )
     return out
 
 

@@ -222,19 +222,27 @@ _UNPAIRED = {
 
 
 def withdrawn(t: Tournament, n: int, round_no: int) -> bool:
-    """Player ``n`` has left the event by round ``round_no``: from it to the event's last
-    round (at least two rounds) every round is a zero-point bye, recorded or announced
-    (record 240: how ``result … withdrawn`` writes a withdrawal)."""
+    """Player ``n`` has left the event by round ``round_no``: every round from it to the
+    event's last is a zero-point bye, recorded or announced (record 240: how ``player
+    withdraw`` and ``result … withdrawn`` write a withdrawal), and so are the rounds
+    just before it back to where the run began, which is two rounds at least. The last
+    round of a withdrawal is "withdrawn" as its earlier rounds are; one zero-point bye
+    in the last round alone is a requested bye."""
     last = t.total_rounds
-    if last is None or round_no >= last:
+    if last is None or not 1 <= round_no <= last:
         return False
     player = t.player(n)
-    for r in range(round_no, last + 1):
+
+    def zero(r: int) -> bool:
         e = player.entry(r)
-        zero = e.result is Result.ZERO_BYE if e is not None else t.announced(r).get(n) is ByeKind.ZERO
-        if not zero:
-            return False
-    return True
+        return e.result is Result.ZERO_BYE if e is not None else t.announced(r).get(n) is ByeKind.ZERO
+
+    if not all(zero(r) for r in range(round_no, last + 1)):
+        return False
+    start = round_no
+    while start > 1 and zero(start - 1):
+        start -= 1
+    return start < last
 
 
 def unpaired_label(t: Tournament, n: int, round_no: int, result: Result) -> str:

@@ -142,17 +142,14 @@ def render_pairing(tournament: Tournament, pairing: RoundPairing, fmt: str, *, a
     return write_pairing(tournament, pairing, fmt, adjourned=adjourned)
 
 
-def paired_tournament(tournament: Tournament, pairing: RoundPairing, fmt: str) -> str:
-    """The whole tournament with the round paired, in ``fmt`` (``trf`` or ``json``, a
-    :func:`swissbridge.commands.output.state_format`): what ``pair --in-place`` writes back
-    into its input, in the input's own format."""
-    from swissbridge.formats.detect import write_any
-
+def paired_tournament(tournament: Tournament, pairing: RoundPairing) -> Tournament:
+    """The whole tournament with the round paired: what ``pair --in-place`` writes back
+    into its input (:func:`swissbridge.commands.output.write_tournament`)."""
     if tournament.team_event:  # the team pairs as the games of their members, as render_pairing writes them
         from swissbridge.rules.teams import board_pairing
 
         pairing = board_pairing(tournament, pairing)
-    return write_any(apply_pairing(tournament, pairing), fmt)
+    return apply_pairing(tournament, pairing)
 
 
 def board_list(tournament: Tournament, pairing: RoundPairing) -> str:

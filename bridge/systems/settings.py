@@ -57,7 +57,7 @@ def given(
     for, a ``--system`` no system is registered as, ``--rounds`` outside 1-999 (a TRF
     file writes three digits: more would make a file the readers refuse)."""
     from swissbridge.formats._text import MAX_ROUNDS
-    from swissbridge.plugins import UnknownSystem, require
+    from swissbridge.plugins import UnknownSystem, named, require
 
     if encoding is not None:
         try:
@@ -68,6 +68,7 @@ def given(
             ) from None
     if system is not None:
         try:
+            system = named(system)
             require(system)
         except UnknownSystem as exc:
             raise UsageError(str(exc)) from None
@@ -108,6 +109,16 @@ SHOWN_PAIRS = 3
 """How many out-of-order neighbours the rating-order warning names."""
 
 
+def late_numbers(tournament: Tournament) -> frozenset[int]:
+    """The start numbers of the late entries that took the next number (C.04.2 Art. 2.3,
+    2.4; :func:`swissbridge.event.players.add_player`): the players numbered after every
+    player paired in round 1 who were not paired in round 1 themselves."""
+    first = [p.start_no for p in tournament.players if (e := p.entry(1)) is not None and e.paired]
+    if not first:
+        return frozenset()
+    return frozenset(p.start_no for p in tournament.players if p.start_no > max(first))
+
+
 def rating_order(tournament: Tournament) -> str | None:
     """C.04.2 Art. 2.2: the initial ranking (the start numbers) is by rating, highest
     first (then title and name, which are the organiser's to apply; unrated players
@@ -115,11 +126,18 @@ def rating_order(tournament: Tournament) -> str | None:
     entry, or a ranking the organiser chose, can explain them — but the arbiter is
     warned, naming the first neighbours out of order, since every pairing follows
     the start numbers. Not in a team event, whose team numbers the competition's rules
-    assign (C.04.6 1.1.2 overrides C.04.2 2.1-2.3)."""
+    assign (C.04.6 1.1.2 overrides C.04.2 2.1-2.3); nor for the late entries that took
+    the next numbers (:func:`late_numbers`), as C.04.2 Art. 2.3 requires once round 4
+    is paired."""
     if tournament.team_event:  # C.04.6 1.1.2: the competition numbers its teams, not by ratings
         return None
     players = tournament.players
-    wrong = [(a, b) for a, b in pairwise(players) if b.rating > 0 and (a.rating == 0 or b.rating > a.rating)]
+    late = late_numbers(tournament)
+    wrong = [
+        (a, b)
+        for a, b in pairwise(players)
+        if b.start_no not in late and b.rating > 0 and (a.rating == 0 or b.rating > a.rating)
+    ]
     if not wrong:
         return None
     shown = "; ".join(

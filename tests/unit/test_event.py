@@ -153,7 +153,7 @@ def test_the_header_a_fide_report_needs(tmp_path: Path) -> None:
         "--federation", "nor", "--start", "2026-05-01", "--end", "04.05.2026", "--chief-arbiter", "Doe, Jane",
         "--deputy", "Roe, Rick", "--deputy", "Poe, Pat", "--time-control", "90 min + 30 s", "--rounds", "7",
         "--system", "lim", "--initial-colour", "black", "--tiebreaks", "BH/C1,BH,SB", "--points", "3-1-0",
-        "--round-dates", "2026-05-01,2026-05-02",
+        "--round-dates", "2026-05-01,2026-05-01,2026-05-02,2026-05-02,2026-05-03,2026-05-03,2026-05-04",
     )  # fmt: skip
     assert code == 0, out
     text = (tmp_path / "e.trf").read_text()
@@ -168,7 +168,7 @@ def test_the_header_a_fide_report_needs(tmp_path: Path) -> None:
         "112 Roe, Rick",
         "112 Poe, Pat",
         "122 90 min + 30 s",
-        "132" + " " * 88 + "26/05/01  26/05/02",
+        "132" + " " * 88 + "26/05/01  26/05/01  26/05/02  26/05/02  26/05/03  26/05/03  26/05/04",
         "142 7",
         "152 B",
         "162  W 3.0    D 1.0",

@@ -590,8 +590,8 @@ def test_readme_quick_start_runs_a_whole_event_with_pair_and_result(
     readme = (SAMPLES.parent / "README.md").read_text(encoding="utf-8")
     block = readme.split("## Quick start", 1)[1].split("```sh\n", 1)[1].split("```", 1)[0]
     commands = [shlex.split(line, comments=True) for line in block.splitlines()]
-    assert commands[0] == ["cp", "samples/club-start.trf", "club.trf"]
-    (tmp_path / "club.trf").write_bytes((SAMPLES / "club-start.trf").read_bytes())
+    assert commands[0] == ["cp", "samples/club-start.trf", "rapid.trf"]
+    (tmp_path / "rapid.trf").write_bytes((SAMPLES / "club-start.trf").read_bytes())
     monkeypatch.chdir(tmp_path)
     used = set()
     for words in commands[1:]:
@@ -600,7 +600,7 @@ def test_readme_quick_start_runs_a_whole_event_with_pair_and_result(
         code, text = run(*words[1:])
         assert code == 0, (words, text)
     assert {"pair", "result"} <= used
-    assert run("check", "club.trf")[1].endswith("all 3 rounds ok\n")
+    assert run("check", "rapid.trf")[1].endswith("all 3 rounds ok\n")
 
 
 # -- 8. the zipped FIDE list; --encoding for Swiss-Manager exports ---------------------

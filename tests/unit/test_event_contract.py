@@ -1,0 +1,198 @@
+"""Issue 31, findings 3-7: every edit leaves a file the tool reads back, nothing is
+accepted silently, round robins and team events are run by the commands, and every
+message says what is true. One test per item of the issue, each reproduced from the
+shipped samples as a new user meets it."""
+
+from __future__ import annotations
+
+import re
+import shlex
+import shutil
+from pathlib import Path
+
+import pytest
+from swissbridge.cli import commandline as cli
+from swissbridge.formats.trf import read_trf
+from typer.testing import CliRunner
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = ROOT / "samples"
+runner = CliRunner()
+
+
+def run(*args: str | Path) -> tuple[int, str]:
+    words = [str(a) for a in args]
+    done = runner.invoke(cli._only(words[0]) or cli.app, words, prog_name="swissbridge")
+    return done.exit_code, done.output
+
+
+def ok(*args: str | Path) -> str:
+    code, out = run(*args)
+    assert code == 0, (args, out)
+    return out
+
+
+def club(tmp_path: Path) -> Path:
+    """The quick start's six-player, three-round rapid, round 1 paired and played."""
+    path = tmp_path / "club.trf"
+    shutil.copy(SAMPLES / "club-start.trf", path)
+    ok("pair", path, "--in-place")
+    ok("result", path, "1", "1", "1-0", "2", "=", "3", "0-1")
+    return path
+
+
+def fresh(tmp_path: Path) -> Path:
+    path = tmp_path / "start.trf"
+    shutil.copy(SAMPLES / "club-start.trf", path)
+    return path
+
+
+# -- 3. an edit that breaks the file ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("first", ["0", "-1", "4"])
+def test_3_withdraw_from_a_round_that_does_not_exist_is_refused(tmp_path: Path, first: str) -> None:
+    path = fresh(tmp_path)
+    before = path.read_bytes()
+    code, out = run("player", "withdraw", path, "4", "--from-round", first)
+    assert code == 2 and f"--from-round {first}: expected a round from 1 to 3 (the event has 3 rounds)" in out, out
+    assert path.read_bytes() == before and not (tmp_path / "start.trf.bak").exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("player", "bye", "3", "--round", "900"), "--round 900: expected a round from 1 to 3"),
+        (("player", "forbid", "1", "2", "--rounds", "0-0"), "--rounds 0-0: round 0: expected a round from 1 to 3"),
+        (("player", "forbid", "1", "2", "--rounds", "3-1"), "--rounds 3-1: the first round is after the last"),
+        (("player", "forbid", "1", "9"), "there is no player 9 (the players are 1-6)"),
+        (("player", "add", "--name", "Late, Lou", "--from-round", "0"), "--from-round 0: expected a round from 1"),
+        (("set", "--points", "9999999999999-1-0"), "a result scores at most 99.9 points"),
+        (("set", "--rounds", "0"), "--rounds 0: expected 1-999"),
+    ],
+)
+def test_3_every_numeric_option_is_range_checked_before_any_work(
+    tmp_path: Path, args: tuple[str, ...], said: str
+) -> None:
+    path = fresh(tmp_path)
+    before = path.read_bytes()
+    at = 2 if args[0] == "player" else 1
+    code, out = run(*args[:at], path, *args[at:])
+    assert code == 2 and said in out and len(out.strip().splitlines()) == 1, out
+    assert path.read_bytes() == before
+
+
+def test_3_what_an_edit_writes_is_read_back_before_it_replaces_the_file(tmp_path: Path) -> None:
+    """The one write path of the edit commands reads what it writes back: a tournament
+    the file cannot hold as meant (here a name longer than TRF's 33 columns, which the
+    writer would cut) is refused, and the file is left as it was."""
+    from dataclasses import replace
+
+    from swissbridge.commands.output import editing, write_tournament
+    from swissbridge.errors import InputError
+
+    path = fresh(tmp_path)
+    before = path.read_bytes()
+    t = read_trf(path)
+    long = replace(
+        t, players=(replace(t.players[0], name="Acosta y Fernández de la Cueva, Luis María"), *t.players[1:])
+    )
+    with editing(path), pytest.raises(InputError, match=r"would not hold player 1's name '.*' \(it would read back as"):
+        write_tournament(path, long, "trf", inputs=[path], in_place=True)
+    assert path.read_bytes() == before
+
+
+# -- 4. silent acceptance ------------------------------------------------------------------------------
+
+
+def test_4_new_refuses_one_fide_id_twice(tmp_path: Path) -> None:
+    listed = tmp_path / "twice.csv"
+    listed.write_text(
+        'name,rating,fide id\n"Doe, Jane",2100,1234567\n"Roe, Rick",2000,7654321\n"Doe, J.",2100,01234567\n'
+    )
+    code, out = run("new", tmp_path / "e.trf", "--players", listed)
+    assert code == 2 and "twice.csv:4: FIDE id 01234567 is listed twice (first on line 2)" in out, out
+    assert not (tmp_path / "e.trf").exists()
+
+
+def test_4_forbid_for_two_who_met_says_so_and_restricts_the_rounds_not_paired(tmp_path: Path) -> None:
+    path = club(tmp_path)
+    t = read_trf(path)
+    a = t.players[0].start_no
+    b = t.player(a).entries[0].opponent
+    assert b is not None
+    out = ok("player", "forbid", path, str(a), str(b))
+    assert f"players {a} and {b} are not paired against each other in rounds 2-3" in out
+    assert "they met in round 1 already" in out and "any round" not in out
+    assert "260 002 003" in path.read_text()
+    ok("check", path)  # round 1 replays as it was paired
+
+
+def test_4_report_refuses_rated_players_without_a_fide_id(tmp_path: Path) -> None:
+    path = tmp_path / "e.trf"
+    listed = tmp_path / "p.csv"
+    listed.write_text(
+        'name,rating,fide id,federation\n"Doe, Jane",2100,1234567,NOR\n"Roe, Rick",2000,,NOR\n"Low, Al",,,NOR\n'
+    )
+    ok("new", path, "--players", listed, "--rounds", "1", "--name", "Open", "--city", "Oslo", "--federation", "NOR",
+       "--start", "2026-05-01", "--end", "2026-05-01", "--chief-arbiter", "Doe, Jane", "--time-control", "90+30",
+       "--round-dates", "2026-05-01", "--initial-colour", "white")  # fmt: skip
+    ok("pair", path, "--in-place")
+    ok("result", path, "1", "1", "1-0")
+    code, out = run("report", path, "-o", tmp_path / "fide.trf")
+    assert code == 2 and "the FIDE id of 1 rated player(s): 2 Roe, Rick" in out, out
+    assert not (tmp_path / "fide.trf").exists()
+
+
+@pytest.mark.parametrize(
+    ("dates", "said"),
+    [
+        ("2026-05-01,2026-05-02", "--round-dates gives 2 dates for 3 rounds"),
+        ("2026-04-30,2026-05-01,2026-05-02", "round 1's date 2026/04/30 is before the start date 2026/05/01"),
+        ("2026-05-01,2026-05-02,2026-05-04", "round 3's date 2026/05/04 is after the end date 2026/05/03"),
+    ],
+)
+def test_4_new_refuses_round_dates_that_do_not_fit_the_event(tmp_path: Path, dates: str, said: str) -> None:
+    code, out = run("new", tmp_path / "e.trf", "--players", SAMPLES / "club-players.csv", "--rounds", "3",
+                    "--start", "2026-05-01", "--end", "2026-05-03", "--round-dates", dates)  # fmt: skip
+    assert code == 2 and said in out, out
+    assert not (tmp_path / "e.trf").exists()
+
+
+# -- 7. labels and messages -------------------------------------------------------------------------
+
+
+def test_7_set_rounds_names_the_records_in_the_way(tmp_path: Path) -> None:
+    """A withdrawal written for rounds 2-3 is record 240, not "entries for round 3": cutting
+    the event to 2 rounds removes what it announced for round 3, and says so."""
+    path = club(tmp_path)
+    ok("player", "withdraw", path, "4")
+    out = ok("set", path, "--rounds", "2")
+    assert "record 240 (withdrawal, requested bye) of player 4 for round 3 removed: the event has 2 rounds" in out
+    assert "entries for round" not in out
+    code, out = run("set", path, "--rounds", "0")
+    assert code == 2
+    ok("pair", path, "--in-place")
+    code, out = run("set", path, "--rounds", "1")
+    assert code == 2 and "the player lines have round 2 filled" in out, out
+
+
+def test_7_the_readme_runs_top_to_bottom(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every shell block of README.md after the installation, in order, in one folder."""
+    shutil.copytree(SAMPLES, tmp_path / "samples")
+    monkeypatch.chdir(tmp_path)
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```sh\n(.*?)```", text, re.DOTALL)[1:]
+    assert len(blocks) >= 2
+    for block in blocks:
+        for line in block.replace("\\\n", " ").splitlines():
+            for words in (shlex.split(part, comments=True) for part in line.split("&&")):
+                if not words:
+                    continue
+                if words[0] == "cp":
+                    shutil.copy(words[-2], words[-1])
+                elif words[0] == "mkdir":
+                    Path(words[-1]).mkdir(parents=True, exist_ok=True)
+                else:
+                    assert words[0] == ".venv/bin/swissbridge", words
+                    ok(*words[1:])
