@@ -23,7 +23,7 @@ from swissbridge.plugins.burstein.rules import is_seeding_round
 
 ROOT = Path(__file__).resolve().parent.parent
 ENGINES = ("py4swiss", "pairingcore")
-ARTICLE = re.compile(r"(\[C\d\]|\d+(?:\.\d+)+)")
+ARTICLE = re.compile(r"(\[C\d+\]|Article \d+|\b\d\.\d+(?:\.\d+)*\b(?! points))")
 
 
 def read_pairs(path: Path, round_no: int) -> RoundPairing:

@@ -155,3 +155,49 @@ def test_check_names_the_article_of_a_difference() -> None:
     )
     said = system.compare(t, 6, ours, crossed)
     assert said.startswith("bracket") or said.startswith("3.1"), said
+
+
+def test_the_seeding_rounds_need_the_number_of_rounds() -> None:
+    """1.6.2: without the number of rounds the seeding rounds are unknown: refused, no guess."""
+    import dataclasses
+
+    import pytest
+    from swissbridge.errors import InputError
+
+    t = dataclasses.replace(_index_tournament(), total_rounds=None)
+    with pytest.raises(InputError, match=r"1\.6\.2"):
+        load("burstein").pair(t, 4)
+
+
+def test_the_baku_code_accelerates() -> None:
+    """C.04.7 with ``FIDE_BURSTEIN_BAKU`` and no 250 lines; none with ``FIDE_BURSTEIN``."""
+    import dataclasses
+
+    system = load("burstein")
+    t = _index_tournament()
+    assert system.default_acceleration(dataclasses.replace(t, system="FIDE_BURSTEIN")) == ()
+    assert system.default_acceleration(dataclasses.replace(t, system="FIDE_BURSTEIN_BAKU"))
+
+
+def test_round_after_seeding_is_paired_by_index_with_the_pab_first() -> None:
+    """Round 4 of 9 is the last seeding round (Dutch); round 5 is Burstein's: the PAB is
+    given first (3.1), each bracket in BSN order of 1.8, and the trace says so."""
+    from swissbridge.commands.generate import generate_tournament
+    from swissbridge.commands.generate import tournament_before_round as before
+    from swissbridge.plugins.burstein.trace import BursteinTrace
+
+    system = load("burstein")
+    t = generate_tournament(21, 9, "burstein", 7)
+    seeding = system.trace(before(t, 4), 4)
+    assert not isinstance(seeding, BursteinTrace) and seeding.pairing is not None
+    assert seeding.pairing.system == "burstein" and "seeding round" in seeding.notes[0]
+    trace = system.trace(before(t, 5), 5)
+    assert isinstance(trace, BursteinTrace) and trace.pairing is not None
+    rnd = trace.rnd
+    for br in trace.brackets:
+        assert br.players == sorted(br.players, key=rnd.rank_key)
+    if trace.pab is not None:
+        bye = trace.pab.chosen
+        assert bye is not None and rnd.pab_eligible(bye)
+        others = [c.player for c in trace.pab.candidates if c.leaves_pairing is not None]
+        assert others[-1] == bye
