@@ -119,7 +119,7 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str, *, encoding: s
         # renaming over it would replace the special file with a regular one (and a
         # redirected stdout's file with a new one), so write straight to it.
         try:
-            with open(target, "wb") as fh:
+            with os.fdopen(_open_special(target), "wb") as fh:
                 fh.write(payload)
         except OSError as exc:
             raise OutputError(f"cannot write {target}: {exc.strerror or exc}") from exc
@@ -131,6 +131,31 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str, *, encoding: s
             return folder.write_atomic(target.name, payload)
     except OSError as exc:
         raise OutputError(f"cannot write {target}: {exc.strerror or exc}") from exc
+
+
+PIPE_WAIT = 2.0
+"""How long a command writing to a named pipe waits for a reader to open it (seconds)."""
+
+
+def _open_special(target: Path) -> int:
+    """A descriptor to write the special file ``target`` (``-o /dev/stdout``, a named
+    pipe). Opened without blocking: a named pipe nobody reads would hold the command
+    for ever, so a reader is waited for :data:`PIPE_WAIT` seconds at most, then it is
+    an error (``ENXIO``); once open, writes wait as usual."""
+    deadline = time.monotonic() + PIPE_WAIT
+    while True:
+        try:
+            fd = os.open(target, os.O_WRONLY | _NONBLOCK | _BINARY)
+            break
+        except OSError as exc:
+            if exc.errno != errno.ENXIO:
+                raise
+            if time.monotonic() >= deadline:
+                raise OSError(errno.ENXIO, "a named pipe (FIFO) that nothing reads; nothing written") from None
+            time.sleep(0.01)
+    if _NONBLOCK:
+        os.set_blocking(fd, True)
+    return fd
 
 
 def write_own(path: str | os.PathLike[str], data: bytes | str, *, encoding: str = "utf-8") -> bool:

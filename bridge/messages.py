@@ -20,6 +20,18 @@ def terminal_text(text: str) -> str:
     return _TERMINAL_CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
 
 
+MAX_PADDED = 48
+"""The widest a column of a text table is padded to. A longer cell (a name of a
+megabyte in a JSON file) is written whole and widens its own row alone: padding every
+row to it made one 1 MB name a 300 MB standings table."""
+
+
+def column_width(cells: Iterable[str], minimum: int = 0) -> int:
+    """The width to pad a column of ``cells`` to: its longest cell, at least ``minimum``,
+    at most :data:`MAX_PADDED` (a cell is never cut; one over it is written whole)."""
+    return max(minimum, min(MAX_PADDED, max(map(len, cells), default=0)))
+
+
 def listed(items: Sequence[str], limit: int) -> str:
     """``items`` joined for a message, the first ``limit`` of them and then
     ``"and N more"``: ``"4, 9, 12 and 3 more"``."""

@@ -52,14 +52,15 @@ def parse_points(text: str) -> Points:
     return -tenths if negative else tenths
 
 
-_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+_CONTROL = re.compile(r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 """Unicode's control characters (category Cc) but the tab: C0 (NUL, BEL, newline, ESC,
 …), DEL and C1 (``U+009B`` is a terminal's CSI); and the bidirectional embeddings,
 overrides and isolates (``U+202A``-``U+202E``, ``U+2066``-``U+2069``), which reorder the
 text around them on a terminal or a page (a name holding ``U+202E`` shows the rest of
-its line backwards). A tab is a blank to every format and terminal, and real files have
-them (a Swiss-Manager club name, a TRF record's end); a format of fixed columns writes
-it as a space (:func:`swissbridge.formats.trf.write_trf`)."""
+its line backwards); and the lone surrogates (``U+D800``-``U+DFFF``: no character, a
+JSON escape ``\\ud800`` alone), which no file can be written with. A tab is a blank to
+every format and terminal, and real files have them (a Swiss-Manager club name, a TRF
+record's end); a format of fixed columns writes it as a space (:func:`swissbridge.formats.trf.write_trf`)."""
 
 _CONTROL_NAMES = {
     0x00: "NUL",
@@ -92,7 +93,7 @@ def control_character(text: str) -> int | None:
 def control_name(char: str) -> str:
     """``"U+001B (ESC)"``: a control character named for a message, never shown raw."""
     code = ord(char)
-    name = _CONTROL_NAMES.get(code)
+    name = "a lone surrogate" if 0xD800 <= code <= 0xDFFF else _CONTROL_NAMES.get(code)
     return f"U+{code:04X}" + (f" ({name})" if name else "")
 
 

@@ -170,6 +170,9 @@ MAX_START_NO = 9999
 round); board numbers are bounded by it too."""
 MAX_RATING = 9999
 """The highest rating (TRF columns 49-52)."""
+MAX_POINTS = 9999
+"""The most points a score or a point value may be, either sign (TRF columns 81-84
+write at most ``9999``): a larger one (JSON's ``1e300``) is refused, never computed with."""
 
 _NUMBER = re.compile(r"(-?)([0-9]+)")
 """ASCII digits only: ``str.isdigit`` also accepts ``²`` and other characters that

@@ -21,7 +21,7 @@ from dataclasses import replace
 from typing import Any
 
 from swissbridge.errors import InputError
-from swissbridge.formats._text import MAX_RATING, MAX_ROUNDS, MAX_START_NO, decode, read_bytes
+from swissbridge.formats._text import MAX_POINTS, MAX_RATING, MAX_ROUNDS, MAX_START_NO, decode, read_bytes
 from swissbridge.formats.boundary import validated
 from swissbridge.model import (
     Acceleration,
@@ -248,6 +248,8 @@ class _Reader:
     def points(self, value: Any, where: str) -> Points:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
             raise self.error(where, f"expected a number of points, found {_kind(value)}")
+        if not -MAX_POINTS <= value <= MAX_POINTS:
+            raise self.error(where, f"expected points from -{MAX_POINTS} to {MAX_POINTS}, found {_kind(value)}")
         tenths = round(value * 10)
         if abs(tenths - value * 10) > 1e-6:
             raise self.error(where, f"points must be a multiple of 0.1, found {value}")

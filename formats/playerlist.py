@@ -207,10 +207,27 @@ def make_player(row: Mapping[str, str], bad: Callable[[str, str], Exception], st
     )
 
 
+def _csv_fields(line: str, separator: str, path: str | None, line_no: int) -> list[str]:
+    """The fields of one line of a CSV list. A row is one line: a quoted cell that does
+    not end on its line (a cell holding a line break, which no name or field may hold:
+    ``"A\n192 FIDE_LIM_2026"`` read by lines made two players) and a cell over the
+    csv module's limit (131 072 characters) are refused at their line."""
+    try:
+        return next(csv.reader([line], delimiter=separator, strict=True))
+    except csv.Error as exc:
+        quote = line.rfind('"')
+        why = (
+            "a quoted cell does not end on its line (a cell may not hold a line break)"
+            if "end of data" in str(exc)
+            else f"not a CSV row: {exc}"
+        )
+        raise InputError(why, path=path, line=line_no, column=quote + 1 if quote >= 0 else 1) from None
+
+
 def _parse_csv(lines: list[str], path: str | None) -> PlayerList:
     header = lines[0]
     separator = max(_SEPARATORS, key=header.count)
-    names = next(csv.reader([header], delimiter=separator))
+    names = _csv_fields(header, separator, path, 1)
     starts = _columns(header, separator)
     where: dict[str, int] = {}
     warnings: list[str] = []
@@ -247,7 +264,7 @@ def _parse_csv(lines: list[str], path: str | None) -> PlayerList:
     for line_no, line in enumerate(lines[1:], 2):
         if not line.strip():
             continue
-        fields = next(csv.reader([line], delimiter=separator))
+        fields = _csv_fields(line, separator, path, line_no)
         if len(fields) > len(names):
             raise InputError(
                 f"{len(fields)} fields where the header has {len(names)}",

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import codecs
 import os
+import re
 import sys
 from collections.abc import Sequence
 from enum import Enum
@@ -151,9 +152,41 @@ def plain_pair(arguments: dict[str, Any]) -> int:
     return 0
 
 
+MAX_DIGITS = 64
+"""The most digits of a number on the command line: no option takes more (a seed, a
+FIDE id, a round); a longer run is refused before it is parsed or quoted whole."""
+_DIGITS = re.compile(f"[0-9]{{{MAX_DIGITS + 1},}}")
+
+
+def argument_problem(args: Sequence[str]) -> str | None:
+    """Why the command line cannot be read, before any command sees it: an argument
+    holding bytes that are not UTF-8 (Python keeps them as lone surrogates, which no
+    file or message can be written with), unless it names an existing file; or a
+    number of more than :data:`MAX_DIGITS` digits (never echoed whole)."""
+    for i, arg in enumerate(args, 1):
+        bad = next((k for k, c in enumerate(arg) if "\udc80" <= c <= "\udcff"), None)
+        if bad is not None and not os.path.lexists(arg):
+            byte = ord(arg[bad]) - 0xDC00
+            return (
+                f"argument {i} is not UTF-8 text (byte 0x{byte:02X} at character {bad + 1}): "
+                "give text and new file names in UTF-8; nothing was done"
+            )
+        long = _DIGITS.search(arg)
+        if long is not None:
+            return (
+                f"argument {i} holds a number of {len(long.group())} digits; no value swissbridge takes "
+                f"has more than {MAX_DIGITS}: nothing was done"
+            )
+    return None
+
+
 def main() -> None:
     """Console-script entry point: a plain ``pair`` here, anything else through typer."""
     args = sys.argv[1:]
+    problem = argument_problem(args)
+    if problem is not None:
+        sys.stderr.write(f"swissbridge: {problem}\n")
+        sys.exit(2)
     found = parse_pair(args[1:]) if args[:1] == ["pair"] and _plain_streams() else None
     if found is None:
         from swissbridge.cli.commandline import main as typer_main

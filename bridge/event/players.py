@@ -27,11 +27,12 @@ the rounds not yet paired. A pair that must not meet is record 260 with its roun
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from swissbridge.errors import InputError, UsageError
-from swissbridge.formats._text import MAX_ROUNDS
+from swissbridge.formats._text import MAX_ROUNDS, shown
 from swissbridge.messages import ranges
 from swissbridge.model import (
     AnnouncedBye,
@@ -360,13 +361,13 @@ def parse_draw(text: str) -> tuple[int, ...] | None:
     if value.lower() == DRAW_LOTS:
         return None
     parts = [x.strip() for x in value.split(",")]
-    if not all(x.isdigit() and len(x) <= 4 for x in parts):
+    if not all(x.isascii() and x.isdigit() and len(x) <= 4 for x in parts):
         raise UsageError(
-            f"--draw {text!r}: expected `lots` (draw the pairing numbers now) or the start numbers "
+            f"--draw {shown(text, 40)}: expected `lots` (draw the pairing numbers now) or the start numbers "
             "in the order drawn, the holder of number 1 first (e.g. 5,2,7,1,3,6,4)"
         )
     order = tuple(int(x) for x in parts)
-    twice = sorted({n for n in order if order.count(n) > 1})
+    twice = sorted(n for n, times in Counter(order).items() if times > 1)
     if twice:
         raise UsageError(f"--draw: {ranges(twice)} given twice: each player holds one pairing number")
     return order

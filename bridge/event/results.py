@@ -27,6 +27,7 @@ from dataclasses import dataclass, replace
 
 from swissbridge.errors import InputError, UsageError
 from swissbridge.event.players import announce
+from swissbridge.formats._text import MAX_START_NO, bounded_value, shown
 from swissbridge.model import ByeKind, Colour, Entry, Result, Tournament, format_points
 
 GAME_RESULTS: Mapping[str, tuple[Result, Result]] = {
@@ -80,31 +81,33 @@ def parse_items(words: Sequence[str]) -> list[ResultItem]:
         raise UsageError(f"results come in pairs, BOARD|#START RESULT; {words[-1]!r} has no result{hint}")
     items: list[ResultItem] = []
     for target, result in zip(words[::2], words[1::2], strict=True):
-        text = f"{target} {result}"
+        raw = f"{target} {result}"
+        text = shown(raw, 40)
         key = result.strip()
         if key.upper() in BYES or key.lower() in WITHDRAWN:
             key = key.upper() if key.upper() in BYES else WITHDRAWN[0]
         elif key not in GAME_RESULTS:
-            raise UsageError(f"{text!r}: unknown result {result!r}; expected {CHOICES}")
+            raise UsageError(f"{text}: unknown result {shown(result)}; expected {CHOICES}")
         number = target[1:] if target.startswith("#") else target
-        match, dot, board = number.partition(".")
-        named = dot and not target.startswith("#") and match.isdigit() and board.isdigit()
-        if named and min(int(match), int(board)) >= 1:
+        head, dot, tail = number.partition(".")
+        match, board = bounded_value(head, MAX_START_NO, 1), bounded_value(tail, MAX_START_NO, 1)
+        if dot and not target.startswith("#") and match is not None and board is not None:
             if key not in GAME_RESULTS:
-                raise UsageError(f"{text!r}: a bye is for a player: write #START {key}")
-            items.append(ResultItem(text, key, board=int(board), match=int(match)))
+                raise UsageError(f"{text}: a bye is for a player: write #START {key}")
+            items.append(ResultItem(raw, key, board=board, match=match))
             continue
-        if not number.isdigit() or int(number) < 1:
+        value = bounded_value(number, MAX_START_NO, 1)
+        if value is None:
             raise UsageError(
-                f"{text!r}: expected a board number (3), a team event's MATCH.BOARD (2.3) "
-                f"or a start number (#12), found {target!r}"
+                f"{text}: expected a board number (3), a team event's MATCH.BOARD (2.3) "
+                f"or a start number (#12) up to {MAX_START_NO}, found {shown(target)}"
             )
         if target.startswith("#"):
-            items.append(ResultItem(text, key, player=int(number)))
+            items.append(ResultItem(raw, key, player=value))
         elif key in GAME_RESULTS:
-            items.append(ResultItem(text, key, board=int(number)))
+            items.append(ResultItem(raw, key, board=value))
         else:
-            raise UsageError(f"{text!r}: a bye is for a player: write #START {key}")
+            raise UsageError(f"{text}: a bye is for a player: write #START {key}")
     return items
 
 

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from swissbridge.errors import InputError
+from swissbridge.messages import column_width
 from swissbridge.plugins.document import (
     Explanation,
     Line,
@@ -295,8 +296,8 @@ def render_text(doc: Explanation) -> str:
         out += _text_section(sec, True)
 
     out += ["", f"{doc['entrants'].upper()} (by {_ENTRANTS[doc['entrants']][1]})"]
-    wide = max([24, *(len(names[p["player"]]) for p in doc["players"])])  # never cut a name
-    told = max([44, *(len(p["preference_text"]) for p in doc["players"])])
+    wide = column_width((names[p["player"]] for p in doc["players"]), 24)  # never cut a name
+    told = column_width((p["preference_text"] for p in doc["players"]), 44)
     out.append(
         f"{'No':>4}  {'Name':<{wide}} {'Pts':>5} {'Rank':>4} {'TPN':>4}  {'Colours':<10} {'CD':>3}  "
         f"{'Floats':<7} {'Preference':<{told}} Paired"

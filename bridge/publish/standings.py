@@ -14,6 +14,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from swissbridge.errors import InputError
+from swissbridge.messages import column_width
 from swissbridge.model import Colour, Player, Result, Team, format_points
 from swissbridge.rules import fide_rating
 from swissbridge.rules.ranking import (
@@ -130,13 +131,20 @@ def team_name(team: Team) -> str:
 
 def render_text(s: AnyStandings) -> str:
     head, body = _table(s)
-    widths = [max(len(row[i]) for row in [head, *body]) for i in range(len(head))]
     lines = [_title(s), ""]
     lines[1:1] = notes(s)
-    for row in [head, *body]:
-        cells = [c.ljust(widths[i]) if i == 2 else c.rjust(widths[i]) for i, c in enumerate(row)]
-        lines.append("  ".join(cells).rstrip())
-    return "\n".join(lines) + "\n"
+    return "\n".join([*lines, *_aligned([head, *body])]) + "\n"
+
+
+def _aligned(rows: list[list[str]]) -> list[str]:
+    """The rows of a text table, the third column (the name) left-aligned and the
+    others right-aligned, each padded to its widest cell up to
+    :data:`~swissbridge.messages.MAX_PADDED` (:func:`~swissbridge.messages.column_width`)."""
+    widths = [column_width(row[i] for row in rows) for i in range(len(rows[0]))]
+    return [
+        "  ".join(c.ljust(widths[i]) if i == 2 else c.rjust(widths[i]) for i, c in enumerate(row)).rstrip()
+        for row in rows
+    ]
 
 
 def render_json(s: AnyStandings) -> str:
@@ -422,11 +430,8 @@ def render_crosstable_text(s: AnyStandings) -> str:
     points = _points_head(s, short=True)
     head = ["Rank", "No", "Name", points, *(str(i) for i in range(1, s.after_round + 1))]
     body = [[r.place, str(r.start_no), name, format_value(r.points), *cells] for r, name, cells in crosstable_cells(s)]
-    widths = [max(len(row[i]) for row in [head, *body]) for i in range(len(head))]
     lines = [_title(s).replace("standings", "crosstable"), ""]
-    for row in [head, *body]:
-        lines.append("  ".join(c.ljust(widths[i]) if i == 2 else c.rjust(widths[i]) for i, c in enumerate(row)))
-    return "\n".join(line.rstrip() for line in lines) + "\n"
+    return "\n".join([*lines, *_aligned([head, *body])]) + "\n"
 
 
 def crosstable_table(s: AnyStandings, link: str | None = None) -> str:
@@ -507,11 +512,8 @@ def render_rating_change(s: Standings, fmt: str, k: int | None = None) -> str:
         w = csv.writer(out, lineterminator="\n")
         w.writerows([head, *body])
         return out.getvalue()
-    widths = [max(len(r[i]) for r in [head, *body]) for i in range(len(head))]
     lines = [_title(s).replace("standings", "rating changes (FIDE B.02 8.3)", 1), ""]
-    for r in [head, *body]:
-        lines.append("  ".join(c.ljust(widths[i]) if i == 2 else c.rjust(widths[i]) for i, c in enumerate(r)).rstrip())
-    return "\n".join(lines) + "\n"
+    return "\n".join([*lines, *_aligned([head, *body])]) + "\n"
 
 
 CROSSTABLE_RENDERERS = {

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 
 from swissbridge.errors import InputError
+from swissbridge.messages import column_width
 from swissbridge.model import Tournament, format_points
 from swissbridge.pairing import NoLegalPairing, RoundPairing, apply_pairing
 from swissbridge.plugins import Trace, resolve
@@ -109,7 +110,7 @@ def _pairable(
         return engine, r
     unplayed = [rr for rr in range(1, column) if tournament.is_unplayed(rr)]
     if unplayed:
-        again = f" (or pair it again with --round {unplayed[0]})" if unplayed[0] == r - 1 else ""
+        again = f" (or pair it again: --round {unplayed[0]} --repair)" if unplayed[0] == r - 1 else ""
         raise InputError(
             f"cannot pair round {r}: round {unplayed[0]} has been paired but none of its games has a result yet; "
             f"enter its results first{again}"
@@ -154,7 +155,7 @@ def paired_tournament(tournament: Tournament, pairing: RoundPairing) -> Tourname
 
 def board_list(tournament: Tournament, pairing: RoundPairing) -> str:
     """A readable board list: board, scores and names (the name columns as wide as the
-    longest name: a name is never cut)."""
+    longest name, up to :data:`~swissbridge.messages.MAX_PADDED`: a name is never cut)."""
     done = pairing.round_no - 1
     pts = tournament.points
 
@@ -167,14 +168,16 @@ def board_list(tournament: Tournament, pairing: RoundPairing) -> str:
     of = f" of {tournament.total_rounds}" if tournament.total_rounds else ""
     shown = [n for b in pairing.boards for n in b.players()] + [*pairing.absent]
     shown += [pairing.bye] if pairing.bye is not None else []
-    wide = max([28, *(len(who(n)[1]) for n in shown)])  # the longest name, never cut
+    wide = column_width((who(n)[1] for n in shown), 28)  # a name is never cut
     lines = [f"{title} — round {pairing.round_no}{of}"]
     lines.append(f"{'Bd':>3}  {'No':>5} {'White':<{wide}} {'Pts':>5}   {'Pts':>5}  {'No':>5} {'Black':<{wide}}")
     for i, b in enumerate(pairing.boards, 1):
         wn, wname, wpts = who(b.white)
         bn, bname, bpts = who(b.black)
         lines.append(f"{i:>3}  {wn:>5} {wname:<{wide}} {wpts:>5} - {bpts:>5}  {bn:>5} {bname:<{wide}}")
-    for n, what in unpaired_in(tournament, pairing).items():
+    from swissbridge.systems import declared_round_robin
+
+    for n, what in unpaired_in(tournament, pairing, round_robin=declared_round_robin(tournament)).items():
         num, name, score = who(n)
         lines.append(f"{'':>3}  {num:>5} {name:<{wide}} {score:>5}   {what}")
     return "\n".join(lines) + "\n"

@@ -22,7 +22,7 @@ from swissbridge.formats.jsonfmt import tournament_to_json
 from swissbridge.formats.trf import parse_trf, read_trf
 
 from tests.conftest import SAMPLES
-from tests.stress.test_hostile_input import OPEN, _renamed, _trf_with_name
+from tests.stress.test_hostile_input import OPEN, _peak_mb, _renamed, _trf_with_name
 
 SWISSBRIDGE = [sys.executable, "-m", "swissbridge"]
 PLAYERS = SAMPLES / "players.csv"
@@ -217,3 +217,185 @@ def test_a_tab_in_a_name_leaves_a_file_the_tool_reads(tmp_path: Path) -> None:
     assert _run(["convert", str(f), str(out)]).returncode == 0
     assert read_trf(out).player(2).name == "Okafor, Daniel"
     assert _run(["standings", str(out)]).returncode == 0
+
+
+# -- 4. bounded, near-linear work on every field and option ------------------------------------------
+
+
+@pytest.mark.parametrize("size", [1_000_000, pytest.param(3_000_000, marks=pytest.mark.stress)])
+def test_one_huge_name_does_not_pad_every_row(tmp_path: Path, size: int) -> None:
+    """issue 36 #4: one 1 MB name made the ``standings``/``pair`` text 301 MB at
+    0.9-1.5 GB (every row padded to the longest name; 3 MB: MemoryError). The name is
+    written whole, once; the other rows keep their width."""
+    f = tmp_path / "big.json"
+    f.write_text(_renamed("N" * size))
+    for command in (["standings"], ["standings", "--crosstable"], ["pair"], ["explain"]):
+        out = tmp_path / "out.txt"
+        status, peak, err = _peak_mb([*SWISSBRIDGE, *command, str(f), "-o", str(out)])
+        assert status == 0, err
+        assert out.stat().st_size < 2 * size + 100_000, (command, out.stat().st_size)
+        assert peak < 500, (command, peak)
+
+
+def test_generate_refuses_more_forbidden_groups_than_players(tmp_path: Path) -> None:
+    """issue 36 #4: ``generate --forbidden 10000000`` reached 1.4 GB after 60 s."""
+    status, peak, err = _peak_mb(
+        [
+            *SWISSBRIDGE,
+            "generate",
+            "-n",
+            "20",
+            "--rounds",
+            "5",
+            "--forbidden",
+            "10000000",
+            "-o",
+            str(tmp_path / "g.trf"),
+        ]
+    )
+    assert status == 2 and "--forbidden 10000000: at most one group per entrant (20 players)" in err, err
+    assert peak < 100 and not (tmp_path / "g.trf").exists()
+
+
+def test_set_draw_of_25000_entries_is_answered_at_once(tmp_path: Path) -> None:
+    """issue 36 #4: ``set --draw`` with 25 000 entries took 7 s (a count per entry)."""
+    f = tmp_path / "rr.trf"
+    f.write_bytes((SAMPLES / "club-start.trf").read_bytes())
+    draw = ",".join(str(i % 9999 + 1) for i in range(25_000))
+    code = (
+        "import resource, subprocess, sys\n"
+        "p = subprocess.run(sys.argv[1:], capture_output=True, text=True)\n"
+        "print(p.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime, p.stderr.replace(chr(10), ' '))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, *SWISSBRIDGE, "set", str(f), "--draw", draw],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    status, seconds, err = out.stdout.split(" ", 2)
+    assert status == "2" and "given twice" in err and len(err) < 300, err
+    assert float(seconds) < 3, seconds
+    assert f.read_bytes() == (SAMPLES / "club-start.trf").read_bytes()
+
+
+@pytest.mark.parametrize("command", ["standings", "explain", "pair"])
+def test_output_to_a_named_pipe_nobody_reads_never_blocks(tmp_path: Path, command: str) -> None:
+    """issue 36 #4: ``-o FIFO`` on ``standings``/``explain`` blocked for ever."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    result = _run([command, str(OPEN), "-o", str(fifo)], timeout=30)
+    assert result.returncode == 5 and "named pipe (FIFO) that nothing reads" in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_output_to_a_named_pipe_with_a_reader_is_written(tmp_path: Path) -> None:
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    reader = subprocess.Popen(["cat", str(fifo)], stdout=subprocess.PIPE)
+    try:
+        for _ in range(100):  # until cat has opened the pipe
+            result = _run(["standings", str(OPEN), "-o", str(fifo)], timeout=30)
+            if result.returncode == 0:
+                break
+        assert result.returncode == 0, result.stderr
+        assert b"standings after round" in reader.communicate(timeout=30)[0]
+    finally:
+        reader.kill()
+
+
+# -- 5. one-line errors, never a traceback -------------------------------------------------------------
+
+
+def test_a_board_number_of_4301_digits_is_refused_in_one_line(tmp_path: Path) -> None:
+    """issue 36 #5: ``result`` of a 4 301-digit board raised ValueError (Python's limit
+    on converting long numbers)."""
+    f = tmp_path / "ev.trf"
+    f.write_bytes(OPEN.read_bytes())
+    from swissbridge.event.results import parse_items
+
+    for target in ("9" * 4301, "#" + "9" * 4301, "1." + "9" * 4301, "²"):
+        with pytest.raises(UsageError) as err:
+            parse_items([target, "1-0"])
+        assert len(str(err.value)) < 300, str(err.value)
+    result = _run(["result", str(f), "4", "9" * 4301, "1-0"])
+    assert result.returncode == 2 and len(result.stderr) < 300 and "Traceback" not in result.stderr, result.stderr
+    assert f.read_bytes() == OPEN.read_bytes()
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["generate", "-n", "20", "--rounds", "5", "--forbidden", "9" * 5000],
+        ["pair", "IN", "--rounds", "9" * 5000],
+        ["standings", "IN", "--tiebreaks", "SB/C" + "9" * 5000],
+    ],
+)
+def test_numbers_of_5000_digits_are_never_echoed_whole(tmp_path: Path, argv: list[str]) -> None:
+    argv = [str(OPEN) if a == "IN" else a for a in argv]
+    result = _run(argv)
+    assert result.returncode == 2 and len(result.stderr) < 300, result.stderr[:500]
+
+
+def test_arguments_that_are_not_utf8_are_refused_before_any_work(tmp_path: Path) -> None:
+    """issue 36 #5: ``set --name $'Ev\\xff'`` raised UnicodeEncodeError after it had
+    rewritten the ``.bak``. The arguments are bytes: given as the shell gives them."""
+    f = tmp_path / "ev.trf"
+    f.write_bytes(OPEN.read_bytes())
+    for argv in ([b"set", bytes(f), b"--name", b"Ev\xff"], [b"player", b"add", bytes(f), b"--name", b"A\xffB"]):
+        proc = subprocess.run(
+            [sys.executable.encode(), b"-m", b"swissbridge", *argv], capture_output=True, timeout=60, check=False
+        )
+        assert proc.returncode == 2 and b"is not UTF-8 text (byte 0xFF" in proc.stderr, proc.stderr
+        assert b"Traceback" not in proc.stderr
+    assert f.read_bytes() == OPEN.read_bytes() and not (tmp_path / "ev.trf.bak").exists()
+    odd = tmp_path.joinpath(os.fsdecode(b"\xffodd.trf"))
+    odd.write_bytes(OPEN.read_bytes())
+    proc = subprocess.run(
+        [sys.executable, "-m", "swissbridge", "standings", str(odd)], capture_output=True, timeout=60, check=False
+    )
+    assert proc.returncode == 0, proc.stderr  # an existing file of that name is read
+
+
+def test_json_points_and_names_no_file_can_hold_are_refused(tmp_path: Path) -> None:
+    """issue 36 #5: ``points.win = 1e300`` (OverflowError in the standings) and a lone
+    surrogate in a name (UnicodeEncodeError when written) were tracebacks."""
+    doc = _doc()
+    doc["points"] = {"win": 1e300}
+    f = tmp_path / "p.json"
+    f.write_text(json.dumps(doc))
+    with pytest.raises(InputError, match=r"\$\.points\.win.*expected points from -9999 to 9999"):
+        read_any(f)
+    f.write_text(_renamed("A\ud800B").replace("A\\ud800B", "A\\ud800B"))
+    with pytest.raises(InputError, match="player 2's name holds the control character U\\+D800 \\(a lone surrogate\\)"):
+        read_any(f)
+    for command in (["standings", str(f)], ["convert", str(f), str(tmp_path / "x.trf")]):
+        result = _run(command)
+        assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+
+
+def test_a_csv_cell_over_a_line_or_the_csv_limit_is_refused_at_its_line(tmp_path: Path) -> None:
+    """issue 36 #5: a quoted multi-line cell (``"A\\n192 FIDE_LIM_2026"``) became two
+    players, one named ``192 FIDE_LIM_2026"``; a field over 131 072 characters was a
+    traceback (_csv.Error)."""
+    lists = {
+        "ml.csv": ('name,rating\n"A\n192 FIDE_LIM_2026",2000\n"B, C",1900\n', 2, "does not end on its line"),
+        "big.csv": ('name,rating\n"B, C",1900\n"' + "A" * 140_000 + '",2000\n', 3, "field larger than field limit"),
+    }
+    for name, (text, line, expected) in lists.items():
+        f = tmp_path / name
+        f.write_text(text)
+        out = tmp_path / f"{name}.trf"
+        result = _run(["new", str(out), "--players", str(f)])
+        assert result.returncode == 2 and not out.exists(), result.stderr
+        assert f"{f}:{line}:" in result.stderr and expected in result.stderr, result.stderr
+        assert "Traceback" not in result.stderr and len(result.stderr) < 300
+
+
+@pytest.mark.parametrize("encoding", ["undefined", "base64", "rot13", "zlib"])
+def test_an_encoding_python_cannot_use_for_text_is_refused(tmp_path: Path, encoding: str) -> None:
+    """issue 36 #5: ``--encoding undefined`` (a codec that refuses everything) was a traceback."""
+    for argv in (["standings", str(OPEN)], ["new", str(tmp_path / "n.trf"), "--players", str(PLAYERS)]):
+        result = _run([*argv, "--encoding", encoding])
+        assert result.returncode == 2 and f"--encoding {encoding}: unknown encoding" in result.stderr, result.stderr
