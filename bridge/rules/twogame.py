@@ -12,11 +12,13 @@ was (Preface: played, ended by forfeit, a bye), its colour (1.6) and its points.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from swissbridge.errors import InputError
 from swissbridge.messages import ranges
 from swissbridge.model import MATCH_GAMES, Colour, Entry, Player, Points, PointSystem, Result, Tournament
+from swissbridge.pairing import Board, RoundPairing, apply_pairing
+from swissbridge.rules.history import played_pairing
 
 GAMES = MATCH_GAMES
 """The games of a match (Preface)."""
@@ -30,6 +32,39 @@ def columns(match_no: int) -> tuple[int, int]:
 def match_of(column: int) -> int:
     """The match a round column belongs to."""
     return (column + GAMES - 1) // GAMES
+
+
+def game_pairings(pairing: RoundPairing) -> tuple[RoundPairing, RoundPairing]:
+    """Match round ``pairing.round_no`` as the pairings of its two round columns: game 1
+    as paired (White of game 1 first), game 2 with the colours reversed (4.4: White plays
+    game 1 with White and game 2 with Black); the PAB and the players not paired in both
+    (Preface: byes apply to whole matches)."""
+    first, second = columns(pairing.round_no)
+    reversed_boards = tuple(Board(b.black, b.white) for b in pairing.boards)
+    return replace(pairing, round_no=first), replace(pairing, round_no=second, boards=reversed_boards)
+
+
+def apply_match(tournament: Tournament, pairing: RoundPairing) -> Tournament:
+    """``tournament`` with the match round ``pairing`` written into its two columns
+    (:func:`game_pairings`), as pending games."""
+    one, two = game_pairings(pairing)
+    return apply_pairing(apply_pairing(tournament, one), two)
+
+
+def played_match_pairing(tournament: Tournament, match_no: int, *, path: str | None = None) -> RoundPairing:
+    """Match round ``match_no`` as it was paired, read from game 1's column (White of
+    game 1 first); an :class:`~swissbridge.errors.InputError` when game 2's column does
+    not hold the same matches and the same PAB."""
+    first, second = columns(match_no)
+    one = played_pairing(tournament, first, path=path)
+    two = played_pairing(tournament, second, path=path)
+    pairs = {frozenset(b.players()) for b in one.boards}
+    if pairs != {frozenset(b.players()) for b in two.boards} or one.bye != two.bye:
+        raise InputError(
+            f"round {match_no}: its two games (round columns {first} and {second}) do not pair the same matches",
+            path=path,
+        )
+    return replace(one, round_no=match_no)
 
 
 def match_to_pair(tournament: Tournament, round_no: int | None) -> tuple[int, int]:

@@ -130,6 +130,8 @@ def render_pairing(tournament: Tournament, pairing: RoundPairing, fmt: str, *, a
     made around games without a result, see :func:`pair_tournament`)."""
     if fmt == "pairlist":
         return pairing.pairlist()
+    if tournament.points.games > 1:  # a round of matches of two games: two round columns
+        return _match_pairing(tournament, pairing, fmt, adjourned)
     if tournament.team_event:  # the team pairs as the games of their members
         from swissbridge.rules.teams import board_pairing
 
@@ -145,7 +147,12 @@ def render_pairing(tournament: Tournament, pairing: RoundPairing, fmt: str, *, a
 
 def paired_tournament(tournament: Tournament, pairing: RoundPairing) -> Tournament:
     """The whole tournament with the round paired: what ``pair --in-place`` writes back
-    into its input (:func:`swissbridge.commands.output.write_tournament`)."""
+    into its input (:func:`swissbridge.commands.output.write_tournament`); a match round
+    in both of its games' columns."""
+    if tournament.points.games > 1:
+        from swissbridge.rules.twogame import apply_match
+
+        return apply_match(tournament, pairing)
     if tournament.team_event:  # the team pairs as the games of their members, as render_pairing writes them
         from swissbridge.rules.teams import board_pairing
 
@@ -153,10 +160,36 @@ def paired_tournament(tournament: Tournament, pairing: RoundPairing) -> Tourname
     return apply_pairing(tournament, pairing)
 
 
+MATCH_FORMATS = ("text", "trf", "json")
+"""The formats a round of two-game matches is written in: the board list, and the files
+that hold the whole tournament, each game in its column (TRF) or the match (JSON)."""
+
+
+def _match_pairing(tournament: Tournament, pairing: RoundPairing, fmt: str, adjourned: bool) -> str:
+    """:func:`render_pairing` of a match round (C.04.5): the board list of the matches
+    (White of game 1 first), a whole tournament with both games' columns; refused in a
+    format that holds one game a round and no match (PGN's pairing, Swiss-Manager's)."""
+    from swissbridge.rules.twogame import game_pairings
+
+    if fmt == "text":
+        return board_list(tournament, pairing)
+    if fmt not in MATCH_FORMATS:
+        raise InputError(
+            f"a {fmt} pairing holds one game a player and a round: a round of two-game matches (C.04.5) "
+            f"cannot be written as one; give --format {'|'.join(MATCH_FORMATS)} (or pairlist)"
+        )
+    from swissbridge.formats.detect import write_pairing
+
+    one, two = game_pairings(pairing)
+    if fmt == "json":
+        return write_pairing(tournament, pairing, fmt, adjourned=adjourned)
+    return write_pairing(apply_pairing(tournament, two), one, fmt, adjourned=adjourned)
+
+
 def board_list(tournament: Tournament, pairing: RoundPairing) -> str:
     """A readable board list: board, scores and names (the name columns as wide as the
     longest name, up to :data:`~swissbridge.messages.MAX_PADDED`: a name is never cut)."""
-    done = pairing.round_no - 1
+    done = (pairing.round_no - 1) * tournament.points.games  # the columns before the round
     pts = tournament.points
 
     def who(n: int) -> tuple[str, str, str]:
@@ -165,7 +198,7 @@ def board_list(tournament: Tournament, pairing: RoundPairing) -> str:
         return f"({n})", name, format_points(p.score(pts, done))
 
     title = tournament.name or "Tournament"
-    of = f" of {tournament.total_rounds}" if tournament.total_rounds else ""
+    of = f" of {tournament.total_rounds // pts.games}" if tournament.total_rounds else ""
     shown = [n for b in pairing.boards for n in b.players()] + [*pairing.absent]
     shown += [pairing.bye] if pairing.bye is not None else []
     wide = column_width((who(n)[1] for n in shown), 28)  # a name is never cut
