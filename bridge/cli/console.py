@@ -249,7 +249,7 @@ def _paired_round(
     ``repair``, left to be paired again (False); refused (exit 2, nothing written) when
     that would erase results or rounds paired on it, or when ``in_place`` would pair it
     again without ``repair`` (:func:`~swissbridge.event.results.repair_refusal`)."""
-    from swissbridge.commands.output import holds_tournament, write_output
+    from swissbridge.commands.output import write_output
     from swissbridge.event.results import repair_refusal
     from swissbridge.rules.history import before_round
     from swissbridge.systems.service import published_pairing, render_pairing
@@ -259,10 +259,9 @@ def _paired_round(
         raise InputError(refusal, path=str(input))
     if repair:
         return False
-    # a whole tournament (TRF) is written as it stood before the round, the round on its boards; a file
-    # of the round alone is written from the tournament as it is, so that its writer sees what a host
-    # already holds (a Swiss-Manager pairing file over a paired round: a stale export, refused)
-    base = before_round(tournament, round_no) if holds_tournament(fmt.value) else tournament
-    text = render_pairing(base, published_pairing(tournament, round_no), fmt.value)
+    # Swiss-Manager's import file replaces the host's pairing of its round: it is never written
+    # for a round the file holds already (swissmanager.check_not_stale), reprinted or not.
+    state = tournament if fmt is PairFormat.sm else before_round(tournament, round_no)
+    text = render_pairing(state, published_pairing(tournament, round_no), fmt.value)
     write_output(output, text, inputs=[input])
     return True
