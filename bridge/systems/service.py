@@ -97,7 +97,7 @@ def _pairable(
         return engine, r
     unplayed = [rr for rr in range(1, r) if tournament.is_unplayed(rr)]
     if unplayed:
-        again = f" (or pair it again with --round {unplayed[0]})" if unplayed[0] == r - 1 else ""
+        again = f" (or pair it again: --round {unplayed[0]} --repair)" if unplayed[0] == r - 1 else ""
         raise InputError(
             f"cannot pair round {r}: round {unplayed[0]} has been paired but none of its games has a result yet; "
             f"enter its results first{again}"
@@ -162,7 +162,9 @@ def board_list(tournament: Tournament, pairing: RoundPairing) -> str:
         wn, wname, wpts = who(b.white)
         bn, bname, bpts = who(b.black)
         lines.append(f"{i:>3}  {wn:>5} {wname:<{wide}} {wpts:>5} - {bpts:>5}  {bn:>5} {bname:<{wide}}")
-    for n, what in unpaired_in(tournament, pairing).items():
+    from swissbridge.systems import declared_round_robin
+
+    for n, what in unpaired_in(tournament, pairing, round_robin=declared_round_robin(tournament)).items():
         num, name, score = who(n)
         lines.append(f"{'':>3}  {num:>5} {name:<{wide}} {score:>5}   {what}")
     return "\n".join(lines) + "\n"

@@ -203,6 +203,17 @@ def test_repair_pairs_a_round_without_results_again_and_keeps_the_old_one(club: 
     run("pair", club, "--round", "1", "--repair", code=2)  # round 1 has results
 
 
+def test_the_reprint_of_a_round_is_the_board_list_as_printed(club: Path) -> None:
+    run("result", club, "2", "1", "1-0", "2", "=", "3", "0-1", "4", "1-0")
+    printed = run("pair", club, "--in-place")
+    run("player", "withdraw", club, "3")  # from round 4: nothing of round 3 changes
+    run("result", club, "3", "1", "1-0", "3", "=")
+    assert run("pair", club, "--round", "3") == printed
+    run("result", club, "3", "2", "0-1", "4", "1-0")
+    run("pair", club, "--in-place")
+    assert run("pair", club, "--round", "3") == printed
+
+
 def test_the_reprint_of_a_round_writes_nothing(club: Path) -> None:
     before = club.read_bytes()
     run("pair", club, "--round", "1")
