@@ -279,16 +279,16 @@ def _forget(elem: etree._Element) -> None:
 
 
 def _text(elem: etree._Element, tag: str, path: str | None = None) -> str:
-    """The text of ``elem``'s field ``tag``; a field holding anything but text (an
-    entity reference left unresolved, an element) is refused, never cut where it starts."""
+    """The text of ``elem``'s field ``tag``; a field holding an entity reference (left
+    unresolved) is refused, never cut where it starts."""
     child = elem.find(tag)
     if child is None:
         return ""
-    if len(child):
+    if any(isinstance(node, etree._Entity) for node in child):
         line = child.sourceline
         raise InputError(
-            f"<{tag}> holds {'an entity reference' if isinstance(child[0], etree._Entity) else 'an element'}, "
-            "not text: refused (a FIDE rating list has none; the text after it would be lost)",
+            f"<{tag}> holds an entity reference: refused (a FIDE rating list has none; the text after it "
+            "would be lost)",
             path=path,
             line=line if isinstance(line, int) else None,
         )
