@@ -259,6 +259,11 @@ def _paired_round(
         raise InputError(refusal, path=str(input))
     if repair:
         return False
-    text = render_pairing(before_round(tournament, round_no), published_pairing(tournament, round_no), fmt.value)
+    pairing = published_pairing(tournament, round_no)
+    if fmt.value == "sm":  # the file holds the round: Swiss-Manager would import it over its own (stale export)
+        from swissbridge.formats.swissmanager import check_not_stale
+
+        check_not_stale(tournament, pairing)
+    text = render_pairing(before_round(tournament, round_no), pairing, fmt.value)
     write_output(output, text, inputs=[input])
     return True
