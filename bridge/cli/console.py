@@ -259,11 +259,9 @@ def _paired_round(
         raise InputError(refusal, path=str(input))
     if repair:
         return False
-    pairing = published_pairing(tournament, round_no)
-    if fmt.value == "sm":  # the file holds the round: Swiss-Manager would import it over its own (stale export)
-        from swissbridge.formats.swissmanager import check_not_stale
-
-        check_not_stale(tournament, pairing)
-    text = render_pairing(before_round(tournament, round_no), pairing, fmt.value)
+    # Swiss-Manager's import file replaces the host's pairing of its round: it is never written
+    # for a round the file holds already (swissmanager.check_not_stale), reprinted or not.
+    state = tournament if fmt is PairFormat.sm else before_round(tournament, round_no)
+    text = render_pairing(state, published_pairing(tournament, round_no), fmt.value)
     write_output(output, text, inputs=[input])
     return True
