@@ -232,10 +232,13 @@ def _instance(name: str, obj: object) -> PairingSystem:
     is registered as, it has a record 192 code and an engine flag
     (``--`` and a name) and pairs players, teams or both."""
     from swissbridge.plugins.protocol import PairingSystem as PairingSystem
+    from swissbridge.plugins.protocol import lacking
 
     system = obj() if isinstance(obj, type) else obj
     if not isinstance(system, PairingSystem):
-        raise UnknownSystem(f"{name!r} is not a pairing system (see swissbridge.plugins.PairingSystem)")
+        missing = lacking(system)
+        what = f": it has no {', '.join(missing)}" if missing else ""
+        raise UnknownSystem(f"{name!r} is not a pairing system{what} (see swissbridge.plugins.PairingSystem)")
     codes, flag, entrants = system.codes, system.engine_flag, system.entrants
     problem = (
         f"is registered as {name!r} but is named {system.name!r}"

@@ -90,3 +90,18 @@ class PairingSystem(Protocol):
         """The virtual points (C.04.7) this system gives by itself when the file gives
         none (for example Baku acceleration named by record 192); ``()`` for none."""
         ...
+
+
+def lacking(obj: object) -> list[str]:
+    """The members of :class:`PairingSystem` ``obj`` does not have, in the protocol's
+    order: what the message refusing it names (a system written against an earlier
+    protocol lacks ``round_robin`` and ``points``)."""
+    members = [
+        *PairingSystem.__annotations__,
+        *(
+            n
+            for n, v in vars(PairingSystem).items()
+            if not n.startswith("_") and (callable(v) or isinstance(v, property))
+        ),
+    ]
+    return [m for m in members if not hasattr(obj, m)]

@@ -758,6 +758,17 @@ def generate(
     ] = None,
     accelerate: Annotated[bool, typer.Option("--accelerate", help="Baku acceleration (C.04.7).")] = False,
     forbidden: Annotated[int, typer.Option("--forbidden", min=0, help="Groups of players who may not meet.")] = 0,
+    provisional: Annotated[
+        int | None,
+        typer.Option(
+            "--provisional-rating",
+            min=1,
+            max=4000,
+            help="Rating given to the players drawn unrated (a provisional rating, C.04.4.1 1.1.2); "
+            "default: none, or the field's lowest for a system that needs every player rated.",
+            show_default=False,
+        ),
+    ] = None,
     boards: Annotated[
         int | None,
         typer.Option(
@@ -789,6 +800,7 @@ def generate(
         points=chosen,
         accelerate=accelerate,
         forbidden_groups=forbidden,
+        provisional_rating=provisional,
         boards=boards,
         code=code,
     )

@@ -116,6 +116,11 @@ class GenerateOptions:
     late_entry_rate: float = 0.05
     withdrawal_rate: float = 0.04
     unrated_rate: float = 0.04
+    provisional_rating: int | None = None
+    """The rating written for a player drawn unrated (the Chief Arbiter's provisional
+    rating, C.04.4.1 1.1.2). ``None``: unrated players stay unrated, unless the system
+    needs every player rated (its optional class attribute ``ratings_required``), when
+    they get :attr:`lowest_rating`, the bottom of the field."""
     announce_byes: bool = True
     """Write requested byes as record 240 as well as in the round column."""
     max_half_byes: int = 2
@@ -186,9 +191,12 @@ def _player(rng: random.Random, start_no: int, name: str, sex: str, title: str, 
     )
 
 
-def _make_field(n: int, rng: random.Random, options: GenerateOptions) -> tuple[list[Player], dict[int, int]]:
+def _make_field(
+    n: int, rng: random.Random, options: GenerateOptions, provisional: int | None = None
+) -> tuple[list[Player], dict[int, int]]:
     """``n`` players in start-number order (rating, then name: GHR Art. 2) and the
-    playing strength of each (the rating plus form; a guess for the unrated)."""
+    playing strength of each (the rating plus form; a guess for the unrated, who are
+    given the ``provisional`` rating when there is one)."""
     lo, hi = options.lowest_rating, options.highest_rating
     raw: list[tuple[int, int, str, str, str, str]] = []
     for _ in range(n):
@@ -196,6 +204,8 @@ def _make_field(n: int, rng: random.Random, options: GenerateOptions) -> tuple[l
         rating = 0 if unrated else int(min(hi, max(lo, rng.gauss((lo + hi) / 2, (hi - lo) / 5))))
         strength = rng.randint(lo - 200, (lo + hi) // 2) if unrated else rating + int(rng.gauss(0, 80))
         name = f"{rng.choice(_LAST)}, {rng.choice(_FIRST)}"
+        if unrated and provisional is not None:
+            rating = provisional
         raw.append((rating, strength, name, rng.choice(_FEDERATIONS), rng.choice("mmmw"), _title(rating, rng)))
     raw.sort(key=lambda x: (-x[0], x[2]))
     players: list[Player] = []
@@ -228,6 +238,15 @@ def default_points(system: PairingSystem) -> PointSystem:
     return system.points if system.points is not None else PointSystem()
 
 
+def provisional_rating(system: PairingSystem, options: GenerateOptions) -> int | None:
+    """The rating a player drawn unrated gets (:attr:`GenerateOptions.provisional_rating`):
+    the one asked for, else the bottom of the field when ``system`` needs every player
+    rated (an optional class attribute ``ratings_required``, C.04.4.1 1.1), else none."""
+    if options.provisional_rating is not None:
+        return options.provisional_rating
+    return options.lowest_rating if getattr(system, "ratings_required", False) else None
+
+
 def plan_tournament(
     players: int, rounds: int, system: str | PairingSystem, seed: int, options: GenerateOptions | None = None
 ) -> Plan:
@@ -245,7 +264,7 @@ def _plan(n: int, rounds: int, system: str | PairingSystem, rng: random.Random, 
         _check_rounds(n, rounds, "players", swiss=False)
         return _round_robin_plan(n, rounds, engine, robin, rng, o)
     _check_rounds(n, rounds, "players")
-    field_, strengths = _make_field(n, rng, o)
+    field_, strengths = _make_field(n, rng, o, provisional_rating(engine, o))
     numbers = [p.start_no for p in field_]
     absences: dict[int, dict[int, Entry]] = {r: {} for r in range(1, rounds + 1)}
     announced: dict[tuple[ByeKind, int], list[int]] = {}

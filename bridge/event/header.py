@@ -43,9 +43,9 @@ from swissbridge.model import (
     is_team_event,
     parse_points,
 )
-from swissbridge.plugins import UnknownSystem, available, require
+from swissbridge.plugins import UnknownSystem, available, load, require
 from swissbridge.rules.tiebreaks import parse_tiebreaks
-from swissbridge.systems import DEFAULT, implemented, system_of, written
+from swissbridge.systems import DEFAULT, declared_round_robin, implemented, system_of, written
 
 ROUND_DATES = "132"
 """The record of the round dates: round r's date in columns 92+10(r-1) to 99+10(r-1)."""
@@ -274,6 +274,11 @@ def apply_header(t: Tournament, header: Header) -> tuple[Tournament, list[str]]:
         t = replace(t, points=replace(points, pending=t.points.pending))
         # the points column was the old system's: it is the new one's sum of the results
         t = t.with_players(replace(p, stated_points=None, rank=None) for p in t.players)
+    if header.system is not None or header.rounds is not None:
+        fitted = fit_round_robin(t)
+        note("pairing system (192)", t.system, fitted.system)
+        note("rounds", t.total_rounds, fitted.total_rounds)
+        t = fitted
     if header.tiebreaks is not None:
         try:
             listed = ",".join(tb.code for tb in parse_tiebreaks(header.tiebreaks))
@@ -282,6 +287,21 @@ def apply_header(t: Tournament, header: Header) -> tuple[Tournament, list[str]]:
         note("tie-breaks (202)", record("202"), listed)
         t = with_records(t, "202", [listed] if listed else [])
     return t, changes
+
+
+def fit_round_robin(t: Tournament) -> Tournament:
+    """``t`` with a round robin's record 192 and rounds agreeing with its entrants, as the
+    system that pairs it fits them (``fitted``: C.05 Annex 1's Berger tables play one
+    cycle or two): ``--rounds 14`` for 8 players is the double round robin, a round robin
+    without ``--rounds`` has the rounds its code names, any other number is refused.
+    Anything else (a Swiss, a team event whose teams are not made yet) is left as it is."""
+    name = system_of(t.system.strip().upper())
+    engine = load(name) if name is not None else None
+    fitted, count = getattr(engine, "fitted", None), getattr(engine, "entrant_count", None)
+    if fitted is None or count is None or not t.players or (t.team_event and t.teams is None):
+        return t
+    code, rounds = fitted(t.system, count(t), t.total_rounds, teams=t.team_event)
+    return replace(t, system=code, total_rounds=rounds)
 
 
 def _shown_points(points: PointSystem) -> str:
@@ -362,7 +382,17 @@ def new_event(players: Sequence[Player], header: Header) -> NewEvent:
     numbered = tuple(replace(p, start_no=i) for i, p in enumerate(ordered, 1))
     moved = tuple((p, n) for n, p in enumerate(ordered, 1) if p.start_no != n)
     t, _ = apply_header(Tournament(players=numbered), header)
+    if header.points is None and declared_round_robin(t):
+        t = replace(t, points=replace(t.points, pab=FREE_ROUND))
     return NewEvent(t, moved)
+
+
+FREE_ROUND: Points = 0
+"""What the free round of an odd round robin (the round against the dummy of C.05 Annex 1)
+scores in an event ``new`` makes when ``--points`` does not say: nothing. No FIDE text
+the project can read gives it points (docs/roundrobin.md, "The free round"): it is no
+game, C.07 9.2 counts a round robin's possible points without it, and ``generate``
+writes the same (record 162 ``P 0.0``). ``--points 1-0.5-0-1`` gives it a point."""
 
 
 def team_boards(system: str, boards: int | None) -> bool:
@@ -455,4 +485,4 @@ def new_team_event(listed: PlayerList, header: Header, boards: int) -> Tournamen
     by_number = {p.start_no: p for p in players}
     t = with_records(t, "352", [("WB" * boards)[:boards]])
     t = with_records(t, "310", [line_310(team, by_number, boards) for team in teams])
-    return replace(t, teams=team_setup_of(t))
+    return fit_round_robin(replace(t, teams=team_setup_of(t)))

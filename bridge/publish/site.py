@@ -43,6 +43,7 @@ from swissbridge.publish.standings import (
 from swissbridge.rules.history import unpaired_in, unpaired_label
 from swissbridge.rules.ranking import Standings, compute
 from swissbridge.rules.tiebreaks import TieBreak, describe
+from swissbridge.systems import declared_round_robin
 
 SITE_CSS = """
 :root { color-scheme: light; }
@@ -151,7 +152,7 @@ def pairing_table(t: Tournament, pairing: RoundPairing, to_players: str = "playe
             f"<td>{pts(b.white)}</td><td class=res>–</td><td>{pts(b.black)}</td>"
             f"<td class=name>{people.link(b.black, to_players)}</td><td class=no>{b.black}</td></tr>"
         )
-    for n, what in unpaired_in(t, pairing).items():
+    for n, what in unpaired_in(t, pairing, round_robin=declared_round_robin(t)).items():
         rows.append(
             f"<tr class=bye><td></td><td class=no>{n}</td><td class=name>{people.link(n, to_players)}</td>"
             f"<td>{pts(n)}</td><td colspan=4 class=name>{html.escape(what)}</td></tr>"
@@ -176,7 +177,9 @@ def _player_page(
     for rnd in range(1, s.after_round + 1):
         e = p.entry(rnd)
         if e is None or e.opponent is None:
-            what = unpaired_label(t, n, rnd, e.result if e is not None else Result.ZERO_BYE)
+            what = unpaired_label(
+                t, n, rnd, e.result if e is not None else Result.ZERO_BYE, round_robin=declared_round_robin(t)
+            )
             score = format_points(t.points.points(e.result)) if e is not None else "0.0"
             lines.append(
                 f"<tr class=bye><td>{rnd}</td><td></td><td class=name>{html.escape(what)}</td>"
@@ -200,7 +203,8 @@ def _player_page(
             f"<td>{people.by_no[opponent].rating or ''}</td><td class=res>playing</td></tr>"
         )
     elif pairing.bye == n or n in pairing.absent:
-        what = unpaired_label(t, n, pairing.round_no, Result.PAB if pairing.bye == n else pairing.absent[n])
+        result = Result.PAB if pairing.bye == n else pairing.absent[n]
+        what = unpaired_label(t, n, pairing.round_no, result, round_robin=declared_round_robin(t))
         lines.append(
             f"<tr class=bye><td>{pairing.round_no}</td><td></td><td class=name>{html.escape(what)}</td>"
             "<td></td><td></td></tr>"
@@ -264,7 +268,7 @@ def find_table(t: Tournament, pairing: RoundPairing, to_players: str = "players/
     for i, b in enumerate(pairing.boards, 1):
         boards[b.white] = (i, Colour.WHITE, b.black)
         boards[b.black] = (i, Colour.BLACK, b.white)
-    unpaired = unpaired_in(t, pairing)
+    unpaired = unpaired_in(t, pairing, round_robin=declared_round_robin(t))
     rows = []
     for p in sorted(t.players, key=lambda q: ((q.name or "").casefold(), q.start_no)):
         n = p.start_no
@@ -324,7 +328,7 @@ def round_robin_schedule(t: Tournament) -> list[RoundPairing]:
     from swissbridge import plugins
     from swissbridge.errors import InputError
     from swissbridge.pairing import NoLegalPairing
-    from swissbridge.systems import choose_system, declared_round_robin
+    from swissbridge.systems import choose_system
 
     if t.team_event or not t.total_rounds or not declared_round_robin(t):
         return []

@@ -12,7 +12,15 @@ from dataclasses import replace
 
 from swissbridge.errors import InputError
 from swissbridge.messages import listed, ranges
-from swissbridge.model import ABSENT, ByeKind, Colour, Player, Result, Tournament, any_paired
+from swissbridge.model import (
+    ABSENT,
+    ByeKind,
+    Colour,
+    Player,
+    Result,
+    Tournament,
+    any_paired,
+)
 from swissbridge.pairing import Board, RoundPairing
 from swissbridge.state import chronicle, keep_chronicle
 
@@ -221,6 +229,10 @@ _UNPAIRED = {
 }
 
 
+FREE_ROUND = "free round"
+"""A round robin's round without a game: the player meets the dummy (C.05 Annex 1)."""
+
+
 def withdrawn(t: Tournament, n: int, round_no: int) -> bool:
     """Player ``n`` has left the event by round ``round_no``: every round from it to the
     event's last is a zero-point bye, recorded or announced (record 240: how ``player
@@ -245,16 +257,22 @@ def withdrawn(t: Tournament, n: int, round_no: int) -> bool:
     return start < last
 
 
-def unpaired_label(t: Tournament, n: int, round_no: int, result: Result) -> str:
-    """What a round without a game was for player ``n``: the pairing-allocated bye, a
+def unpaired_label(t: Tournament, n: int, round_no: int, result: Result, *, round_robin: bool = False) -> str:
+    """What a round without a game was for player ``n``: the pairing-allocated bye (the
+    free round in a ``round_robin``: :func:`swissbridge.systems.declared_round_robin`), a
     requested bye, or ``withdrawn`` (:func:`withdrawn`)."""
     if result is Result.ZERO_BYE and withdrawn(t, n, round_no):
         return "withdrawn"
+    if result is Result.PAB and round_robin:
+        return FREE_ROUND  # the round against the dummy of C.05 Annex 1, no bye the pairing allocated
     return _UNPAIRED.get(result, "not paired")
 
 
-def unpaired_in(t: Tournament, pairing: RoundPairing) -> dict[int, str]:
+def unpaired_in(t: Tournament, pairing: RoundPairing, *, round_robin: bool = False) -> dict[int, str]:
     """The players of ``pairing`` without a game, the PAB first and then the absent by
     start number, each with what the round is for them (:func:`unpaired_label`)."""
     byes = [(pairing.bye, Result.PAB)] if pairing.bye is not None else []
-    return {n: unpaired_label(t, n, pairing.round_no, r) for n, r in [*byes, *sorted(pairing.absent.items())]}
+    return {
+        n: unpaired_label(t, n, pairing.round_no, r, round_robin=round_robin)
+        for n, r in [*byes, *sorted(pairing.absent.items())]
+    }

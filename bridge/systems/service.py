@@ -162,7 +162,9 @@ def board_list(tournament: Tournament, pairing: RoundPairing) -> str:
         wn, wname, wpts = who(b.white)
         bn, bname, bpts = who(b.black)
         lines.append(f"{i:>3}  {wn:>5} {wname:<{wide}} {wpts:>5} - {bpts:>5}  {bn:>5} {bname:<{wide}}")
-    for n, what in unpaired_in(tournament, pairing).items():
+    from swissbridge.systems import declared_round_robin
+
+    for n, what in unpaired_in(tournament, pairing, round_robin=declared_round_robin(tournament)).items():
         num, name, score = who(n)
         lines.append(f"{'':>3}  {num:>5} {name:<{wide}} {score:>5}   {what}")
     return "\n".join(lines) + "\n"

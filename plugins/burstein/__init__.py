@@ -10,7 +10,8 @@ Modules, one concern each:
 * :mod:`.bracket` — Articles 2 and 3.2: [C4]-[C8] and the pairing of one bracket;
 * :mod:`.round` — 1.6 (seeding rounds paired by the shipped Dutch system), 1.9 and 3.1:
   the PAB, then the brackets;
-* :mod:`.colours` — Article 5;
+* ``plugins/c0404.py`` (shared with Dubov) — [C1]-[C4], 3.1.1-3.1.4 and the colours of
+  Article 5, with Burstein's own "higher ranked" (1.8) and 3.1.5;
 * :mod:`.trace`, :mod:`.explanation`, :mod:`.details`, :mod:`.compare` — what was
   decided, why, and why a played pairing differs (``check``).
 

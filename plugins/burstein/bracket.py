@@ -252,7 +252,7 @@ def colour_bound(rnd: BursteinRound, players: Sequence[int], floats: int) -> int
     preference or none can absorb a preference."""
     white = black = none = 0
     for n in players:
-        c = rnd.players[n].preferred
+        c = rnd.preference(n)
         if c is None:
             none += 1
         elif c is Colour.WHITE:
@@ -307,7 +307,10 @@ def first_best_pairing(rnd: BursteinRound, bracket: Sequence[int], choice: Float
                 f = frozenset(bracket[i] for i in floats)
                 return choice.admits(f)
             if tried > NODE_LIMIT:
-                raise NoLegalPairing("the bracket's search exceeded its limit (C.04.4.2 3.2.2)")
+                raise NoLegalPairing(
+                    f"the search of the bracket's pairings in 4.3 order gave up after {NODE_LIMIT} (a limit of "
+                    "swissbridge, not of C.04.4.2 3.2.2: please report the file)"
+                )
             first = free[0]
             a = bracket[first]
             for opponent in choices(free, floats_left):

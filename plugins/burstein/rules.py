@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from swissbridge.errors import InputError
-from swissbridge.model import Points, Tournament
-from swissbridge.plugins.c0404 import Graph, Variant
+from swissbridge.model import Colour, Points, Tournament
+from swissbridge.plugins.c0404 import Graph, Variant, preference
 from swissbridge.state import Chronicle, PlayerState, RoundState, build_state, chronicle
 
 VARIANT = Variant("C.04.4.2", None, "the lowest ranking of 1.8")
@@ -190,5 +190,10 @@ class BursteinRound:
         """[C8] for one pair: 1 when both players prefer the same colour (1.5), so that
         one of them does not get it; a player without a preference (1.5.4) lets the
         opponent have theirs."""
-        pa, pb = self.state.players[a].preferred, self.state.players[b].preferred
+        pa, pb = self.preference(a), self.preference(b)
         return int(pa is not None and pa is pb)
+
+    def preference(self, n: int) -> Colour | None:
+        """1.5: the colour ``n`` prefers (none before the first game, 1.5.4), as the rules
+        shared with Dubov read it (:func:`swissbridge.plugins.c0404.preference`)."""
+        return preference(self.state.players[n], VARIANT)[0]

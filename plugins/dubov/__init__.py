@@ -34,6 +34,8 @@ class DubovSystem:
     entrants = frozenset({"players"})
     round_robin = None  # a Swiss system
     points = None  # the file's
+    ratings_required = True
+    """1.1.1: each player must have a rating (``generate`` rates every player)."""
 
     def trace(self, tournament: Tournament, round_no: int | None = None) -> DubovTrace:
         """Pair the round (1.9.2) and record how (:class:`~.trace.DubovTrace`): the PAB
@@ -95,8 +97,11 @@ class DubovSystem:
         return explain_dubov(tournament, trace)
 
     def compare(self, tournament: Tournament, round_no: int, expected: RoundPairing, played: RoundPairing) -> str:
-        """Why Dubov's pairing of the round is preferred to the ``played`` one."""
-        return ""
+        """The article of C.04.4.1 at the first step of the round's pairing (its trace) the
+        ``played`` pairing departs from, and why (:mod:`.compare`); ``""`` when none."""
+        from swissbridge.plugins.dubov.compare import compare_pairings
+
+        return compare_pairings(self.trace(tournament, round_no), played)
 
     def default_acceleration(self, tournament: Tournament) -> tuple[Acceleration, ...]:
         """C.04.7 (Baku) when record 192 says ``FIDE_DUBOV_BAKU`` and the file gives no

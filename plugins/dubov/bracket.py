@@ -60,17 +60,23 @@ def unavoidable(graph: Graph, small: Sequence[int], large: Sequence[int]) -> int
 
 def colour_misses(players: Sequence[DubovPlayer], graph: Graph, members: Sequence[int]) -> int:
     """[C7] for the bracket ``members`` paired by 3.2.3-3.2.6: the players who do not get
-    their colour preference. Every pair of two players preferring the same colour leaves
-    one of them without it; the split into G1/G2 and the shifts of 3.2.4 give
-    ``|W - B| / 2`` such pairs (W, B: the players preferring White, Black; players with
-    no preference make up the difference first), and one more for each pair 3.2.4.1
-    finds unavoidable inside the smaller subgroup."""
+    their colour preference, one in every pair of two players preferring the same colour.
+
+    The subgroups hold one colour each (G1 White, G2 Black), so after 3.2.4 there are
+    ``|W - B| / 2`` such pairs (W, B: the players preferring White, Black; players without
+    a preference make up the difference first), and two more for each pair 3.2.4.1 finds
+    unavoidable inside the smaller subgroup: that pair, and the pair of two players of the
+    larger subgroup its shift makes. When nobody has played (G1 is the first half by TPN),
+    everyone prefers Black (1.6.4) and every pair leaves one player without it."""
     white = sum(1 for i in members if players[i].colour is Colour.WHITE)
     black = sum(1 for i in members if players[i].colour is Colour.BLACK)
     free = len(members) - white - black
-    g1, g2, _ = split(players, members)
+    g1, g2, by_tpn = split(players, members)
+    balance = max(0, abs(white - black) - free) // 2
+    if by_tpn:
+        return balance
     small, large = (g1, g2) if len(g1) <= len(g2) else (g2, g1)
-    return max(0, abs(white - black) - free) // 2 + unavoidable(graph, small, large)
+    return balance + 2 * unavoidable(graph, small, large)
 
 
 def middle_out(ordered: Sequence[int]) -> list[int]:

@@ -99,6 +99,8 @@ class BracketDoc(TypedDict):
     trials: list[SetDoc]
     upfloaters: list[int]
     quality: QualityDoc | None
+    capped: bool
+    """3.2.2 stopped after its limit of sets tried (the best legal one found by then taken)."""
     by_tpn: bool
     g1: list[int]
     g2: list[int]
@@ -234,7 +236,8 @@ def _bracket(b: BracketDoc) -> Section:
             line(
                 "3.2.2",
                 f"upfloaters chosen: {chosen}, the first set (4.2 order) complying best with [C5]-[C10]"
-                + (f": {_quality(q)}" if q is not None else ""),
+                + (f": {_quality(q)}" if q is not None else "")
+                + (" (the best of the sets tried before the search's limit)" if b["capped"] else ""),
                 below=shown,
             )
         )

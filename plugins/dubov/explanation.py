@@ -35,7 +35,7 @@ from swissbridge.plugins.dubov.details import (
 )
 from swissbridge.plugins.dubov.rules import VARIANT, DubovPlayer, DubovRound
 from swissbridge.plugins.dubov.trace import BracketRecord, DubovTrace, Quality
-from swissbridge.state import Strength
+from swissbridge.state import Float, Strength
 
 
 def why_apart(rnd: DubovRound, a: DubovPlayer, b: DubovPlayer) -> str:
@@ -81,6 +81,9 @@ def _preference_text(p: DubovPlayer) -> str:
     return f"{p.colour}, {p.strength.name.lower()} ({article}: colour difference {p.state.colour_difference:+d})"
 
 
+_FLOAT = {Float.NONE: None, Float.DOWN: "down", Float.UP: "up"}
+
+
 def _facts(tournament: Tournament, rnd: DubovRound, p: DubovPlayer) -> PlayerFacts:
     s = p.state
     return {
@@ -94,10 +97,7 @@ def _facts(tournament: Tournament, rnd: DubovRound, p: DubovPlayer) -> PlayerFac
         "preference": colour_name(p.colour),
         "strength": p.strength.name.lower() if p.colour is not None else None,
         "preference_text": _preference_text(p),
-        "floats": [
-            s.float_before(1).value or None,
-            s.float_before(2).value or None,
-        ],
+        "floats": [_FLOAT[s.float_before(1)], _FLOAT[s.float_before(2)]],
         "pab_eligible": s.pab_eligible,
         "played_games": s.played_games,
         "topscorer": False,
@@ -211,6 +211,7 @@ def _bracket(rnd: DubovRound, b: BracketRecord) -> BracketDoc:
         ],
         "upfloaters": list(b.upfloaters),
         "quality": _quality(b.quality),
+        "capped": b.capped,
         "by_tpn": b.by_tpn,
         "g1": [no[i] for i in b.g1],
         "g2": [no[i] for i in b.g2],

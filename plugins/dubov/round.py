@@ -22,9 +22,9 @@ from swissbridge.plugins.dubov.rules import DubovPlayer, DubovRound
 from swissbridge.plugins.dubov.trace import BracketRecord, DubovTrace, Quality, SetTrial, Verdict
 
 TRIALS = 20_000
-"""The most upfloater sets tried for one number of upfloaters before the next number
-is considered (a guard against combinatorial blow-up in pathological brackets; never
-reached in the corpora or the generator's tournaments)."""
+"""The most upfloater sets tried for one number of upfloaters (a guard against a
+combinatorial blow-up in a pathological bracket): the best legal set found by then is
+taken, and the bracket's record says so (:attr:`~.trace.BracketRecord.capped`)."""
 
 
 def pair_round(rnd: DubovRound, trace: DubovTrace) -> list[tuple[int, int]]:
@@ -119,11 +119,12 @@ def _best_set(
         for summary in _summaries(rnd, pool, profile):
             classes.setdefault(outlook.bound(profile, summary), set()).add(summary)
         for bound in sorted(classes):
-            if best is not None and bound >= best[0][:5]:
-                break
+            if best is not None and bound > best[0][:5]:
+                break  # an equal bound may still hold a set earlier in the order of 4.1.3
             for chosen in _sets(rnd, pool, profile, classes[bound]):
                 tried += 1
                 if tried > TRIALS:
+                    record.capped = True
                     return best[1] if best is not None else None
                 if graph.perfect([*residents, *chosen]) is None:
                     record.trials.append(SetTrial(tuple(players[i].no for i in chosen), Verdict.BRACKET))

@@ -85,6 +85,8 @@ class BracketRecord:
     trials: list[SetTrial] = field(default_factory=list)
     upfloaters: list[int] = field(default_factory=list)
     quality: Quality | None = None
+    capped: bool = False
+    """3.2.2 stopped after :data:`~.round.TRIALS` sets: the best legal one found by then was taken."""
     by_tpn: bool = False
     """3.2.3: nobody in the bracket has played, G1 is its first half by TPN."""
     g1: list[int] = field(default_factory=list)

@@ -15,13 +15,13 @@ not paired, earlier rounds that did not follow the tables).
 
 from __future__ import annotations
 
-from swissbridge.errors import InputError
+from swissbridge.errors import InputError, UsageError
 from swissbridge.model import Acceleration, Tournament
 from swissbridge.pairing import RoundPairing
 from swissbridge.plugins import Trace
 
 from .berger import Schedule, berger_round, table_size
-from .event import ARTICLE, RoundRobinTrace, pair_round
+from .event import ARTICLE, RoundRobinTrace, cycles_of, pair_round
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the way to a pair
 if TYPE_CHECKING:
@@ -72,19 +72,50 @@ class RoundRobinSystem:
             )
         return self.codes[(4 if teams else 0) + (rounds > cycle)]
 
+    def fitted(self, code: str, entrants: int, rounds: int | None, *, teams: bool = False) -> tuple[str, int]:
+        """Record 192's round-robin ``code`` and the number of rounds of a round robin of
+        ``entrants`` (players, or ``teams``) made to agree: ``rounds`` of one cycle is the
+        single round robin, of two cycles the double one (``code`` turned into it, its
+        family kept: ``FIDE_…`` or ``BERGER_…``); no ``rounds`` is as many as ``code``
+        names (a cycle, or two for a double code). Any other number of rounds is refused
+        (:class:`~swissbridge.errors.UsageError`): no Berger schedule plays it."""
+        cycle = Schedule(entrants).cycle
+        if rounds is None:
+            return code, (cycles_of(code) or 1) * cycle
+        if rounds not in (cycle, 2 * cycle):
+            who = "teams" if teams else "players"
+            raise UsageError(
+                f"a round robin of {entrants} {who} has {cycle} rounds, a double one {2 * cycle}, not {rounds}: "
+                f"give --rounds {cycle} or {2 * cycle}"
+            )
+        single = code.strip().upper().replace("DOUBLEROUNDROBIN", "ROUNDROBIN")
+        return (single.replace("ROUNDROBIN", "DOUBLEROUNDROBIN") if rounds == 2 * cycle else single), rounds
+
+    def entrant_count(self, tournament: Tournament) -> int:
+        """How many the tables number: the teams of a team round robin, else the players."""
+        if tournament.team_event:
+            from swissbridge.rules.teams import TeamEvent
+
+            return len(TeamEvent(tournament).setup.teams)
+        return len(tournament.players)
+
     def code_for(self, tournament: Tournament) -> str | None:
         """The code record 192 is written with for ``tournament`` paired by this
         system (:meth:`schedule_code` of its players and rounds); ``None`` for a
         round robin longer than a double one, which no code names."""
         rounds = tournament.total_rounds or tournament.rounds_in_file
         try:
-            if tournament.team_event:
-                from swissbridge.rules.teams import TeamEvent
-
-                return self.schedule_code(len(TeamEvent(tournament).setup.teams), rounds, teams=True)
-            return self.schedule_code(len(tournament.players), rounds)
+            return self.schedule_code(self.entrant_count(tournament), rounds, teams=tournament.team_event)
         except InputError:
             return None
+
+    def rounds_for(self, tournament: Tournament) -> int | None:
+        """The rounds of ``tournament`` when its file does not say them but its record 192
+        does: a cycle for a single round-robin code, two for a double one
+        (``FIDE_DOUBLEROUNDROBIN`` without record 142 or ``XXR`` has 2 × (n − 1) rounds)."""
+        if cycles_of(tournament.system) is None or not tournament.players:
+            return None
+        return self.fitted(tournament.system, self.entrant_count(tournament), None)[1]
 
     def trace(self, tournament: Tournament, round_no: int | None = None) -> RoundRobinTrace:
         """Round ``round_no`` (default: the next round) read from the Berger tables."""

@@ -105,9 +105,10 @@ def test_every_shipped_system_says_who_it_is(name: str) -> None:
     package's), its record 192 codes, its engine flag and what it pairs."""
     from swissbridge.plugins import PairingSystem
     from swissbridge.plugins import _instance as checked
+    from swissbridge.plugins.protocol import lacking
 
     system = plugins.load(name)
-    assert isinstance(system, PairingSystem)
+    assert lacking(system) == [] and isinstance(system, PairingSystem)
     assert checked(name, type(system)).name == name
     assert all(code == code.strip().upper() for code in system.codes)
 

@@ -196,3 +196,89 @@ def test_7_the_readme_runs_top_to_bottom(tmp_path: Path, monkeypatch: pytest.Mon
                 else:
                     assert words[0] == ".venv/bin/swissbridge", words
                     ok(*words[1:])
+
+
+# -- 5. round robins ---------------------------------------------------------------------------------
+
+
+def _first(tmp_path: Path, count: int) -> Path:
+    lines = (SAMPLES / "club-players.csv").read_text().splitlines()
+    listed = tmp_path / f"first{count}.csv"
+    listed.write_text("\n".join(lines[: count + 1]) + "\n")
+    return listed
+
+
+def test_5_the_round_robin_code_follows_rounds(tmp_path: Path) -> None:
+    path = tmp_path / "rr.trf"
+    ok("new", path, "--players", _first(tmp_path, 8), "--system", "roundrobin", "--rounds", "14", "--draw", "listed")
+    assert read_trf(path).system == "BERGER_DOUBLEROUNDROBIN"
+    for r in range(1, 9):  # round 8 is the second cycle's first
+        ok("pair", path, "--in-place")
+        t = read_trf(path)
+        ok("result", path, str(r), *[w for b in range(1, len(t.pending_games(r)) + 1) for w in (str(b), "=")])
+    code, out = run("new", tmp_path / "odd.trf", "--players", _first(tmp_path, 8), "--system", "roundrobin",
+                    "--rounds", "10")  # fmt: skip
+    assert code == 2 and "a round robin of 8 players has 7 rounds, a double one 14, not 10" in out, out
+    ok("set", path, "--rounds", "14")
+    code, out = run("set", path, "--rounds", "12")
+    assert code == 2 and "not 12" in out
+
+
+def test_5_a_double_round_robin_without_rounds_knows_them(tmp_path: Path) -> None:
+    path = tmp_path / "rr.trf"
+    ok("new", path, "--players", _first(tmp_path, 6), "--system", "FIDE_DOUBLEROUNDROBIN", "--draw", "listed")
+    assert read_trf(path).total_rounds == 10
+    bare = tmp_path / "bare.trf"
+    bare.write_text(
+        "".join(line for line in path.read_text().splitlines(keepends=True) if line[:3] not in ("142", "XXR"))
+    )
+    code, out = run("pair", bare)
+    assert code == 0 and "round 1 of 10" in out and "unknown number of rounds" not in out, out
+
+
+def test_5_the_free_round_scores_the_same_in_new_generate_and_standings(tmp_path: Path) -> None:
+    path = tmp_path / "rr.trf"
+    ok("new", path, "--players", _first(tmp_path, 7), "--system", "roundrobin", "--draw", "listed")
+    generated = tmp_path / "gen.trf"
+    ok("generate", "--players", "7", "--rounds", "7", "--system", "roundrobin", "-o", generated)
+    assert read_trf(path).points.pab == read_trf(generated).points.pab == 0
+    out = ok("pair", path, "--in-place")
+    assert "free round" in out and "pairing-allocated bye" not in out, out
+    ok("result", path, "1", "1", "1-0", "2", "1-0", "3", "1-0")
+    free = next(p for p in read_trf(path).players if p.entries[0].opponent is None)
+    standings = ok("standings", path, "--format", "csv")
+    row = next(line for line in standings.splitlines() if free.name in line)
+    assert ",0.0," in row or ",0," in row, row
+
+
+# -- 7. labels and messages (continued) --------------------------------------------------------------
+
+
+def test_7_a_withdrawn_player_is_withdrawn_in_the_last_round_too(tmp_path: Path) -> None:
+    path = club(tmp_path)
+    ok("player", "withdraw", path, "4")  # rounds 2-3
+    for r in (2, 3):
+        out = ok("pair", path, "--in-place")
+        assert re.search(r"\(4\).*withdrawn", out) and "zero-point bye (requested)" not in out, (r, out)
+        t = read_trf(path)
+        ok("result", path, str(r), *[w for b in range(1, len(t.pending_games(r)) + 1) for w in (str(b), "=")])
+
+
+def test_7_system_names_are_taken_in_any_case(tmp_path: Path) -> None:
+    path = fresh(tmp_path)
+    for name in ("Dutch", "LIM", "dutch"):
+        code, out = run("pair", path, "--system", name)
+        assert code == 0 and "unknown pairing system" not in out, out
+
+
+def test_7_a_late_entry_numbered_next_is_no_rating_order_warning(tmp_path: Path) -> None:
+    path = tmp_path / "e.trf"
+    ok("new", path, "--players", SAMPLES / "club-players.csv", "--rounds", "5", "--initial-colour", "white")
+    for r in range(1, 5):
+        ok("pair", path, "--in-place")
+        t = read_trf(path)
+        ok("result", path, str(r), *[w for b in range(1, len(t.pending_games(r)) + 1) for w in (str(b), "=")])
+    out = ok("player", "add", path, "--name", "Strong, Sam", "--rating", "2400", "--fide-id", "91000299")
+    assert "player 10" in out and "the next number" in out, out
+    out = ok("pair", path)
+    assert "not in rating order" not in out, out

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
 from swissbridge.commands.check import check_tournament
 from swissbridge.commands.explain import explain
 from swissbridge.commands.generate import generate_tournament
 from swissbridge.model import Acceleration, Tournament
 from swissbridge.pairing import Board, RoundPairing
-from swissbridge.plugins import PairingSystem, Trace, TracedBoard
+from swissbridge.plugins import PairingSystem, Trace, TracedBoard, UnknownSystem, _instance
 from swissbridge.plugins.document import SystemPart, line, reason, section
 from swissbridge.publish.explain import render_html, render_text
 from swissbridge.rules.history import played_pairing
@@ -92,6 +93,16 @@ class Neighbours:
 
 def test_is_a_pairing_system() -> None:
     assert isinstance(Neighbours(), PairingSystem)
+
+
+def test_a_system_without_a_member_is_refused_by_name() -> None:
+    """An entry point's object is checked against the protocol (``plugins._instance``):
+    one written before ``round_robin`` and ``points`` were declared is refused, and the
+    message names what it lacks."""
+    older = type("Older", (), {k: v for k, v in vars(Neighbours).items() if k not in ("round_robin", "points")})
+    with pytest.raises(UnknownSystem, match=r"'neighbours' is not a pairing system: it has no round_robin, points"):
+        _instance("neighbours", older)
+    assert _instance("neighbours", Neighbours).name == "neighbours"
 
 
 def test_pair_check_and_explain_through_the_protocol() -> None:

@@ -501,8 +501,10 @@ def test_a_draw_refuses_records_it_cannot_renumber() -> None:
 
 def test_the_free_round_says_what_it_scores_and_1_0_5_0_0_gives_it_nothing(tmp_path: Path) -> None:
     """An odd round robin's free round scores what the file's 162 P gives (TRF-2026's
-    default: a win); the explanation says so, and ``--points 1-0.5-0-0`` writes 162 P 0.0."""
-    path = _field(tmp_path, "--system", "roundrobin")
+    default: a win, here asked for with ``new --points 1-0.5-0-1``; ``new`` gives it nothing
+    otherwise, as ``generate`` does); the explanation says so, and ``--points 1-0.5-0-0``
+    writes 162 P 0.0."""
+    path = _field(tmp_path, "--system", "roundrobin", "--points", "1-0.5-0-1")
     t = parse_trf(path.read_text(encoding="utf-8"))
     note = " ".join(RoundRobinSystem().trace(t).notes)
     assert "it scores 1.0 as the file's point system gives the pairing-allocated bye" in note
