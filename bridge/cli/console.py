@@ -259,6 +259,9 @@ def _paired_round(
         raise InputError(refusal, path=str(input))
     if repair:
         return False
-    text = render_pairing(before_round(tournament, round_no), published_pairing(tournament, round_no), fmt.value)
+    # Swiss-Manager's import file replaces the host's pairing of its round: it is never written
+    # for a round the file holds already (swissmanager.check_not_stale), reprinted or not.
+    state = tournament if fmt is PairFormat.sm else before_round(tournament, round_no)
+    text = render_pairing(state, published_pairing(tournament, round_no), fmt.value)
     write_output(output, text, inputs=[input])
     return True
