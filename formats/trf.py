@@ -33,8 +33,13 @@ keeps the stated points while they agree with the results, else it is recomputed
 (a blank points column is filled in). ``trf26`` writes the
 TRF-2026 records (142, 152, 162, 240, 250, 260) together with the ``XXR``/``XXC``
 lines every engine reads (TRF-2026 §7.7 advice: write both round-count lines);
-``trf16`` writes the engine extensions instead (``XXR XXC XXS XXA XXP``) and turns
-the byes announced for the round to be paired into entries in the round's column.
+``trf16`` writes the engine extensions instead (``XXR XXC XXS XXA XXP``), turns
+the byes announced for the round to be paired into entries in the round's column and
+keeps the 240 records of the other rounds (engines read a 240 for the round to pair
+only, or not at all). The record order is one, whatever path the tournament took
+(:func:`_record_order`), so TRF-2026 → TRF16 → TRF-2026 gives the same bytes where
+TRF16 can say everything (not the round ranges of 250 and 260, nor a 240 for the
+round to be paired, which goes into the column).
 
 Size: one module per format (reader and writer of the same records, so that a
 record's layout is written once); the readers of the records are one method each,
@@ -1520,18 +1525,18 @@ def write_trf(t: Tournament, dialect: str = "trf26") -> str:
     open_round = _open_round(source, completed)
     team_file = t.team_event
     groups["001"] = [_player_line(t, p, completed, open_round, team_file) for p in t.players]
-    if not trf16:
-        use_xxz = (
-            "XXZ" in t.layout
-            and "240" not in t.layout
-            and all(b.kind is ByeKind.ZERO and b.round_no == completed + 1 for b in t.announced_byes)
-        )
-        groups["BYES"] = [
-            "XXZ " + " ".join(str(n) for n in b.players)
-            if use_xxz
-            else f"240 {b.kind.value} {b.round_no:03d}" + "".join(f" {n:>4}" for n in b.players)
-            for b in t.announced_byes
-        ]
+    use_xxz = (
+        not trf16
+        and "XXZ" in t.layout
+        and "240" not in t.layout
+        and all(b.kind is ByeKind.ZERO and b.round_no == completed + 1 for b in t.announced_byes)
+    )
+    groups["BYES"] = [
+        "XXZ " + " ".join(str(n) for n in b.players)
+        if use_xxz
+        else f"240 {b.kind.value} {b.round_no:03d}" + "".join(f" {n:>4}" for n in b.players)
+        for b in t.announced_byes
+    ]
     use_xxa = trf16 or ("XXA" in t.layout and "250" not in t.layout)
     groups["ACCEL"] = _xxa_lines(t) if use_xxa else [_line_250(a) for a in t.acceleration]
     groups["FORBID"] = [_forbid_line(t, g, trf16, completed) for g in t.forbidden]
@@ -1626,19 +1631,21 @@ def _points_field(points: Points, p: Player) -> str:
 
 
 def _byes_in_column(t: Tournament, completed: int) -> Tournament:
-    """TRF16 has no record 240: the byes announced for the round to be paired go into
-    that round's column (points then include them, as JaVaFo expects)."""
+    """TRF16 for the engines: the byes announced for the round to be paired go into
+    that round's column (points then include them, as JaVaFo expects); the 240
+    records of the other rounds stay, as TRF-2026 writes them (bbpPairings reads a
+    240 for the round to pair only, JaVaFo skips records it does not know), so that a
+    file converted to TRF16 and back keeps them."""
     r = completed + 1
     announced = t.announced(r)
-    if not announced:
-        return replace(t, announced_byes=())
+    others = tuple(b for b in t.announced_byes if b.round_no != r)
     players = []
     for p in t.players:
         kind = announced.get(p.start_no)
         if kind is not None and p.entry(r) is None:
             p = replace(p.with_entry(r, Entry(kind.result)), stated_points=None)
         players.append(p)
-    return replace(t, players=tuple(players), announced_byes=())
+    return replace(t, players=tuple(players), announced_byes=others)
 
 
 def _point_lines(points: PointSystem, trf16: bool) -> list[str]:

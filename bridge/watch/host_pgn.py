@@ -242,10 +242,19 @@ class PgnHost:
             rel = path.relative_to(self.config.folder)
         except ValueError:
             rel = Path(path.name)
+        warnings: list[str] = []
         try:
-            games = parse_pgn(s.data, path=str(path))
+            games = parse_pgn(s.data, path=str(path), warnings=warnings)
         except InputError as exc:
             notes.append(f"{exc.located(str(path))} (the file is left out until it changes)")
+            return None
+        notes.extend(warnings)
+        cut = next((g for g in games if g.moves and g.marker is None and g.result != "*"), None)
+        if cut is not None:  # a decided result over movetext that stops short: a file still being written
+            notes.append(
+                f"{path}:{cut.line}: the game's Result tag says {cut.result} but its movetext ends without a "
+                "termination marker: the file looks half-written (the file is left out until it changes)"
+            )
             return None
         return _FeedFile(path, round_from_path(rel), tuple(games))
 

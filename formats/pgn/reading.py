@@ -1,17 +1,26 @@
-"""Reading PGN games: tags, where each game starts, and its result.
+"""Reading PGN games: tags, where each game starts, and its result, as python-chess
+reads them.
 
-The reader is a single pass over the text (:func:`iter_pgn` yields one game at a
-time): time and memory are linear in the input with a small constant (a 20 MB
-file needs a few times 20 MB), and every line is checked against a length limit
-before anything else looks at it, so an absurd tag or line is refused with its
-location instead of exhausting memory. Moves are not replayed: the pairing tools
-need the tags, the result and the movetext's termination marker (a missing one
-means a truncated file), never the positions.
+python-chess (``chess.pgn``) parses every game (:func:`iter_pgn`): tags, comments,
+variations, NAGs, moves, the termination marker; so a game's White, Black, Result and
+Round are what python-chess makes of them, and a file python-chess reads is read. It
+is tolerant, and so is this reader: a malformed tag line is skipped, a game whose
+movetext has no termination marker is read (both said in ``warnings``, with their
+line: a file still being written looks like that; the watcher's ``--stable`` rule
+waits for a file to stop changing). Around it, this module adds what python-chess
+leaves to its caller:
 
-python-chess's own reader is not used for untrusted text: it silently drops a
-malformed tag (a truncated file would go unnoticed), merges header-only games
-separated by one blank line (lichess exports), and its comment handling copies
-the rest of the line for every comment (quadratic on one long line).
+* the bytes decoded (:func:`decode_pgn`: UTF-8 with or without BOM, UTF-16 with a
+  BOM, else Latin-1, the standard's character set, said in ``warnings``);
+* every line checked against a length limit before anything looks at it, long
+  movetext lines cut at a space for python-chess (whose comment handling copies the
+  rest of the line for every comment), so that time and memory stay linear;
+* where each game starts (its line), for messages;
+* header-only games separated by one blank line (lichess broadcast exports, which
+  python-chess merges into one game) told apart: after a blank line, a tag the game
+  already has starts the next game;
+* tag values unescaped (``\\"`` and ``\\\\``, PGN standard 8.1.1), as
+  :mod:`.writing` escapes them.
 """
 
 from __future__ import annotations
@@ -20,7 +29,9 @@ import os
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING, TextIO, cast
 
 from swissbridge.errors import InputError
 from swissbridge.formats._text import (
@@ -34,15 +45,22 @@ from swissbridge.formats._text import (
 )
 from swissbridge.model import Colour, Result
 
+if TYPE_CHECKING:
+    import chess
+    import chess.pgn
+
 MAX_LINE = 1 << 20
 """Characters in one line. PGN export format keeps lines under 256 characters;
 single-line movetext with clock comments stays far below this."""
 MAX_TAG = 1 << 14
 """Characters in one tag line (the standard's tags are names, dates, numbers)."""
 
-_TAG = re.compile(r'^\[\s*([A-Za-z0-9_+#=:-]+)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
-"""One tag; matched only on lines of at most :data:`MAX_TAG` characters (the
-group repetition costs memory per character)."""
+MOVETEXT_CUT = 4096
+"""A movetext line longer than this is handed to python-chess in pieces cut at a space
+(before the line's first ``;``, whose comment runs to the end of the line)."""
+
+_TAG_NAME = re.compile(r"\[\s*([A-Za-z0-9][A-Za-z0-9_+#=:-]*)")
+"""The name of the tag a line starts with."""
 _ESCAPE = re.compile(r"\\(.)")
 """An escaped character of a tag value (``\\"``, ``\\\\``; PGN standard 8.1.1), read in one pass."""
 _LINE = re.compile(r"[^\r\n]*")
@@ -57,7 +75,6 @@ _RESULTS = {
     "": "*",
     "?": "*",
 }
-_TERMINATION = re.compile(r"(?:^|\s)(1-0|0-1|1/2-1/2|\*)\s*$")
 
 RESULT_ENTRIES: Mapping[str, tuple[Result, Result]] = {
     "1-0": (Result.WIN, Result.LOSS),
@@ -92,6 +109,8 @@ class PgnGame:
     path: str | None = None
     marker: str | None = None
     """The movetext's termination marker, when there is movetext."""
+    moves: bool = False
+    """Whether the game has movetext (a header-only game, as broadcasts export them, has none)."""
 
     def tag(self, name: str) -> str:
         return self.headers.get(name, "").strip()
@@ -181,104 +200,207 @@ def _lines(text: str, path: str | None) -> Iterator[tuple[int, str]]:
         pos += 2 if text.startswith("\r\n", pos) else 1
 
 
-class _Game:
-    """The game being read: its tags so far and its movetext."""
+class _Source:
+    """The decoded text as python-chess reads it (its ``readline``): line by line,
+    each checked (:func:`_lines`, :data:`MAX_TAG`), long movetext lines cut
+    (:data:`MOVETEXT_CUT`); it knows the line it is at, and ends a game (an empty
+    read) where a header-only game is followed, after a blank line, by the tags of
+    the next one."""
 
-    def __init__(self, start: int) -> None:
-        self.start = start
-        self.tags: dict[str, str] = {}
-        self.result_line = start
-        self.movetext: list[str] = []
-        self.last_line = start
+    def __init__(self, text: str, path: str | None) -> None:
+        self._lines = _lines(text, path)
+        self._pending: list[tuple[int, str]] = []
+        self.path = path
+        self.no = 0
+        """The line of the last text returned."""
+        self.start = 0
+        """The line of the game's first tag or movetext."""
+        self.last = 0
+        """The line of the game's last movetext."""
+        self.ending = ""
+        """The game's last movetext line, for its termination marker."""
+        self.malformed: list[int] = []
+        """Lines of the game that start like a tag but are not one (python-chess skips them)."""
+        self.crowded: list[int] = []
+        """Lines of the game holding more than one tag (python-chess reads the first, its
+        value running to the last ``"]``)."""
+        self._tags: set[str] = set()
+        self._in_tags = True
+        self._blank = False
 
+    def next_game(self) -> None:
+        self.start = self.last = 0
+        self.ending = ""
+        self.malformed, self.crowded = [], []
+        self._tags = set()
+        self._in_tags, self._blank = True, False
 
-def _tag(game: _Game, no: int, raw: str, path: str | None) -> None:
-    line = raw.strip()
-    column = raw.index("[") + 1
-    if len(line) > MAX_TAG:
-        name = line[1:40].split(None, 1)[0] if line[1:40].split() else "?"
-        raise InputError(
-            f"tag {name} of {len(line):,} characters: longer than a PGN tag may be (at most {MAX_TAG:,})",
-            path=path,
-            line=no,
-            column=column,
-        )
-    m = _TAG.match(line)
-    if m is None:
-        raise InputError(
-            f'malformed tag {line[:40]!r}: expected [Name "value"] (truncated file?)', path=path, line=no, column=column
-        )
-    game.tags[m.group(1)] = _ESCAPE.sub(r"\1", m.group(2))
-    if m.group(1) == "Result":
-        game.result_line = no
+    def readline(self) -> str:
+        if self._pending:
+            no, line = self._pending.pop(0)
+        else:
+            got = next(self._lines, None)
+            if got is None:
+                return ""
+            no, line = got
+        if not self.start:
+            line = line.lstrip("\ufeff")  # python-chess: a byte-order mark before a game (concatenated files)
+        stripped = line.strip()
+        if self._in_tags and line.startswith("["):  # python-chess: a tag starts its line
+            name = _TAG_NAME.match(stripped)
+            if self._blank and name is not None and name.group(1) in self._tags:
+                self._pending.insert(0, (no, line))  # the next game's tags: this one ends here
+                return ""
+            self._tag_line(no, stripped, name)
+        elif stripped and not line.startswith(("%", ";")):
+            self._in_tags = False
+            self.last, self.ending = no, stripped[-20:]
+            self.start = self.start or no
+            if len(line) > MOVETEXT_CUT:
+                first, *rest = _cut(line)
+                self._pending[:0] = [(no, piece) for piece in rest]
+                line = first
+        self._blank = self._in_tags and not stripped
+        self.no = no
+        return line + "\n"
 
-
-def _finish(game: _Game, index: int, path: str | None) -> PgnGame:
-    marker: str | None = None
-    if game.movetext:
-        body = re.sub(r"\{[^}]*\}", " ", " ".join(game.movetext))
-        body = re.sub(r";[^\n]*", " ", body)
-        m = _TERMINATION.search(body)
-        if m is None:
+    def _tag_line(self, no: int, line: str, name: re.Match[str] | None) -> None:
+        if len(line) > MAX_TAG:
+            shown = name.group(1) if name is not None else "?"
             raise InputError(
-                "the game's movetext ends without a termination marker (*, 1-0, 0-1, 1/2-1/2): "
-                "the file is truncated or still being written",
-                path=path,
-                line=game.last_line,
+                f"tag {shown} of {len(line):,} characters: longer than a PGN tag may be (at most {MAX_TAG:,})",
+                path=self.path,
+                line=no,
+                column=1,
             )
-        marker = m.group(1)
-    raw_result = game.tags.get("Result", "*").strip()
-    result = _RESULTS.get(raw_result.replace(" ", ""))
+        self.start = self.start or no
+        if name is None or _PEER_TAG.match(line) is None:
+            self.malformed.append(no)
+            return
+        self._tags.add(name.group(1))
+        if '"]' in line[: line.rindex('"]')]:
+            self.crowded.append(no)
+
+
+_TERMINATION = re.compile(r"(?:^|\s)(1-0|0-1|1/2-1/2|\*)$")
+"""A termination marker ending the movetext (seen even where python-chess stopped
+reading the moves at an illegal one)."""
+_PEER_TAG = re.compile(r'^\[([A-Za-z0-9][A-Za-z0-9_+#=:-]*)\s+"([^\r]*)"\]\s*$')
+"""A tag line as python-chess matches it (``chess.pgn.TAG_REGEX``): others it skips."""
+
+
+def _cut(line: str) -> list[str]:
+    """A long movetext line in pieces of about :data:`MOVETEXT_CUT` characters, cut at
+    a space before the line's first ``;`` (the rest of the line is its comment); each
+    piece after the first starts with the space, so none reads as a ``%`` escape line."""
+    end = line.find(";")
+    end = len(line) if end < 0 else end
+    pieces: list[str] = []
+    start = 0
+    while end - start > MOVETEXT_CUT:
+        at = line.rfind(" ", start + 1, start + MOVETEXT_CUT)
+        if at <= start:
+            at = line.find(" ", start + MOVETEXT_CUT, end)
+            if at < 0:
+                break
+        pieces.append(line[start:at])
+        start = at
+    pieces.append(line[start:])
+    return pieces
+
+
+class _Read:
+    """What is kept of a game python-chess read: its tags (python-chess's values: the
+    last of a repeated tag) and the termination markers of its main line."""
+
+    def __init__(self) -> None:
+        self.tags: dict[str, str] = {}
+        self.markers: list[str] = []
+
+
+@cache
+def _visitor() -> type[chess.pgn.BaseVisitor[_Read]]:
+    """The python-chess visitor that fills a :class:`_Read` (``chess`` imported when a
+    PGN is read). The moves are replayed only where they can decide the result: a
+    Result tag of ``*`` (or none) takes the first termination marker python-chess
+    finds on the main line, after its variations and any illegal move (the rest of
+    whose variation it skips); a decided Result tag is the result whatever the
+    moves, and replaying them costs most of the reading time."""
+    import chess.pgn
+
+    class Reader(chess.pgn.BaseVisitor[_Read]):
+        def __init__(self) -> None:
+            self.read = _Read()
+
+        def visit_header(self, tagname: str, tagvalue: str) -> None:
+            self.read.tags[tagname] = tagvalue
+
+        def begin_parse_san(self, board: chess.Board, san: str) -> chess.pgn.SkipType | None:
+            return None if self.read.tags.get("Result", "*") == "*" else chess.pgn.SKIP
+
+        def visit_result(self, result: str) -> None:
+            self.read.markers.append(result)
+
+        def handle_error(self, error: Exception) -> None:
+            pass  # an illegal move: python-chess skips the rest of its variation
+
+        def result(self) -> _Read:
+            return self.read
+
+    return Reader
+
+
+def _game(read: _Read, source: _Source, index: int, warnings: list[str] | None) -> PgnGame:
+    """The game python-chess read, and what ``warnings`` should say of it."""
+    path = source.path
+    tags = {name: _ESCAPE.sub(r"\1", value) for name, value in read.tags.items()}
+    where = f"{path}:{source.start}" if path else f"line {source.start}"
+    notes: list[str] = []
+    for no in source.malformed:
+        notes.append(f'{path or "line"}:{no}: a malformed tag line, skipped: expected [Name "value"]')
+    for no in source.crowded:
+        notes.append(f"{path or 'line'}:{no}: several tags on one line: read as python-chess reads it, one tag")
+    raw = tags.get("Result", "*").strip()
+    result = _RESULTS.get(raw.replace(" ", ""))
     if result is None:
-        raise InputError(
-            f"unknown result {raw_result[:40]!r}: expected 1-0, 0-1, 1/2-1/2 or *",
-            path=path,
-            line=game.result_line,
-            column=1,
+        notes.append(f"{where}: unknown result {raw[:40]!r}: the game is read as unfinished (*)")
+        result = "*"
+    ending = _TERMINATION.search(source.ending)
+    marker = ending.group(1) if ending else read.markers[0] if read.markers else None
+    if result == "*" and read.markers:
+        result = read.markers[0]  # python-chess: a Result of * takes the (first) termination marker
+    elif result != "*" and marker not in (None, "*", result):
+        notes.append(f"{where}: the Result tag says {raw} but the movetext ends {marker}: the tag is read")
+    if marker is None and source.last:
+        notes.append(
+            f"{path or 'line'}:{source.last}: the game's movetext ends without a termination marker "
+            "(*, 1-0, 0-1, 1/2-1/2): read as it stands; the file may still be being written"
         )
-    if result == "*" and marker not in (None, "*"):
-        result = marker
-    return PgnGame(headers=game.tags, line=game.start, index=index, result=result, path=path, marker=marker)
+    if warnings is not None:
+        warnings.extend(notes)
+    return PgnGame(
+        headers=tags, line=source.start, index=index, result=result, path=path, marker=marker, moves=bool(source.last)
+    )
 
 
 def iter_pgn(data: bytes | str, *, path: str | None = None, warnings: list[str] | None = None) -> Iterator[PgnGame]:
-    """The games of a PGN text one by one, each checked: well-formed tags, a known
-    result, and a termination marker after any movetext.
+    """The games of a PGN text one by one, read by python-chess (see the module's
+    notes); ``warnings`` gets what was read leniently (a skipped tag line, a missing
+    termination marker, an unknown result) and the decoding (:func:`decode_pgn`)."""
+    import chess.pgn
 
-    A tag line starts a new game unless it continues the tags of the current one,
-    so header-only games separated by a blank line (lichess exports) are told
-    apart; brace comments spanning lines are respected; ``%`` escape lines
-    (PGN standard 6) are skipped; ``warnings``: see :func:`decode_pgn`."""
-    state = "between"  # between games, in the tags, after the tags, in the movetext
-    depth = 0  # brace comment depth in the movetext
-    game: _Game | None = None
+    source = _Source(decode_pgn(data, path, warnings), path)
+    visitor = _visitor()
     index = 0
-    for no, raw in _lines(decode_pgn(data, path, warnings), path):
-        line = raw.strip()
-        if depth == 0 and line.startswith("[") and not line.startswith("[%"):
-            if state != "tags" or game is None:
-                if game is not None:
-                    index += 1
-                    yield _finish(game, index, path)
-                game, state = _Game(no), "tags"
-            _tag(game, no, raw, path)
-            continue
-        if depth == 0 and line.startswith("%"):
-            continue
-        if not line:
-            if state == "tags":
-                state = "after_tags"
-            elif state == "movetext" and depth == 0:
-                state = "between"
-            continue
-        if game is None:
-            raise InputError(f'expected a tag such as [Event "..."], found {line[:40]!r}', path=path, line=no, column=1)
-        state = "movetext"
-        game.movetext.append(line)
-        game.last_line = no
-        depth = max(0, depth + line.count("{") - line.count("}"))
-    if game is not None:
-        yield _finish(game, index + 1, path)
+    while True:
+        source.next_game()
+        read = chess.pgn.read_game(cast(TextIO, source), Visitor=visitor)  # its readline is all python-chess calls
+        if read is None:
+            return
+        if not source.start:
+            continue  # only comments or escape lines
+        index += 1
+        yield _game(read, source, index, warnings)
 
 
 def parse_pgn(data: bytes | str, *, path: str | None = None, warnings: list[str] | None = None) -> list[PgnGame]:

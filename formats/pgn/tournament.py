@@ -71,6 +71,9 @@ def tournament_from_pgn(
         games.extend(games_in(s, warnings=warnings))
     if not games:
         raise InputError("no games in the PGN input")
+    untagged = next((g for g in games if not g.headers), None)
+    if untagged is not None:  # python-chess reads any text as moves; a game of an event has tags
+        raise untagged.error('expected a tag such as [Event "..."] before the movetext: a game without tags')
     if players is not None:
         directory = Directory(players)
         base = players
