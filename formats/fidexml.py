@@ -19,6 +19,7 @@ import io
 import os
 import re
 import zipfile
+import zlib
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field, replace
 from typing import IO
@@ -115,7 +116,21 @@ def _zip_member(path: str) -> tuple[IO[bytes], str, bool]:
             found = ", ".join(i.filename for i in members) or "none"
             raise InputError(f"expected one .xml rating list in the zip, found {found}", path=path)
         # the member stream keeps the archive's file open after the archive is closed
-        return archive.open(members[0]), f"{path}!{members[0].filename}", True
+        name = f"{path}!{members[0].filename}"
+        try:
+            return archive.open(members[0]), name, True
+        except _DAMAGED_ZIP as exc:
+            raise _damaged(exc, name) from None
+
+
+_DAMAGED_ZIP = (zipfile.BadZipFile, zlib.error, EOFError, NotImplementedError, RuntimeError)
+"""What :mod:`zipfile` raises for a damaged or unreadable member: a bad CRC, a corrupt
+deflate stream, a stream cut short, a method it lacks (deflate64), an encrypted member."""
+
+
+def _damaged(exc: BaseException, name: str | None) -> InputError:
+    """The one-line error for a zip member that cannot be read (``exc`` from :data:`_DAMAGED_ZIP`)."""
+    return InputError(f"a damaged or unreadable zip member: {exc}; download the list again", path=name)
 
 
 def _refuse_dtd(head: bytes, path: str | None, lines_before: int = 0, line_start: int = 0) -> None:
@@ -151,7 +166,10 @@ class _Guard:
         """Bytes read so far (bounded by :data:`MAX_XML_BYTES`)."""
 
     def read(self, size: int = -1) -> bytes:
-        chunk = self.fh.read(size if 0 <= size <= 1 << 20 else 1 << 20)
+        try:
+            chunk = self.fh.read(size if 0 <= size <= 1 << 20 else 1 << 20)
+        except _DAMAGED_ZIP as exc:
+            raise _damaged(exc, self.path) from None
         self.total += len(chunk)
         if self.total > MAX_XML_BYTES:
             raise InputError(
@@ -198,6 +216,8 @@ def scan_players(
         try:
             for event, elem in context:
                 if event == "start":
+                    if elem.getparent() is None:
+                        _refuse_doctype(elem, path)
                     if elem.tag == "player" and not in_player:
                         in_player, inside = 1, 0
                         players += 1
@@ -226,6 +246,20 @@ def scan_players(
             fh.close()
 
 
+def _refuse_doctype(root: etree._Element, path: str | None) -> None:
+    """Refuse a list whose root element follows a DOCTYPE: the byte scan of
+    :class:`_Guard` sees one written in an ASCII-compatible encoding; this sees one in
+    any (UTF-16, UTF-32) or however far into the file, since the parser has read it
+    by the time the root element starts."""
+    if root.getroottree().docinfo.internalDTD is not None:  # any DOCTYPE, with or without a subset
+        line = root.sourceline
+        raise InputError(
+            "the XML declares a DTD (<!DOCTYPE>): refused, a FIDE rating list has none",
+            path=path,
+            line=line if isinstance(line, int) else None,
+        )
+
+
 def _count(n: int, limit: int, what: str, elem: etree._Element, path: str | None) -> None:
     """Refuse the list at ``elem`` when the ``n``-th of ``what`` passes ``limit``."""
     if n > limit:
@@ -244,17 +278,27 @@ def _forget(elem: etree._Element) -> None:
             del parent[0]
 
 
-def _text(elem: etree._Element, tag: str) -> str:
+def _text(elem: etree._Element, tag: str, path: str | None = None) -> str:
+    """The text of ``elem``'s field ``tag``; a field holding an entity reference (left
+    unresolved) is refused, never cut where it starts."""
     child = elem.find(tag)
-    if child is None or child.text is None:
+    if child is None:
         return ""
-    return child.text.strip()
+    if any(isinstance(node, etree._Entity) for node in child):
+        line = child.sourceline
+        raise InputError(
+            f"<{tag}> holds an entity reference: refused (a FIDE rating list has none; the text after it "
+            "would be lost)",
+            path=path,
+            line=line if isinstance(line, int) else None,
+        )
+    return "" if child.text is None else child.text.strip()
 
 
 def _rating(elem: etree._Element, tag: str, path: str | None) -> int:
     """A rating of the player (0 when blank or not a number: unrated); a number
     beyond any rating is an error at its line."""
-    text = _text(elem, tag)
+    text = _text(elem, tag, path)
     if not (text.isascii() and text.isdigit()):
         return 0
     child = elem.find(tag)
@@ -264,22 +308,22 @@ def _rating(elem: etree._Element, tag: str, path: str | None) -> int:
 
 
 def _record(elem: etree._Element, ids: set[str] | None, path: str | None = None) -> FideRecord | None:
-    fide_id = _text(elem, "fideid").lstrip("0")
+    fide_id = _text(elem, "fideid", path).lstrip("0")
     if not fide_id or (ids is not None and fide_id not in ids):
         return None
-    birth = _text(elem, "birthday")
+    birth = _text(elem, "birthday", path)
     return FideRecord(
         fide_id=fide_id,
-        name=_text(elem, "name"),
-        federation=_text(elem, "country"),
-        sex=_text(elem, "sex").upper(),
-        title=_text(elem, "title"),
-        w_title=_text(elem, "w_title"),
+        name=_text(elem, "name", path),
+        federation=_text(elem, "country", path),
+        sex=_text(elem, "sex", path).upper(),
+        title=_text(elem, "title", path),
+        w_title=_text(elem, "w_title", path),
         rating=_rating(elem, "rating", path),
         rapid_rating=_rating(elem, "rapid_rating", path),
         blitz_rating=_rating(elem, "blitz_rating", path),
         birth_year=birth[:4] if birth[:4].isdigit() and birth[:4] != "0000" else "",
-        flag=_text(elem, "flag"),
+        flag=_text(elem, "flag", path),
     )
 
 

@@ -40,6 +40,14 @@ class Conversion:
         return not self.error
 
 
+TEAMS_NOT_READ = (
+    "a team event whose teams were not read (Swiss-Manager's own team file: its teams, players and rounds are "
+    "not read, docs/team.md): nothing converted; export it as TRF (Extras → FIDE-Daten-Export) and convert that"
+)
+"""Why a team event read without its teams (a team ``.TUNX``) is not converted: written,
+it would be a file of no players (``convert`` exited 0 writing one)."""
+
+
 def convert_file(
     source: str | os.PathLike[str],
     target: str | os.PathLike[str],
@@ -74,6 +82,8 @@ def convert_file(
     warnings: list[str] = []
     with editing(Path(source), active=in_place and not Path(source).is_dir()):
         tournament, note = with_system(read_any(source, src_fmt, encoding=encoding, warnings=warnings))
+        if tournament.team_event and tournament.teams is None:
+            raise InputError(TEAMS_NOT_READ, path=os.fspath(source))
         if not holds_system(fmt):
             note = None
         data = write_any(tournament, fmt)

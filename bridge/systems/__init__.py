@@ -14,6 +14,11 @@ system, its code is what record 192 says when the file is written again
 
 A system also says what it pairs: individual players, teams, round robins
 (:func:`refusal`).
+
+This package is the core's side of the plugin boundary (the systems themselves are
+:mod:`swissbridge.plugins`); its modules put the options over the file
+(:mod:`.settings`), read, pair and render a file (:mod:`.service`) and say why a round
+has no legal pairing (:mod:`.diagnosis`).
 """
 
 from __future__ import annotations
@@ -42,6 +47,14 @@ class Choice:
 
     system: str
     warning: str | None = None
+
+
+def games_per_round(system: PairingSystem) -> int:
+    """The games of a round of ``system``: its optional ``games`` (2 for the matches of
+    two games of a Double-Swiss, C.04.5, each game a round column), else 1. The one
+    place the core reads it: a system that says nothing pairs single games."""
+    games = getattr(system, "games", 1)
+    return games if isinstance(games, int) and games >= 1 else 1
 
 
 def code_of(tournament: Tournament) -> str:
@@ -131,7 +144,8 @@ def _choice(tournament: Tournament, code: str, from_file: str | None, requested:
         return Choice(from_file)
     if tournament.team_event:  # a team code: say what the event is before what the code is
         raise InputError(refusal(plugins.load(DEFAULT), tournament) or "")
-    forced = " or ".join(_asked(name, engine) for name in plugins.available())
+    names = sorted(plugins.available(), key=lambda name: name != DEFAULT)  # the default first
+    forced = " or ".join(_asked(name, engine) for name in names)
     raise InputError(
         f"record 192 says {tournament.system.strip()}, a pairing system swissbridge does not implement "
         f"(it implements {implemented()}); give {forced} to pair it with one of those anyway"

@@ -69,12 +69,17 @@ def pair_round(tournament: Tournament, round_no: int) -> Trace:
     except NoLegalPairing as exc:
         trace.failure = f"{exc}; the Chief Arbiter decides (C.04.4.2 1.9.3)"
         return trace
-    colour = initial_colour(tournament) or Colour.WHITE
+    drawn = initial_colour(tournament)
     allocations: list[tuple[tuple[int, int, int], Allocation]] = []
     for br in trace.brackets:
         for a, b in br.pairs:
             higher, lower = (a, b) if rnd.ranks_higher(a, b) else (b, a)
-            al = allocate(rnd.players[higher], rnd.players[lower], colour, VARIANT)
+            if drawn is None and rnd.preference(a) is None and rnd.preference(b) is None:
+                raise InputError(  # 5.2.1 needs the colour drawn by lot (5.1): never guessed
+                    f"#{a} and #{b} have no colour preference: 5.2.1 needs the initial colour; give "
+                    "--initial-colour white or black (in a TRF file: record 152 W/B, or XXC white1/black1)"
+                )
+            al = allocate(rnd.players[higher], rnd.players[lower], drawn or Colour.WHITE, VARIANT)
             pw, pb = rnd.players[al.white], rnd.players[al.black]
             allocations.append((board_key((pw.pairing_score, pw.tpn), (pb.pairing_score, pb.tpn)), al))
     allocations.sort(key=lambda t: t[0])

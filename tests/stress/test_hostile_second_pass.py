@@ -11,17 +11,19 @@ import multiprocessing
 import os
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 from typing import Any
 
 import pytest
 from swissbridge.commands.output import create_output
 from swissbridge.errors import InputError, UsageError
+from swissbridge.formats import fidexml
 from swissbridge.formats.detect import read_any
 from swissbridge.formats.jsonfmt import tournament_to_json
 from swissbridge.formats.trf import parse_trf, read_trf
 
-from tests.conftest import SAMPLES
+from tests.conftest import SAMPLES, shared_path
 from tests.stress.test_hostile_input import OPEN, _peak_mb, _renamed, _trf_with_name
 
 SWISSBRIDGE = [sys.executable, "-m", "swissbridge"]
@@ -399,3 +401,102 @@ def test_an_encoding_python_cannot_use_for_text_is_refused(tmp_path: Path, encod
     for argv in (["standings", str(OPEN)], ["new", str(tmp_path / "n.trf"), "--players", str(PLAYERS)]):
         result = _run([*argv, "--encoding", encoding])
         assert result.returncode == 2 and f"--encoding {encoding}: unknown encoding" in result.stderr, result.stderr
+
+
+def _list_zip(tmp_path: Path, name: str, xml: bytes, method: int = zipfile.ZIP_DEFLATED) -> Path:
+    f = tmp_path / name
+    with zipfile.ZipFile(f, "w", method) as z:
+        z.writestr("players_list_xml_foa.xml", xml)
+    return f
+
+
+_LIST = (
+    b'<?xml version="1.0" encoding="UTF-8"?>\n<playerslist>'
+    + b"".join(
+        b"<player><fideid>%d</fideid><name>Player, %d</name><rating>2000</rating></player>" % (i, i)
+        for i in range(1, 2000)
+    )
+    + b"</playerslist>\n"
+)
+
+
+def _damaged_zips(tmp_path: Path) -> dict[str, Path]:
+    """FIDE's zip damaged as the issue found it: a deflate64 member, the encrypted flag
+    set, a bad CRC, a corrupt deflate stream."""
+    good = _list_zip(tmp_path, "good.zip", _LIST).read_bytes()
+    local = good.index(b"PK\x03\x04")
+    central = good.index(b"PK\x01\x02")
+    out = {}
+
+    def variant(name: str, data: bytes) -> None:
+        out[name] = tmp_path / f"{name}.zip"
+        out[name].write_bytes(data)
+
+    def patched(data: bytes, at: int, value: bytes) -> bytes:
+        return data[:at] + value + data[at + len(value) :]
+
+    both = (local + 8, central + 10)  # the compression method, in both headers
+    variant("deflate64", patched(patched(good, both[0], b"\x09\x00"), both[1], b"\x09\x00"))
+    flags = (local + 6, central + 8)
+    variant("encrypted", patched(patched(good, flags[0], b"\x01\x00"), flags[1], b"\x01\x00"))
+    crc = (local + 14, central + 16)
+    variant("bad-crc", patched(patched(good, crc[0], b"\0\0\0\0"), crc[1], b"\0\0\0\0"))
+    start = local + 30 + len("players_list_xml_foa.xml")
+    variant("corrupt", patched(good, start + 40, b"\xff" * 64))
+    return out
+
+
+def test_damaged_rating_list_zips_are_refused_in_one_line(tmp_path: Path) -> None:
+    """issue 36 #5: deflate64, the encrypted flag, a bad CRC and a corrupt stream were tracebacks."""
+    trf = tmp_path / "ev.trf"
+    trf.write_bytes(OPEN.read_bytes())
+    for name, f in _damaged_zips(tmp_path).items():
+        with pytest.raises(InputError) as err:
+            list(fidexml.iter_players(f))
+        assert "zip" in str(err.value), (name, str(err.value))
+        result = _run(["ratings", str(trf), "--list", str(f)])
+        assert result.returncode == 2 and "Traceback" not in result.stderr, (name, result.stderr)
+        assert len(result.stderr.splitlines()) == 1, (name, result.stderr)
+    assert trf.read_bytes() == OPEN.read_bytes()
+
+
+@pytest.mark.parametrize(
+    ("encoding", "padding"), [("utf-16", 0), ("utf-16-be", 0), ("utf-16", 300_000), ("utf-8", 300_000)]
+)
+def test_a_dtd_is_refused_whatever_the_encoding_or_where_it_starts(tmp_path: Path, encoding: str, padding: int) -> None:
+    """issue 36 #5: an XML list in UTF-16 or with > 200 KB before its ``<!DOCTYPE`` passed
+    the DTD refusal (and an entity's name was cut)."""
+    bom = "\ufeff" if encoding.endswith("-be") else ""
+    xml = (
+        f'{bom}<?xml version="1.0" encoding="{encoding.upper()}"?>\n<!-- {"x" * padding} -->\n'
+        '<!DOCTYPE playerslist [<!ENTITY e "EVIL">]>\n'
+        "<playerslist><player><fideid>1</fideid><name>A&e;B</name><rating>2000</rating></player></playerslist>\n"
+    )
+    f = tmp_path / "list.xml"
+    f.write_bytes(xml.encode(encoding))
+    with pytest.raises(InputError, match="DTD"):
+        list(fidexml.iter_players(f))
+
+
+def test_a_name_is_never_cut_at_an_entity(tmp_path: Path) -> None:
+    """A declared entity needs a DTD (refused above); the predefined ones are read
+    whole; an undeclared one is malformed XML, refused at its place."""
+    f = tmp_path / "list.xml"
+    f.write_bytes(
+        b'<?xml version="1.0"?>\n<playerslist><player><fideid>1</fideid><name>Ab&amp;c, D</name></player></playerslist>'
+    )
+    assert [r.name for r in fidexml.iter_players(f)] == ["Ab&c, D"]
+    f.write_bytes(
+        b'<?xml version="1.0"?>\n<playerslist><player><fideid>2</fideid><name>Cut&x;Here</name></player></playerslist>'
+    )
+    with pytest.raises(InputError, match="malformed XML"):
+        list(fidexml.iter_players(f))
+
+
+def test_convert_of_a_team_tunx_is_refused_not_written_empty(tmp_path: Path) -> None:
+    """issue 36 #5: ``convert`` of a team ``.TUNX`` exited 0 writing no players."""
+    source = shared_path("realworld", "echecsjs-tunx", "cro_1386026.TUNX")
+    out = tmp_path / "team.trf"
+    result = _run(["convert", str(source), str(out)])
+    assert result.returncode == 2 and not out.exists(), result.stderr
+    assert "a team event whose teams were not read" in result.stderr and "Traceback" not in result.stderr

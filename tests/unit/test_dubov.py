@@ -110,3 +110,19 @@ def test_the_watcher_pairs_a_file_whose_record_192_says_dubov(tmp_path: Path) ->
     state = parse_trf((tmp_path / "swissbridge-out" / "open-R4" / "open-R4.trf").read_bytes())
     assert [p.entry(4) for p in state.players] == [p.entry(4) for p in expected.players]
     assert state.system == "FIDE_DUBOV"
+
+
+def test_baku_code_accelerates_and_the_file_s_own_ranges_come_first() -> None:
+    """FIDE_DUBOV_BAKU: the Baku acceleration of C.04.7 (virtual points in the first
+    rounds); FIDE_DUBOV: none."""
+    from dataclasses import replace
+
+    t = generate_tournament(16, 5, "dubov", 2, GenerateOptions())
+    system = DubovSystem()
+    assert system.default_acceleration(t) == ()
+    baku = replace(t, system="FIDE_DUBOV_BAKU", acceleration=())
+    ranges = system.default_acceleration(baku)
+    assert ranges and all(a.first_round == 1 for a in ranges[:1])
+    rnd = system.trace(before_round(baku, 2), 2).round  # paired on the virtual points
+    assert any(p.score > p.state.score for p in rnd.players)
+    assert all(p.score == p.state.score for p in system.trace(before_round(t, 2), 2).round.players)
