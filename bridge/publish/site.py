@@ -27,9 +27,9 @@ published (``linked``): a round paired before the watcher started has no folder.
 from __future__ import annotations
 
 import html
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 
-from swissbridge.model import Colour, Result, Tournament, format_points
+from swissbridge.model import Colour, Player, Result, Tournament, format_points
 from swissbridge.pairing import RoundPairing
 from swissbridge.publish.standings import (
     crosstable_table,
@@ -260,6 +260,16 @@ def _standings_parts(s: Standings, after: str, heading: str = "Standings") -> st
     )
 
 
+def by_name(players: Iterable[Player]) -> list[Player]:
+    """``players`` in the order a reader looks names up: the Unicode Collation Algorithm's
+    root order (pyuca's DUCET), where Čapek stands by C, Łukasiewicz by L, Öztürk and
+    Ørsted by O (code-point order put them after Z); then by start number."""
+    from pyuca import Collator  # type: ignore[import-untyped]  # by the pages only: pair never sorts names
+
+    key = Collator().sort_key
+    return sorted(players, key=lambda q: (key(q.name or ""), q.start_no))
+
+
 def find_table(t: Tournament, pairing: RoundPairing, to_players: str = "players/") -> str:
     """The round's "find your board" list: every player in alphabetical order with the
     board, the colour and the opponent (or the bye, the requested bye, the withdrawal)."""
@@ -270,7 +280,7 @@ def find_table(t: Tournament, pairing: RoundPairing, to_players: str = "players/
         boards[b.black] = (i, Colour.BLACK, b.white)
     unpaired = unpaired_in(t, pairing, round_robin=declared_round_robin(t))
     rows = []
-    for p in sorted(t.players, key=lambda q: ((q.name or "").casefold(), q.start_no)):
+    for p in by_name(t.players):
         n = p.start_no
         if n in boards:
             board, colour, opponent = boards[n]

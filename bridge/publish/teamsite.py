@@ -31,7 +31,7 @@ from collections.abc import Collection
 
 from swissbridge.model import Result, Team, Tournament, format_points
 from swissbridge.pairing import Board, RoundPairing
-from swissbridge.publish.site import COLOUR_NAMES, CUE, RESULT_SIGNS, SITE_CSS, legend, nav
+from swissbridge.publish.site import COLOUR_NAMES, CUE, RESULT_SIGNS, SITE_CSS, by_name, legend, nav
 from swissbridge.publish.standings import (
     crosstable_table,
     format_value,
@@ -186,7 +186,7 @@ def _find_table(site: _Site) -> str:
     opponent of the round (or what the round is for a player without a game)."""
     team_of = site.event.team_of
     rows = []
-    for p in sorted(site.t.players, key=lambda q: ((q.name or "").casefold(), q.start_no)):
+    for p in by_name(site.t.players):
         n = p.start_no
         tpn = team_of[n]
         cells = (

@@ -359,3 +359,13 @@ def test_7_the_watcher_sees_no_change_after_a_late_entry_renumbers(tmp_path: Pat
     assert "players 1-6 are now 2-7" in out, out
     code, out = run("watch", folder, "--once", "--stable", "0", "--out", site)
     assert code == 0 and "is not the pairing the watcher published" not in out, out
+
+
+def test_7_find_your_board_sorts_names_where_readers_look() -> None:
+    from swissbridge.model import Player
+    from swissbridge.publish.site import by_name
+
+    names = ["Smith-Jones, Ann", "Čapek, Karel", "Łukasiewicz, Jan", "Öztürk, Emre", "Ørsted, Hans", "Cole, Bo"]
+    players = [Player(i, n) for i, n in enumerate(names, 1)]
+    order = [p.name.split(",")[0] for p in by_name(players)]
+    assert order == ["Čapek", "Cole", "Łukasiewicz", "Ørsted", "Öztürk", "Smith-Jones"]
