@@ -14,6 +14,11 @@ system, its code is what record 192 says when the file is written again
 
 A system also says what it pairs: individual players, teams, round robins
 (:func:`refusal`).
+
+This package is the core's side of the plugin boundary (the systems themselves are
+:mod:`swissbridge.plugins`); its modules put the options over the file
+(:mod:`.settings`), read, pair and render a file (:mod:`.service`) and say why a round
+has no legal pairing (:mod:`.diagnosis`).
 """
 
 from __future__ import annotations
