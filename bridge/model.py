@@ -197,6 +197,21 @@ def is_team_event(system: str, headers: Iterable[tuple[str, str]], start_numbers
     return bool(numbers) and numbers <= team_members(headers)
 
 
+TWO_GAME_CODES = ("FIDE_DOUBLESWISS", "CUSTOM_DOUBLESWISS")
+"""The record 192 codes (ETT26) of an event whose every pairing is a match of two games
+(the Double-Swiss, C.04.5: ``FIDE_DOUBLESWISS``, its ``_BAKU``, ``CUSTOM_DOUBLESWISS``)."""
+
+
+MATCH_GAMES = 2
+"""The games of a match of a Double-Swiss (C.04.5 Preface)."""
+
+
+def games_per_round(system: str) -> int:
+    """The games of a round of the event record 192 ``system`` names: :data:`MATCH_GAMES`
+    for a match of two games (each game a round column of its own), else 1."""
+    return MATCH_GAMES if system.strip().upper().startswith(TWO_GAME_CODES) else 1
+
+
 _BYES = frozenset({Result.HALF_BYE, Result.FULL_BYE, Result.PAB, Result.ZERO_BYE})
 _WINS = frozenset({Result.WIN, Result.WIN_UNRATED})
 _DRAWS = frozenset({Result.DRAW, Result.DRAW_UNRATED})
@@ -214,6 +229,10 @@ OPPOSITE_RESULT: Mapping[Result, Result] = {
     Result.PENDING: Result.PENDING,
 }
 """The result the opponent's entry must show (a double forfeit is ``-`` on both sides)."""
+
+RARE_GAMES = frozenset({(Result.DRAW, Result.LOSS), (Result.LOSS, Result.DRAW), (Result.LOSS, Result.LOSS)})
+"""C.04.5 Preface: in a match of two games "a game can (rarely) end ½-0, 0-½, or 0-0": the
+results two opponents' entries may show in such a game beyond :data:`OPPOSITE_RESULT`."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,6 +310,10 @@ class PointSystem:
     full_bye: Points = 10
     half_bye: Points = 5
     zero_bye: Points = 0
+    games: int = 1
+    """The games of a round (:func:`games_per_round`): a match of two games writes its
+    PAB in both of its columns and it counts once, in the first (C.04.5 1.4: the PAB is
+    worth a won and a drawn game, ``pab`` is the match's)."""
     pending: Points | None = None
     """The value a TRF-2026 record 162 gives ``X`` (an unknown result), kept only to
     write it back. A game without a result scores nothing in the standings
@@ -327,6 +350,21 @@ class PointSystem:
             Result.PENDING: 0,
         }[result]
 
+    def entry_points(self, result: Result, column: int, *, pairing: bool = False) -> Points:
+        """:meth:`points` (``pairing``: :meth:`pairing_points`) of an entry in round column
+        ``column``: the PAB of a match of :attr:`games` games counts in its first column only."""
+        if self.games > 1 and result is Result.PAB and (column - 1) % self.games:
+            return 0
+        return self._by_code[1 if pairing else 0][result._value_]
+
+    def for_games(self, games: int) -> PointSystem:
+        """These points for rounds of ``games`` games. In a match of two games the PAB is
+        worth "as many points as if the player had played a match winning a game and
+        drawing the other" (C.04.5 1.4): a PAB worth a single win (C.04.1's, what a file
+        that states no other value gets) becomes a win and a draw."""
+        pab = self.win + self.draw if games > 1 and self.pab == self.win else self.pab
+        return replace(self, games=games, pab=pab)
+
     def pairing_points(self, result: Result) -> Points:
         """The points one entry counts for pairing purposes: GHR 3.1 counts an
         adjourned game (any game without a result) as a draw; everything else
@@ -341,7 +379,7 @@ class PointSystem:
     @property
     def is_standard(self) -> bool:
         """FIDE's 1 - ½ - 0 (the ``X`` value kept for rewriting does not count)."""
-        return replace(self, pending=None) == PointSystem()
+        return replace(self, pending=None, games=1) == PointSystem()
 
     @property
     def max_per_game(self) -> Points:
@@ -393,12 +431,18 @@ class Player:
 
     def score(self, points: PointSystem, rounds: int) -> Points:
         """Points scored in rounds ``1..rounds`` (the standings), abnormal points included."""
+        if points.games > 1:
+            scored = sum(points.entry_points(e.result, k) for k, e in enumerate(self.entries[:rounds], 1))
+            return scored + self.adjustment(rounds)
         return sum(points.points(e.result) for e in self.entries[:rounds]) + self.adjustment(rounds)
 
     def pairing_score(self, points: PointSystem, rounds: int) -> Points:
         """Points of rounds ``1..rounds`` for pairing purposes: games without a result
         count as draws (GHR 3.1; :meth:`PointSystem.pairing_points`), abnormal points
         count as in the standings."""
+        if points.games > 1:
+            entries = enumerate(self.entries[:rounds], 1)
+            return sum(points.entry_points(e.result, k, pairing=True) for k, e in entries) + self.adjustment(rounds)
         return sum(points.pairing_points(e.result) for e in self.entries[:rounds]) + self.adjustment(rounds)
 
     def adjustment_in(self, round_no: int) -> Points:
@@ -674,6 +718,9 @@ class Tournament:
         numbers = [p.start_no for p in self.players]
         if numbers != sorted(set(numbers)):
             raise ValueError("players must be sorted by distinct start numbers")
+        games = games_per_round(self.system)
+        if self.points.games != games:  # the points of a round follow record 192 wherever it changes
+            object.__setattr__(self, "points", self.points.for_games(games))
 
     def text_fields(self) -> Iterator[tuple[str, str]]:
         """Every text field, as ``(what it is, value)``: the event's name, system, tie-breaks

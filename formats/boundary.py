@@ -40,7 +40,8 @@ def validated(
         why = header_refusal(code, value, team=tournament.team_event)
         if why is not None:
             raise InputError(f"header record {shown(code)}: {why}", path=path)
-    disagreement = pairing_disagreement({p.start_no: p for p in tournament.players}, lambda n: f"player {n}")
+    players = {p.start_no: p for p in tournament.players}
+    disagreement = pairing_disagreement(players, lambda n: f"player {n}", two_games=tournament.points.games > 1)
     if disagreement is not None:
         raise InputError(disagreement[3], path=path)
     return tournament

@@ -509,7 +509,9 @@ def _tournament(doc: Any, r: _Reader) -> Tournament:
     )
     from swissbridge.formats.trf import header_refusal, pairing_disagreement, team_setup_of
 
-    found = pairing_disagreement({p.start_no: p for p in players}, lambda n: f"player {n}")
+    found = pairing_disagreement(
+        {p.start_no: p for p in players}, lambda n: f"player {n}", two_games=t.points.games > 1
+    )
     if found is not None:
         n, round_no, _, message = found
         at = next(i for i, p in enumerate(players) if p.start_no == n)

@@ -69,6 +69,7 @@ from swissbridge.formats._text import (
 )
 from swissbridge.model import (
     OPPOSITE_RESULT,
+    RARE_GAMES,
     Acceleration,
     AnnouncedBye,
     BoardList,
@@ -89,6 +90,7 @@ from swissbridge.model import (
     Tournament,
     control_character,
     format_points,
+    games_per_round,
     is_team_event,
     parse_points,
 )
@@ -1237,7 +1239,9 @@ class _Reader:
         """Both lines of a pairing agree (:func:`pairing_disagreement`), or the file is
         refused at the cell of the first line that disagrees."""
         found = pairing_disagreement(
-            {n: pl.player for n, pl in lines.items()}, lambda n: f"player {n} (line {lines[n].line})"
+            {n: pl.player for n, pl in lines.items()},
+            lambda n: f"player {n} (line {lines[n].line})",
+            two_games=games_per_round(self.system) > 1,
         )
         if found is not None:
             n, r, offset, message = found
@@ -1325,13 +1329,14 @@ _RECORDS: dict[str, _Record] = {
 
 
 def pairing_disagreement(
-    players: Mapping[int, Player], label: Callable[[int], str]
+    players: Mapping[int, Player], label: Callable[[int], str], *, two_games: bool = False
 ) -> tuple[int, int, int, str] | None:
     """The first pairing on which the players' entries disagree, as ``(start number,
     round, offset in the round's TRF cell, message)`` (``None`` when all agree): both
     entries of a pairing name each other in the same round, with opposite colours,
-    mirrored results (a double forfeit is ``-`` on both sides), never a player paired
-    against themselves or with someone not in the tournament. The invariants every
+    mirrored results (a double forfeit is ``-`` on both sides; with ``two_games``, an
+    event of two-game matches, also the rare ½-0, 0-½ and 0-0 of C.04.5's Preface), never
+    a player paired against themselves or with someone not in the tournament. The invariants every
     reader's model keeps, whatever its format (the TRF reader locates them at a line's
     cell, :func:`~swissbridge.formats.boundary.validated` for the others);
     ``label(n)`` names player ``n`` in the message."""
@@ -1364,7 +1369,8 @@ def pairing_disagreement(
                 return n, r, 5, f"{where} disagree: a played game needs a colour on both lines"
             mirrored = OPPOSITE_RESULT.get(e.result)
             double_forfeit = e.result is f.result is Result.FORFEIT_LOSS
-            if f.result is not mirrored and not double_forfeit:
+            rare = two_games and (e.result, f.result) in RARE_GAMES
+            if f.result is not mirrored and not double_forfeit and not rare:
                 return (
                     n,
                     r,

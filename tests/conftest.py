@@ -37,11 +37,19 @@ def shared_path(*parts: str) -> Path:
 
 
 def swiss_systems() -> list[str]:
-    """The shipped systems that pair individual Swiss events (players, not round
-    robins), asked of the registry: what a test of "every system" runs over."""
+    """The shipped systems that pair individual Swiss events of single games (players,
+    not round robins, one game a round), asked of the registry: what a test of "every
+    system" runs over, on files of single-game rounds. A system whose rounds are matches
+    of two games (the Double-Swiss, C.04.5: two round columns a round) has its own
+    tests (``tests/unit/test_doubleswiss*.py``)."""
     from swissbridge import plugins
+    from swissbridge.systems import games_per_round
 
-    return [s.name for s in plugins.loaded_shipped() if "players" in s.entrants and s.round_robin is None]
+    return [
+        s.name
+        for s in plugins.loaded_shipped()
+        if "players" in s.entrants and s.round_robin is None and games_per_round(s) == 1
+    ]
 
 
 @pytest.fixture

@@ -503,6 +503,62 @@ def forbid(
     echo(f"swissbridge: {input}: {restriction_note(before, first, second, forbidden.forbidden[-1], lo)}")
 
 
+team_app = typer.Typer(
+    name="team",
+    help="A team event's teams: a withdrawal, a requested bye (the team form of record 240).",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+@team_app.command("withdraw", epilog=epilog(CODES, "swissbridge team withdraw teams.trf 4 --from-round 5"))
+def withdraw_team(
+    input: Annotated[Path, input_argument("Team event file (TRF or JSON), rewritten in place (FILE.bak kept).")],
+    number: Annotated[int, typer.Argument(min=1, help="The team's pairing number (record 310).", metavar="TEAM")],
+    from_round: Annotated[
+        int | None, _option("--from-round", "First round the team misses (default: the next).")
+    ] = None,
+) -> None:
+    """Withdraw a team from a round on: not paired in any later round (C.04.2 Art. 3.2,
+    applied to teams by C.04.6), written as the team form of record 240 for each round."""
+    from swissbridge.event.players import withdraw_team as withdraw
+    from swissbridge.messages import ranges
+
+    try:
+        with editing(input):
+            changed, rounds = withdraw(read_input(input), number, from_round)
+            _write_back(input, changed)
+    except SwissbridgeError as exc:
+        report(exc, input)
+    echo(f"swissbridge: {input}: team {number} withdrawn: not paired in rounds {ranges(rounds)}")
+
+
+@team_app.command("bye", epilog=epilog(CODES, "swissbridge team bye teams.trf 3 --round 4 --points zero"))
+def team_bye(
+    input: Annotated[Path, input_argument("Team event file (TRF or JSON), rewritten in place (FILE.bak kept).")],
+    number: Annotated[int, typer.Argument(min=1, help="The team's pairing number (record 310).", metavar="TEAM")],
+    round_no: Annotated[int, typer.Option("--round", "-r", help="The round.", show_default=False)],
+    points: Annotated[
+        ByePoints, typer.Option("--points", help="What the bye scores, as the rules of the competition allow.")
+    ] = ByePoints.zero,
+) -> None:
+    """Record a team's requested bye before the round is paired (the team form of record
+    240): the team is not paired in that round (C.04.2 Art. 3.3, applied to teams by C.04.6)."""
+    from swissbridge.event.players import announce_team
+    from swissbridge.model import ByeKind
+
+    kind = {ByePoints.half: ByeKind.HALF, ByePoints.zero: ByeKind.ZERO, ByePoints.full: ByeKind.FULL}[points]
+    try:
+        with editing(input):
+            _write_back(input, announce_team(read_input(input), number, [round_no], kind))
+    except SwissbridgeError as exc:
+        report(exc, input)
+    echo(f"swissbridge: {input}: team {number}: {points.value}-point bye in round {round_no}")
+
+
 def fide_report(
     input: Annotated[Path, input_argument("The finished tournament (TRF or JSON).")],
     output: Annotated[
@@ -540,3 +596,4 @@ def register(app: typer.Typer) -> None:
         epilog=epilog(CODES, "swissbridge report open.trf -o open-fide.trf"),
     )(fide_report)
     app.add_typer(player_app)
+    app.add_typer(team_app)

@@ -353,6 +353,8 @@ def check_tournament(
     refuse(engine, tournament)
     if tournament.team_event:
         return _check_teams(tournament, name, engine, rounds=rounds, total_rounds=total_rounds, path=path)
+    if tournament.points.games > 1:
+        return _check_matches(tournament, name, engine, rounds=rounds, total_rounds=total_rounds, path=path)
     inferred = tournament.initial_colour is None
     t = prepare_for_replay(tournament, total_rounds=total_rounds)
     results: list[RoundCheck] = []
@@ -439,6 +441,54 @@ def _check_teams(
     return _report(
         t, name, results, inferred=inferred, names={team.number: team.name for team in TeamEvent(t).setup.teams}
     )
+
+
+def _check_matches(
+    tournament: Tournament,
+    name: str,
+    engine: PairingSystem,
+    *,
+    rounds: list[int] | None,
+    total_rounds: int | None,
+    path: str | None,
+) -> CheckReport:
+    """:func:`check_tournament` of an event of two-game matches (C.04.5): each match round,
+    replayed by the system from the columns before its first game, against the matches
+    played (game 1's column, White of game 1 first; game 2's column must pair the same
+    matches, :func:`~swissbridge.rules.twogame.played_match_pairing`)."""
+    from swissbridge.rules.twogame import columns, match_of, played_match_pairing
+
+    inferred = tournament.initial_colour is None
+    t = prepare_for_replay(tournament, total_rounds=total_rounds)
+    last = match_of(t.completed_rounds)
+    for r in rounds or ():
+        if not 1 <= r <= last:
+            raise InputError(f"round {r} has not been paired in this file (rounds 1-{last} have)", path=path)
+    results: list[RoundCheck] = []
+    for r in rounds if rounds is not None else range(1, last + 1):
+        first = columns(r)[0]
+        try:
+            played = played_match_pairing(t, r, path=path)
+        except InputError as exc:
+            results.append(RoundCheck(round_no=r, played=RoundPairing(r, ()), expected=None, error=exc.message))
+            continue
+        replay = before_round(t, first)
+        try:
+            trace = engine.trace(replay, r)
+            expected = trace.result()
+        except NoLegalPairing as exc:
+            results.append(
+                RoundCheck(round_no=r, played=played, expected=None, error=f"the system finds no legal pairing: {exc}")
+            )
+            continue
+        uncoloured = uncoloured_boards(t, first)
+        if _same(expected, played, uncoloured):
+            results.append(RoundCheck(round_no=r, played=played, expected=expected))
+            continue
+        rules = {frozenset((b.white, b.black)): b.rule for b in trace.boards}
+        diffs = compare_round(expected, played, uncoloured=uncoloured, colour_rules=rules)
+        results.append(RoundCheck(round_no=r, played=played, expected=expected, diffs=diffs))
+    return _report(t, name, results, inferred=inferred, names={p.start_no: p.name for p in t.players})
 
 
 def _same(expected: RoundPairing, played: RoundPairing, uncoloured: frozenset[frozenset[int]] = frozenset()) -> bool:

@@ -27,9 +27,9 @@ from swissbridge.plugins.document import (
     colour_name,
     entry_text,
 )
-from swissbridge.rules.history import adjourned_note, initial_colour, round_to_pair
+from swissbridge.rules.history import adjourned_note, initial_colour
 from swissbridge.state import build_state
-from swissbridge.systems import DEFAULT, refuse
+from swissbridge.systems import DEFAULT, games_per_round, refuse
 
 SCHEMA = "swissbridge-explain"
 
@@ -62,17 +62,19 @@ def explain(
     from swissbridge.pairing import NoLegalPairing
     from swissbridge.plugins import resolve
     from swissbridge.systems.diagnosis import UnpairableRound, diagnose
-    from swissbridge.systems.service import unpairable
+    from swissbridge.systems.service import system_round, unpairable
 
     name, engine = resolve(system)
     refuse(engine, tournament)  # a team event for a system of players, and the reverse
     last = tournament.next_round - 1
     swiss = engine.round_robin is None
-    if trace is None and round_no is None and swiss and last >= 1 and tournament.is_unplayed(last):
+    games = games_per_round(engine)  # a system whose rounds are matches of several games (C.04.5)
+    rounds = tournament.total_rounds // games if tournament.total_rounds is not None else None
+    if trace is None and round_no is None and swiss and games == 1 and last >= 1 and tournament.is_unplayed(last):
         # the round just paired and not played yet: `pair` refuses the next one over it (a round
         # with no result at all is not adjourned), so the default explains the pairing made
         round_no = last
-    r = round_to_pair(tournament, trace.round_no if trace is not None else round_no)
+    r, column = system_round(engine, tournament, trace.round_no if trace is not None else round_no)
     failure: UnpairableRound | None = None
     if trace is None:
         try:
@@ -87,7 +89,7 @@ def explain(
         except NoLegalPairing as exc:  # a system that cannot explain a round it could not pair
             failed = unpairable(tournament, r, exc)
             failure = failed if isinstance(failed, UnpairableRound) else None
-    st = build_state(tournament, r)
+    st = build_state(tournament, column)
     absent: list[Absent] = (
         part["absent"]
         if "absent" in part
@@ -97,7 +99,7 @@ def explain(
         ]
     )
     notes = list(trace.notes) if trace is not None else []
-    if (note := adjourned_note(tournament, r)) is not None:
+    if (note := adjourned_note(tournament, column)) is not None:
         notes.insert(0, note)
     boards = part.get("boards", [])
     bye = part.get("bye")
@@ -107,8 +109,8 @@ def explain(
         "system": name,
         "rules": part.get("rules", name),
         "articles": part.get("articles", NO_ARTICLES),
-        "tournament": {"name": tournament.name, "rounds": tournament.total_rounds},
-        "round": st.round_no,
+        "tournament": {"name": tournament.name, "rounds": rounds},
+        "round": r,
         "last_round": st.last_round,
         "entrants": "teams" if tournament.team_event else "players",
         "paired": part.get("paired", len(st.present)),
@@ -127,7 +129,7 @@ def explain(
     if not doc["pairing_found"] and tournament.team_event:  # the diagnosis reads players, not teams
         doc["no_legal_pairing"] = {"summary": trace.failure if trace is not None else "", "players": []}
     elif not doc["pairing_found"]:
-        diagnosis = failure.diagnosis if failure is not None else diagnose(tournament, r)
+        diagnosis = failure.diagnosis if failure is not None else diagnose(tournament, column)
         doc["no_legal_pairing"] = {
             "summary": diagnosis.summary,
             "players": [{"player": u.player, "name": u.name, "why": u.why} for u in diagnosis.players],

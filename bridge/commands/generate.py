@@ -34,6 +34,7 @@ from swissbridge.errors import UsageError
 from swissbridge.formats.trf import MAX_MEMBERS, line_310
 from swissbridge.model import (
     ABSENT,
+    MATCH_GAMES,
     AnnouncedBye,
     ByeKind,
     Colour,
@@ -51,7 +52,8 @@ from swissbridge.plugins.protocol import RoundRobins
 from swissbridge.rules.acceleration import baku_acceleration
 from swissbridge.rules.history import before_round
 from swissbridge.rules.teams import TeamEvent, board_pairing, team_code
-from swissbridge.systems import DEFAULT, written
+from swissbridge.rules.twogame import columns, game_pairings
+from swissbridge.systems import DEFAULT, games_per_round, written
 
 __all__ = [
     "POINTS_310",
@@ -321,6 +323,12 @@ def _plan(n: int, rounds: int, system: str | PairingSystem, rng: random.Random, 
                     announced[key].remove(p)
     initial = [p for p in numbers if p not in absences[1]]
     points = o.points if o.points is not None else default_points(engine)
+    games = games_per_round(engine)
+    if o.accelerate and games > 1:
+        raise UsageError(
+            f"--accelerate: the {name} system's rounds are matches of {games} games; Baku acceleration "
+            "(C.04.7) of such an event is not implemented"
+        )
     acceleration = baku_acceleration(initial, rounds, points) if o.accelerate else ()
     forbidden: list[ForbiddenPairs] = []
     for _ in range(o.forbidden_groups):
@@ -341,10 +349,16 @@ def _plan(n: int, rounds: int, system: str | PairingSystem, rng: random.Random, 
         if o.announce_byes
         else ()
     )
+    if games > 1:  # each round is a match: its byes and forbidden pairs are written for its columns
+        byes = tuple(replace(b, round_no=c) for b in byes for c in columns(b.round_no))
+        forbidden = [
+            replace(g, first_round=columns(g.first_round or 1)[0], last_round=columns(g.last_round or rounds)[1])
+            for g in forbidden
+        ]
     tournament = Tournament(
         players=tuple(field_),
         name=f"swissbridge random {name} tournament",
-        total_rounds=rounds,
+        total_rounds=rounds * games,
         initial_colour=rng.choice((Colour.WHITE, Colour.BLACK)),
         points=points,
         acceleration=acceleration,
@@ -501,6 +515,8 @@ def generate_tournament(
         try:
             if teams is not None:
                 return _play_teams(_team_plan(players, rounds, engine, rng, teams), engine, rng, teams, on_round)
+            if games_per_round(engine) > 1:
+                return _play_matches(_plan(players, rounds, engine, rng, o), engine, rng, o, on_round)
             return _play(_plan(players, rounds, engine, rng, o), engine, rng, o, on_round)
         except NoLegalPairing as exc:
             failures.append(str(exc) or "no legal pairing")
@@ -526,6 +542,52 @@ def _play(
             on_round(t, r, pairing)
         t = play_round(t, pairing, plan.strengths, rng, o)
     return _final_points(t, total)
+
+
+def _play_matches(
+    plan: Plan, engine: PairingSystem, rng: random.Random, o: GenerateOptions, on_round: RoundHook | None
+) -> Tournament:
+    """:func:`_play` of an event of two-game matches (C.04.5): each round a match of
+    two round columns, its absences in both."""
+    t = plan.tournament
+    total = t.total_rounds or 0
+    for r in range(1, total // MATCH_GAMES + 1):
+        away = plan.absences[r]
+        for column in columns(r):
+            t = t.with_round(column, away) if away else t
+        present = {p.start_no for p in t.players if p.start_no not in away}
+        pairing = engine.pair(t, r)
+        _verify(pairing, present, r)
+        if on_round is not None:
+            on_round(t, r, pairing)
+        t = play_match(t, pairing, plan.strengths, rng, o)
+    return _final_points(t, total)
+
+
+def play_match(
+    tournament: Tournament,
+    pairing: RoundPairing,
+    strengths: dict[int, int],
+    rng: random.Random,
+    options: GenerateOptions | None = None,
+) -> Tournament:
+    """``tournament`` with the match round ``pairing`` played: both games of each match
+    (game 2 with the colours reversed), a single game forfeited now and then
+    (:func:`_game`), a whole match forfeited by one player at half the forfeit rate (the
+    Preface's match ended by forfeit), the PAB in both columns."""
+    o = options or GenerateOptions()
+    one, two = game_pairings(pairing)
+    games = [_board_entries(g.boards, strengths, rng, o, frozenset()) for g in (one, two)]
+    for b in pairing.boards:
+        if rng.random() < o.forfeit_rate / 2:
+            loser, winner = (b.white, b.black) if rng.random() < 0.5 else (b.black, b.white)
+            for entries in games:
+                entries[loser] = replace(entries[loser], result=Result.FORFEIT_LOSS)
+                entries[winner] = replace(entries[winner], result=Result.FORFEIT_WIN)
+    if pairing.bye is not None:
+        for entries in games:
+            entries[pairing.bye] = Entry(Result.PAB)
+    return tournament.with_round(one.round_no, games[0]).with_round(two.round_no, games[1])
 
 
 def _final_points(t: Tournament, total: int) -> Tournament:

@@ -302,6 +302,61 @@ def request_bye(t: Tournament, n: int, round_no: int, kind: ByeKind) -> Tourname
     return announce(t, n, range(round_no, round_no + 1), kind)
 
 
+def _team(t: Tournament, number: int) -> str:
+    """Team ``number`` of the team event ``t``, named, for a record that names teams."""
+    if not t.team_event or t.teams is None:
+        raise UsageError("this is not a team event (record 310 gives its teams): use `swissbridge player …`")
+    try:
+        return t.teams.team(number).name
+    except KeyError:
+        raise InputError(f"there is no team {number} (the teams are 1-{len(t.teams.teams)})") from None
+
+
+def announce_team(t: Tournament, number: int, rounds: Sequence[int], kind: ByeKind) -> Tournament:
+    """The team event ``t`` with team ``number`` announced not to play ``rounds``: the
+    team form of record 240 (TRF-2026: in a team file 240 names teams), one a round,
+    replacing what was announced for the team in those rounds; each round checked to
+    be one not paired yet (C.04.6 follows C.04.2 Art. 3 for teams: a team known in
+    advance not to play a round is not paired in it)."""
+    from swissbridge.event.header import with_records
+    from swissbridge.formats.trf import team_setup_of
+
+    name = _team(t, number)
+    for r in rounds:
+        round_of(t, r, "--round" if len(rounds) == 1 else "--from-round")
+        if t.is_paired(r):
+            raise InputError(
+                f"round {r} is paired already: team {number} ({name}) can be announced absent only for a round "
+                "not paired yet"
+            )
+    kept = []
+    for code, value in t.headers:
+        if code != "240":
+            continue
+        words = value.split()
+        teams = [w for w in words[2:] if int(w) != number] if int(words[1]) in rounds else words[2:]
+        if teams:
+            kept.append(f"{words[0]} {int(words[1]):03d}" + "".join(f" {int(w):>4}" for w in teams))
+    kept += [f"{kind.value} {r:03d} {number:>4}" for r in rounds]
+    out = with_records(t, "240", kept)
+    return replace(out, teams=team_setup_of(out))
+
+
+def withdraw_team(t: Tournament, number: int, from_round: int | None = None) -> tuple[Tournament, range]:
+    """The team event ``t`` with team ``number`` withdrawn from ``from_round`` (default:
+    the next round) to the last (C.04.2 Art. 3.2 applied to teams by C.04.6's preface):
+    record 240 ``Z`` for each of those rounds; and the rounds written."""
+    if t.total_rounds is None:
+        raise InputError(
+            "the file does not say how many rounds the event has (TRF 142): give it first (set FILE --rounds N)"
+        )
+    first = t.next_round if from_round is None else round_of(t, from_round, "--from-round")
+    if first > t.total_rounds:
+        raise InputError(f"the event's {t.total_rounds} rounds are all paired: there is no round left to withdraw from")
+    rounds = range(first, t.total_rounds + 1)
+    return announce_team(t, number, rounds, ByeKind.ZERO), rounds
+
+
 def forbid(t: Tournament, a: int, b: int, first: int | None = None, last: int | None = None) -> Tournament:
     """``t`` with ``a`` and ``b`` not to meet in rounds ``first``-``last`` (default: the
     whole event), as record 260; every system treats it as an absolute criterion.

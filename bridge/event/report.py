@@ -75,6 +75,24 @@ def missing(t: Tournament) -> list[str]:
     return out
 
 
+INDIVIDUAL_RANKING = "PTS"
+"""How a team event's report ranks its players: by the points of their own games."""
+
+TEAM_RECORDS_2026 = ("240", "250", "260", "299", "300", "310", "320", "330", "352", "362")
+"""The TRF-2026 records of a team event, which a TRF16 report does not hold."""
+
+
+def _teams_as_013(t: Tournament) -> Tournament:
+    """A team event as its TRF16 report gives its teams: one record 013 a team (the name
+    in columns 5-36, the members' start numbers from column 37, as the readers take it),
+    instead of the TRF-2026 team records (310, 300, 320 …)."""
+    assert t.teams is not None, "a team event has its teams"
+    lines = [f"{team.name[:32]:<32}" + " ".join(f"{n:>4}" for n in team.members) for team in t.teams.teams]
+    for code in TEAM_RECORDS_2026:
+        t = with_records(t, code, [])
+    return with_records(t, "013", lines)
+
+
 def fide_report(t: Tournament) -> str:
     """The report's TRF16 text, or :class:`Incomplete` listing what is missing."""
     from swissbridge.formats.trf import write_trf
@@ -83,9 +101,20 @@ def fide_report(t: Tournament) -> str:
     lacking = missing(t)
     if lacking:
         raise Incomplete(lacking)
-    ranks = {row.start_no: row.rank for row in compute(t, choose_tiebreaks(t, None)).rows}
+    # a team event's players are rated on their games: ranked by their own points (the team
+    # standings rank teams, C.07 11-13), each with the points of their games
+    tiebreaks = choose_tiebreaks(t, INDIVIDUAL_RANKING if t.team_event else None)
+    ranks = {row.start_no: row.rank for row in compute(t, tiebreaks).rows}
     rated = sum(1 for p in t.players if p.rating)
     counted = with_records(with_records(t, "062", [str(len(t.players))]), "072", [str(rated)])
-    ranked = replace(counted, players=tuple(replace(p, rank=ranks.get(p.start_no)) for p in counted.players))
+    if t.team_event:
+        counted = _teams_as_013(counted)
+    ranked = replace(
+        counted,
+        players=tuple(
+            replace(p, rank=ranks.get(p.start_no), stated_points=None if t.team_event else p.stated_points)
+            for p in counted.players
+        ),
+    )
     lines = write_trf(ranked, dialect="trf16").splitlines(keepends=True)
     return "".join(line for line in lines if not line.startswith("XX"))

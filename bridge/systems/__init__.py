@@ -49,6 +49,14 @@ class Choice:
     warning: str | None = None
 
 
+def games_per_round(system: PairingSystem) -> int:
+    """The games of a round of ``system``: its optional ``games`` (2 for the matches of
+    two games of a Double-Swiss, C.04.5, each game a round column), else 1. The one
+    place the core reads it: a system that says nothing pairs single games."""
+    games = getattr(system, "games", 1)
+    return games if isinstance(games, int) and games >= 1 else 1
+
+
 def code_of(tournament: Tournament) -> str:
     """Record 192 of ``tournament`` as the systems declare their codes (upper case);
     without one, TRF16's record 092 when it holds such a code (:func:`typed_code`)."""
@@ -136,7 +144,8 @@ def _choice(tournament: Tournament, code: str, from_file: str | None, requested:
         return Choice(from_file)
     if tournament.team_event:  # a team code: say what the event is before what the code is
         raise InputError(refusal(plugins.load(DEFAULT), tournament) or "")
-    forced = " or ".join(_asked(name, engine) for name in plugins.available())
+    names = sorted(plugins.available(), key=lambda name: name != DEFAULT)  # the default first
+    forced = " or ".join(_asked(name, engine) for name in names)
     raise InputError(
         f"record 192 says {tournament.system.strip()}, a pairing system swissbridge does not implement "
         f"(it implements {implemented()}); give {forced} to pair it with one of those anyway"

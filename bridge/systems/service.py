@@ -12,7 +12,7 @@ from swissbridge.model import Tournament, format_points
 from swissbridge.pairing import NoLegalPairing, RoundPairing, apply_pairing
 from swissbridge.plugins import Trace, resolve
 from swissbridge.rules.history import round_to_pair, unfinished_games, unpaired_in
-from swissbridge.systems import DEFAULT, refuse
+from swissbridge.systems import DEFAULT, games_per_round, refuse
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the way to a pair
 if TYPE_CHECKING:
@@ -62,8 +62,8 @@ def unpairable(tournament: Tournament, round_no: int, exc: NoLegalPairing) -> No
     """``exc`` with who cannot be paired, and why (:mod:`swissbridge.systems.diagnosis`)."""
     from swissbridge.systems.diagnosis import UnpairableRound, diagnose
 
-    if isinstance(exc, UnpairableRound) or tournament.team_event:  # the diagnosis reads players, not teams
-        return exc
+    if isinstance(exc, UnpairableRound) or tournament.team_event or tournament.points.games > 1:
+        return exc  # the diagnosis reads single games of players, not teams nor matches
     return UnpairableRound(round_no, str(exc), diagnose(tournament, round_no))
 
 
@@ -83,6 +83,19 @@ def trace_tournament(
         raise unpairable(tournament, r, exc) from exc
 
 
+def system_round(engine: PairingSystem, tournament: Tournament, round_no: int | None) -> tuple[int, int]:
+    """The round ``engine`` is asked to pair (``round_no``, or the next one; refused as
+    :func:`~swissbridge.rules.history.round_to_pair` refuses it) and the round column of its
+    first game: the same round, but for a system whose rounds are matches of several
+    games (``games``, C.04.5): the match and its first column (:func:`~swissbridge.rules.twogame.match_to_pair`)."""
+    if games_per_round(engine) > 1:
+        from swissbridge.rules.twogame import match_to_pair
+
+        return match_to_pair(tournament, round_no)
+    r = round_to_pair(tournament, round_no)
+    return r, r
+
+
 def _pairable(
     tournament: Tournament, system: str | PairingSystem, round_no: int | None, adjourned: bool
 ) -> tuple[PairingSystem, int]:
@@ -92,17 +105,17 @@ def _pairable(
     ones are played, so neither an unplayed round nor a game without a result stops it."""
     _, engine = resolve(system)
     refuse(engine, tournament)  # a team event or a round robin, for a system of Swiss events
-    r = round_to_pair(tournament, round_no)
+    r, column = system_round(engine, tournament, round_no)
     if engine.round_robin is not None:
         return engine, r
-    unplayed = [rr for rr in range(1, r) if tournament.is_unplayed(rr)]
+    unplayed = [rr for rr in range(1, column) if tournament.is_unplayed(rr)]
     if unplayed:
         again = f" (or pair it again: --round {unplayed[0]} --repair)" if unplayed[0] == r - 1 else ""
         raise InputError(
             f"cannot pair round {r}: round {unplayed[0]} has been paired but none of its games has a result yet; "
             f"enter its results first{again}"
         )
-    if not adjourned and (problem := unfinished_games(tournament, r)) is not None:
+    if not adjourned and (problem := unfinished_games(tournament, column)) is not None:
         raise InputError(
             f"cannot pair round {r}: {problem}: enter the results, or, for adjourned games, "
             "pair with `swissbridge pair --adjourned`, which counts them as draws (GHR 3.1)"
@@ -117,6 +130,8 @@ def render_pairing(tournament: Tournament, pairing: RoundPairing, fmt: str, *, a
     made around games without a result, see :func:`pair_tournament`)."""
     if fmt == "pairlist":
         return pairing.pairlist()
+    if tournament.points.games > 1:  # a round of matches of two games: two round columns
+        return _match_pairing(tournament, pairing, fmt, adjourned)
     if tournament.team_event:  # the team pairs as the games of their members
         from swissbridge.rules.teams import board_pairing
 
@@ -132,7 +147,12 @@ def render_pairing(tournament: Tournament, pairing: RoundPairing, fmt: str, *, a
 
 def paired_tournament(tournament: Tournament, pairing: RoundPairing) -> Tournament:
     """The whole tournament with the round paired: what ``pair --in-place`` writes back
-    into its input (:func:`swissbridge.commands.output.write_tournament`)."""
+    into its input (:func:`swissbridge.commands.output.write_tournament`); a match round
+    in both of its games' columns."""
+    if tournament.points.games > 1:
+        from swissbridge.rules.twogame import apply_match
+
+        return apply_match(tournament, pairing)
     if tournament.team_event:  # the team pairs as the games of their members, as render_pairing writes them
         from swissbridge.rules.teams import board_pairing
 
@@ -140,10 +160,36 @@ def paired_tournament(tournament: Tournament, pairing: RoundPairing) -> Tourname
     return apply_pairing(tournament, pairing)
 
 
+MATCH_FORMATS = ("text", "trf", "json")
+"""The formats a round of two-game matches is written in: the board list, and the files
+that hold the whole tournament, each game in its column (TRF) or the match (JSON)."""
+
+
+def _match_pairing(tournament: Tournament, pairing: RoundPairing, fmt: str, adjourned: bool) -> str:
+    """:func:`render_pairing` of a match round (C.04.5): the board list of the matches
+    (White of game 1 first), a whole tournament with both games' columns; refused in a
+    format that holds one game a round and no match (PGN's pairing, Swiss-Manager's)."""
+    from swissbridge.rules.twogame import game_pairings
+
+    if fmt == "text":
+        return board_list(tournament, pairing)
+    if fmt not in MATCH_FORMATS:
+        raise InputError(
+            f"a {fmt} pairing holds one game a player and a round: a round of two-game matches (C.04.5) "
+            f"cannot be written as one; give --format {'|'.join(MATCH_FORMATS)} (or pairlist)"
+        )
+    from swissbridge.formats.detect import write_pairing
+
+    one, two = game_pairings(pairing)
+    if fmt == "json":
+        return write_pairing(tournament, pairing, fmt, adjourned=adjourned)
+    return write_pairing(apply_pairing(tournament, two), one, fmt, adjourned=adjourned)
+
+
 def board_list(tournament: Tournament, pairing: RoundPairing) -> str:
     """A readable board list: board, scores and names (the name columns as wide as the
     longest name, up to :data:`~swissbridge.messages.MAX_PADDED`: a name is never cut)."""
-    done = pairing.round_no - 1
+    done = (pairing.round_no - 1) * tournament.points.games  # the columns before the round
     pts = tournament.points
 
     def who(n: int) -> tuple[str, str, str]:
@@ -152,7 +198,7 @@ def board_list(tournament: Tournament, pairing: RoundPairing) -> str:
         return f"({n})", name, format_points(p.score(pts, done))
 
     title = tournament.name or "Tournament"
-    of = f" of {tournament.total_rounds}" if tournament.total_rounds else ""
+    of = f" of {tournament.total_rounds // pts.games}" if tournament.total_rounds else ""
     shown = [n for b in pairing.boards for n in b.players()] + [*pairing.absent]
     shown += [pairing.bye] if pairing.bye is not None else []
     wide = column_width((who(n)[1] for n in shown), 28)  # a name is never cut

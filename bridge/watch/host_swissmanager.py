@@ -164,7 +164,7 @@ class SwissManagerHost:
         problem = incomplete_file(t)
         if problem:
             return Fault(job, f"{f.path}: {problem}", "")
-        return self._decide(job, t, ctx, boards=None, host_round=None)
+        return self._decide(job, t, ctx, boards=None, host_round=None, source=f.path)
 
     def _decide_tunx(self, job: str, f: Stable, ctx: HostContext) -> Outcome:
         """Swiss-Manager's own file: the rounds it holds are the host's, numbered
@@ -232,6 +232,7 @@ class SwissManagerHost:
         boards: Mapping[tuple[int, frozenset[int]], int] | None,
         host_round: int | None,
         again: str = "export again",
+        source: Path | None = None,
     ) -> Outcome:
         given = with_given(job, t, self.config)
         if isinstance(given, Fault):
@@ -247,6 +248,11 @@ class SwissManagerHost:
                     notes.append(note)
         names = output_names(job, t.next_round)
         step = f"import {names['sm']} into Swiss-Manager, then {again}"
+        if source is not None:  # a TRF: Swiss-Manager's export, or a file kept with swissbridge alone
+            step += (
+                f"; with no Swiss-Manager, write the round into {source.name}: swissbridge pair {source.name} "
+                "--in-place (this pairing)"
+            )
         if t.team_event:  # no import file (watch.render): the round's games are in the TRF
             step = f"waiting for its results (the round's games are in {names['trf']})"
         return decide_next_round(job, t, "", ctx, notes=notes, sm_host_round=host_round, next_step=step, boards=boards)

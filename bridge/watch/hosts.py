@@ -221,13 +221,27 @@ def published_differs(t: Tournament, round_no: int, pairlist: str) -> str | None
                 theirs.add(frozenset((p.start_no, e.opponent)))
             elif e.result is Result.PAB:
                 theirs.add(frozenset((p.start_no,)))
-    if ours == theirs:
+    if ours == theirs or (not t.team_event and _renumbered(t, round_no, theirs) == ours):
         return None
     changed = sorted(min(g) for g in theirs - ours)
     return (
         f"round {round_no} in the export is not the pairing the watcher published "
         f"(changed in the host for {who} {', '.join(map(str, changed[:10]))})"
     )
+
+
+def _renumbered(t: Tournament, round_no: int, pairs: set[frozenset[int]]) -> set[frozenset[int]]:
+    """``pairs`` (the file's round ``round_no``) in the numbers the players had when the
+    round was paired: without the late entries made since (a player entered as missing
+    every round up to ``round_no``), whose place in the initial order moved the players
+    below them down one number (C.04.2 Art. 2.4; :func:`swissbridge.event.players.add_player`)."""
+    late = {
+        p.start_no
+        for p in t.players
+        if all((e := p.entry(r)) is not None and not e.paired for r in range(1, round_no + 1))
+    }
+    then = {p.start_no: k for k, p in enumerate((p for p in t.players if p.start_no not in late), 1)}
+    return {frozenset(then[n] for n in g) for g in pairs if all(n in then for n in g)}
 
 
 def job_name(stem: str) -> str:

@@ -5,7 +5,8 @@ itself when record 192 names a team code (``FIDE_TEAM…``).
 It pairs teams, not players: the pairing it returns has the teams' pairing numbers
 (TPN) on its boards and as its PAB. The team event is read by :mod:`swissbridge.rules.teams`
 (matches from the members' board results); the rules of Articles 1-2 are in
-:mod:`.rules`, the procedure of Article 3 in :mod:`.round`, the colours of Article 4 in
+:mod:`.rules`, the procedure of Article 3 in :mod:`swissbridge.plugins.brackets` (shared with
+the Double-Swiss), the colours of Article 4 in
 :mod:`.colours`. Our reading of the text is ``docs/team.md``.
 """
 
@@ -13,7 +14,7 @@ from __future__ import annotations
 
 from swissbridge.errors import InputError
 from swissbridge.model import Acceleration, Tournament
-from swissbridge.pairing import Board, NoLegalPairing, RoundPairing, board_key
+from swissbridge.pairing import RoundPairing
 from swissbridge.plugins import Trace
 from swissbridge.rules.teams import CODE_PREFIX
 
@@ -47,38 +48,20 @@ class TeamSystem:
         """Pair the round (3.3.2) and record how (:class:`~.trace.TeamTrace`): the PAB,
         each bracket's upfloaters and pairing as they were decided, the boards with the
         rule of 4.3 that gave their colours."""
+        from functools import partial
+
+        from swissbridge.plugins.brackets import RoundRecord, pair_traced
         from swissbridge.plugins.team.colours import allocate
-        from swissbridge.plugins.team.round import pair_round
         from swissbridge.plugins.team.rules import RoundState
-        from swissbridge.plugins.team.trace import RoundRecord, TeamTrace, traced_board
+        from swissbridge.plugins.team.trace import TeamTrace
 
         r = tournament.next_round if round_no is None else round_no
         if r < 1:
             raise InputError(f"rounds are numbered from 1, not {r}")
         state = RoundState(tournament, r)
         trace = TeamTrace(round_no=r, state=state, record=RoundRecord())
-        try:
-            pair_round(state, trace.record)
-        except NoLegalPairing as exc:
-            trace.failure = str(exc)
-            return trace
-        brackets = trace.record.brackets
-        allocations = [allocate(state, a, b) for br in brackets if br.pairing for a, b in br.pairing.pairs]
-
-        def key(white: int, black: int) -> tuple[int, int, int]:
-            a, b = state.teams[white], state.teams[black]
-            return board_key((a.score, a.number), (b.score, b.number))
-
-        allocations.sort(key=lambda al: key(al.white, al.black))
-        trace.allocations = allocations
-        trace.boards = [traced_board(al) for al in allocations]
-        trace.bye = trace.record.pab.chosen if trace.record.pab is not None else None
-        trace.pairing = RoundPairing(
-            round_no=r,
-            boards=tuple(Board(al.white, al.black) for al in allocations),
-            bye=trace.bye,
-            absent=state.announced,
-            system=self.name,
+        trace.allocations = pair_traced(
+            trace, trace.record, state, state.present, partial(allocate, state), state.announced, self.name
         )
         return trace
 

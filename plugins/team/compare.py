@@ -13,9 +13,9 @@ from collections.abc import Sequence
 
 from swissbridge.model import format_points
 from swissbridge.pairing import Board, RoundPairing
-from swissbridge.plugins.team.round import pair_costs
+from swissbridge.plugins.brackets import PAB_ORDER, BracketRecord, Verdict
 from swissbridge.plugins.team.rules import RoundState
-from swissbridge.plugins.team.trace import PAB_ORDER, BracketRecord, TeamTrace, Verdict
+from swissbridge.plugins.team.trace import TeamTrace
 
 __all__ = ["compare_pairings"]
 
@@ -80,12 +80,12 @@ def _pab(state: RoundState, trace: TeamTrace, bye: int | None) -> str:
         return f"3.4: no PAB is due (an even number of teams to pair), the played pairing gives it to team {bye}"
     if bye is None:
         return (
-            f"3.4: {choice.teams} teams to pair, so one receives the PAB: team {choice.chosen}; "
+            f"3.4: {choice.count} teams to pair, so one receives the PAB: team {choice.chosen}; "
             "the played pairing gives none"
         )
     if bye in choice.barred:
         return f"[C2] (2.1.2): team {bye} may not receive the PAB (it had one, or a win without playing)"
-    by_team = {c.team: c for c in choice.candidates}
+    by_team = {c.entrant: c for c in choice.candidates}
     mine, chosen = by_team.get(bye), by_team.get(choice.chosen or 0)
     if mine is None or chosen is None:
         return f"3.4: the PAB goes to team {choice.chosen}; team {bye} is not among the teams to pair"
@@ -113,7 +113,7 @@ def _upfloaters(state: RoundState, bracket: BracketRecord, played: list[int]) ->
     (their number), [C5] (their scores), [C6], [C7] and the order of 3.5.4."""
     engine = bracket.upfloaters
     said = f"the system's upfloaters are {_teams(engine)}, the played pairing's {_teams(played)}"
-    tried = next((s for trial in bracket.trials for s in trial.sets if sorted(s.teams) == played), None)
+    tried = next((s for trial in bracket.trials for s in trial.sets if sorted(s.entrants) == played), None)
     if tried is not None and tried.verdict is Verdict.BRACKET:
         return f"{said}; [C1] (2.1.1): with the played upfloaters the bracket has no legal pairing"
     if tried is not None and tried.verdict is Verdict.REST:
@@ -151,7 +151,7 @@ def _pairing(state: RoundState, bracket: BracketRecord, engine: set[frozenset[in
     assert bracket.pairing is not None
     ups = set(bracket.upfloaters)
     theirs = [sum(c[i] for c in bracket.pairing.costs) for i in range(3)]
-    costs = [pair_costs(state, min(p), max(p), ups) for p in mine]
+    costs = [state.pair_costs(min(p), max(p), ups) for p in mine]
     played = [sum(c[i] for c in costs) for i in range(3)]
     for (name, words), a, b in zip(_COSTS, theirs, played, strict=True):
         if a != b:

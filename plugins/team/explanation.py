@@ -10,14 +10,13 @@ the trace's; the facts are the round state's."""
 from __future__ import annotations
 
 from swissbridge.model import Colour, Tournament, format_points
+from swissbridge.plugins.brackets import BracketRecord, PabChoice, pab_explained
 from swissbridge.plugins.document import (
     Absent,
     BoardDoc,
     Bye,
     HistoryEntry,
     PlayerFacts,
-    PlayerReason,
-    Reason,
     SystemPart,
     colour_letters,
     colour_name,
@@ -36,9 +35,8 @@ from swissbridge.plugins.team.details import (
     paired_in,
     sections,
 )
-from swissbridge.plugins.team.round import pair_costs
 from swissbridge.plugins.team.rules import Preference, RoundState, TeamState
-from swissbridge.plugins.team.trace import PAB_ORDER, BracketRecord, PabChoice, TeamTrace
+from swissbridge.plugins.team.trace import TeamTrace
 from swissbridge.rules.teams import ColourModel, Match, MatchKind, match_games
 
 _RESULT = {MatchKind.WIN: "1", MatchKind.DRAW: "=", MatchKind.LOSS: "0"}
@@ -130,13 +128,13 @@ def _scores(state: RoundState, ts: TeamState) -> TeamScores:
 
 def _pab(state: RoundState, choice: PabChoice) -> PabDoc:
     return {
-        "teams": choice.teams,
+        "teams": choice.count,
         "barred": list(choice.barred),
         "candidates": [
             {
-                "team": c.team,
-                "score": format_points(state.teams[c.team].score),
-                "played": state.teams[c.team].played,
+                "team": c.entrant,
+                "score": format_points(state.teams[c.entrant].score),
+                "played": state.teams[c.entrant].played,
                 "leaves_pairing": c.leaves_pairing,
             }
             for c in choice.candidates
@@ -147,41 +145,13 @@ def _pab(state: RoundState, choice: PabChoice) -> PabDoc:
 
 def _bye(state: RoundState, choice: PabChoice) -> Bye | None:
     """The PAB and, for every other team to pair, the article that passed it over."""
-    if choice.chosen is None:
-        return None
-    chosen = state.teams[choice.chosen]
-    key = next(c.order for c in choice.candidates if c.team == choice.chosen)
-    passed: list[PlayerReason] = []
-    for t in choice.barred:
-        bar = state.teams[t].pab_bar
+
+    def barred_by(team: int) -> str:
+        bar = state.teams[team].pab_bar
         assert bar is not None
-        passed.append({"player": t, "rule": "C2", "text": _bar_text(bar)})
-    for c in choice.candidates:
-        ts = state.teams[c.team]
-        if c.team == choice.chosen:
-            continue
-        if c.leaves_pairing is False:
-            text = "the other teams would then have no pairing in which no two teams meet again"
-            passed.append({"player": c.team, "rule": "3.4.1", "text": text})
-            continue
-        article = next(a for a, x, y in zip(PAB_ORDER, c.order, key, strict=True) if x != y)
-        text = {
-            "3.4.2": f"a higher score ({format_points(ts.score)} against {format_points(chosen.score)})",
-            "3.4.3": f"the same score, fewer matches played ({ts.played} against {chosen.played})",
-            "3.4.4": "the same score and matches played, a smaller TPN",
-        }[article]
-        passed.append({"player": c.team, "rule": article, "text": text})
-    reasons: list[Reason] = [
-        reason("3.3.2", f"{choice.teams} teams to pair: an odd number, one team gets the PAB first (3.4)"),
-        reason("C2", f"#{chosen.number} has had no PAB, won no match by forfeit and had no full-point bye"),
-        reason(
-            "3.4.2",
-            f"of the teams [C2] allows, the lowest score ({format_points(chosen.score)}), then the most matches "
-            f"played ({chosen.played}, 3.4.3), then the largest TPN (3.4.4), that 3.4.1 allows",
-        ),
-        reason("3.4.1", "the other teams then have a pairing in which no two teams meet again"),
-    ]
-    return {"player": chosen.number, "score": format_points(chosen.score), "reasons": reasons, "passed_over": passed}
+        return _bar_text(bar)
+
+    return pab_explained(state, choice, barred_by)
 
 
 # ---------------------------------------------------------------- brackets (3.5, 3.6)
@@ -194,10 +164,10 @@ def _fold_problem(state: RoundState, b: BracketRecord) -> str | None:
     x, y = b.pairing.fold_problem
     if not state.can_meet(x, y):
         return f"[C1] {state.why_barred(x, y)}"
-    return f"#{x}–#{y}: " + _cost_text(state, b, x, y, pair_costs(state, x, y, set(b.upfloaters)))
+    return f"#{x}–#{y}: " + _cost_text(state, b, x, y, state.pair_costs(x, y, set(b.upfloaters)))
 
 
-def _cost_text(state: RoundState, b: BracketRecord, x: int, y: int, costs: tuple[int, int, int]) -> str:
+def _cost_text(state: RoundState, b: BracketRecord, x: int, y: int, costs: tuple[int, ...]) -> str:
     c8, c9, c10 = costs
     parts = []
     if c8:
@@ -218,7 +188,7 @@ def _bracket(state: RoundState, b: BracketRecord) -> BracketDoc:
     costs: list[PairCost] = []
     pairs = b.pairing.pairs if b.pairing is not None else []
     for (x, y), c in zip(pairs, b.pairing.costs if b.pairing is not None else [], strict=True):
-        if c != (0, 0, 0):
+        if any(c):
             costs.append({"pair": [x, y], "c8": c[0], "c9": c[1], "c10": c[2], "text": _cost_text(state, b, x, y, c)})
     return {
         "number": b.number,
@@ -232,7 +202,7 @@ def _bracket(state: RoundState, b: BracketRecord) -> BracketDoc:
                 "profile": [format_points(s) for s in t.profile],
                 "sets": [
                     {
-                        "teams": list(s.teams),
+                        "teams": list(s.entrants),
                         "verdict": s.verdict.value,
                         "c6": s.c6.value if s.c6 is not None else None,
                         "c7": s.c7,

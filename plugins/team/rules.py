@@ -15,7 +15,7 @@ from functools import cached_property
 
 from swissbridge.errors import InputError
 from swissbridge.model import Colour, Points, PointSystem, Result, TeamAcceleration, Tournament
-from swissbridge.plugins.matching import max_cardinality_matching
+from swissbridge.plugins.brackets import completable, floater_opponents
 from swissbridge.rules.acceleration import baku_acceleration
 from swissbridge.rules.teams import ColourModel, Match, MatchKind, TeamEvent, TeamRecord
 
@@ -94,7 +94,11 @@ def colour_preference(colours: Sequence[Colour], model: ColourModel, last_round:
 
 
 class RoundState:
-    """Every team before round ``round_no``, and the criteria of Article 2 on them."""
+    """Every team before round ``round_no``, and the criteria of Article 2 on them (the
+    :class:`~swissbridge.plugins.brackets.BracketRules` of Article 3)."""
+
+    text = "C.04.6"
+    noun = "team"
 
     def __init__(self, tournament: Tournament, round_no: int) -> None:
         self.event = TeamEvent(tournament)
@@ -231,20 +235,21 @@ class RoundState:
         met = [m.round_no for m in self.event.record(a).matches[: self.round_no - 1] if m.played and m.opponent == b]
         return f"#{a} and #{b} met in round {met[-1]}" if met else f"#{a} and #{b} have met"
 
+    def score(self, team: int) -> Points:
+        """The pairing score (1.2, C.04.7)."""
+        return self.teams[team].score
+
+    def played(self, team: int) -> int:
+        """Matches played (3.4.3)."""
+        return self.teams[team].played
+
     def can_have_pab(self, team: int) -> bool:
         """[C2] (2.1.2)."""
         return self.teams[team].pab_bar is None
 
     def pairable(self, teams: Sequence[int]) -> bool:
         """[C3] (2.2.1): the teams have a pairing complying with [C1] (a perfect matching)."""
-        n = len(teams)
-        if n % 2:
-            return False
-        if n == 0:
-            return True
-        nb = [[j for j in range(n) if j != i and teams[j] not in self.barred[teams[i]]] for i in range(n)]
-        mate = max_cardinality_matching(n, nb)
-        return -1 not in mate
+        return completable(teams, self.barred)
 
     def previous_floater(self, team: int) -> bool:
         """[C7], [C10]: a floater in the previous round, except in the last two rounds."""
@@ -260,6 +265,11 @@ class RoundState:
             return 0, 0
         strong = self.model is ColourModel.TYPE_B and pa.strong and pb.strong
         return 1, int(strong)
+
+    def pair_costs(self, a: int, b: int, upfloaters: set[int]) -> tuple[int, ...]:
+        """[C8], [C9], [C10] of one pair (3.6.4): the unfulfilled (strong) preferences, and
+        the upfloaters of the pair whose opponent floated in the previous round (2.3.7)."""
+        return (*self.unfulfilled(a, b), floater_opponents(self, a, b, upfloaters))
 
 
 def _pairs(members: Iterable[int]) -> list[tuple[int, int]]:

@@ -30,6 +30,7 @@ def test_every_command_is_known() -> None:
         "result",
         "set",
         "standings",
+        "team",
         "undo",
         "watch",
     ]

@@ -282,3 +282,80 @@ def test_7_a_late_entry_numbered_next_is_no_rating_order_warning(tmp_path: Path)
     assert "player 10" in out and "the next number" in out, out
     out = ok("pair", path)
     assert "not in rating order" not in out, out
+
+
+# -- 6. team events ------------------------------------------------------------------------------------
+
+
+def _team_event(tmp_path: Path) -> Path:
+    """The sample team list, each player given a (fictional) FIDE id, as a report needs."""
+    lines = (SAMPLES / "team-players.csv").read_text().splitlines()
+    listed = tmp_path / "teams.csv"
+    listed.write_text("\n".join([lines[0] + ",fide id"] + [f"{x},{91000300 + i}" for i, x in enumerate(lines[1:])]))
+    path = tmp_path / "teams.trf"
+    ok("new", path, "--players", listed, "--system", "team", "--boards", "2", "--rounds", "2",
+       "--name", "League", "--city", "Oslo", "--federation", "NOR", "--start", "2026-05-01", "--end", "2026-05-02",
+       "--chief-arbiter", "Doe, Jane", "--time-control", "90+30", "--round-dates", "2026-05-01,2026-05-02")  # fmt: skip
+    return path
+
+
+def _play(path: Path, r: int) -> None:
+    ok("pair", path, "--in-place")
+    games = read_trf(path).pending_games(r)
+    ok("result", path, str(r), *[w for b in range(1, len(games) + 1) for w in (str(b), "1-0" if b % 2 else "=")])
+
+
+def test_6_report_on_a_finished_team_event_writes_its_players_and_teams(tmp_path: Path) -> None:
+    path = _team_event(tmp_path)
+    for r in (1, 2):
+        _play(path, r)
+    code, out = run("report", path, "-o", tmp_path / "fide.trf")
+    assert code == 0 and "Traceback" not in out and "KeyError" not in out, out
+    text = (tmp_path / "fide.trf").read_text()
+    assert "\n013 SK Oslo" in text and "\n310 " not in text and "\nXX" not in text
+    report = read_trf(tmp_path / "fide.trf")
+    assert report.teams is not None and len(report.teams.teams) == 5
+    assert all(p.rank is not None for p in report.players)
+
+
+def test_6_a_team_withdraws_and_asks_for_a_bye(tmp_path: Path) -> None:
+    path = _team_event(tmp_path)
+    out = ok("team", "bye", path, "4", "--round", "1")
+    assert "team 4: zero-point bye in round 1" in out
+    out = ok("team", "withdraw", path, "2", "--from-round", "2")
+    assert "team 2 withdrawn: not paired in rounds 2" in out
+    assert "240 Z 001    4" in path.read_text() and "240 Z 002    2" in path.read_text()
+    code, out = run("team", "withdraw", path, "9")
+    assert code == 2 and "there is no team 9 (the teams are 1-5)" in out
+    code, out = run("team", "bye", path, "3", "--round", "0")
+    assert code == 2 and "--round 0: expected a round from 1 to 2" in out
+    _play(path, 1)
+    pairing = ok("pair", path, "--format", "pairlist")
+    assert not re.search(r"^2 |\s2$", pairing, re.MULTILINE), pairing  # team 2 not paired in round 2
+    ok("check", path)
+
+
+def test_7_the_watcher_on_a_plain_trf_names_the_real_next_step(tmp_path: Path) -> None:
+    folder = tmp_path / "event"
+    folder.mkdir()
+    shutil.copy(SAMPLES / "club-start.trf", folder / "club.trf")
+    code, out = run("watch", folder, "--once", "--stable", "0", "--out", tmp_path / "site")
+    assert code == 0, out
+    assert "with no Swiss-Manager, write the round into club.trf: swissbridge pair club.trf --in-place" in out, out
+
+
+def test_7_the_watcher_sees_no_change_after_a_late_entry_renumbers(tmp_path: Path) -> None:
+    folder = tmp_path / "event"
+    folder.mkdir()
+    path = folder / "club.trf"
+    shutil.copy(SAMPLES / "club-start.trf", path)
+    site = tmp_path / "site"
+    for r in (1, 2):
+        ok("watch", folder, "--once", "--stable", "0", "--out", site)
+        ok("pair", path, "--in-place")
+        games = read_trf(path).pending_games(r)
+        ok("result", path, str(r), *[w for b in range(1, len(games) + 1) for w in (str(b), "1-0")])
+    out = ok("player", "add", path, "--name", "Strong, Sam", "--rating", "2400", "--fide-id", "91000298")
+    assert "players 1-6 are now 2-7" in out, out
+    code, out = run("watch", folder, "--once", "--stable", "0", "--out", site)
+    assert code == 0 and "is not the pairing the watcher published" not in out, out

@@ -464,8 +464,8 @@ def test_p13_every_help_lists_choices_exit_codes_and_an_example(command: str) ->
     code, text = run(command, "--help")
     assert code == 0
     assert "Exit codes: 0 " in text and "Example" in text and f"swissbridge {command} " in text
-    if command in ("pair", "check", "explain", "generate", "watch"):
-        assert "|".join(plugins.shipped()) in text
+    if command in ("pair", "check", "explain", "generate", "watch"):  # the choices, however the help wraps them
+        assert "|".join(plugins.shipped()) in "".join(text.split())
     if command in ("pair", "explain"):
         assert "text|" in text
     if command == "convert":

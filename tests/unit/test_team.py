@@ -12,11 +12,10 @@ from swissbridge.errors import InputError
 from swissbridge.formats.trf import parse_trf
 from swissbridge.model import Colour, Tournament
 from swissbridge.pairing import NoLegalPairing
+from swissbridge.plugins.brackets import PabChoice, choose_pab, pair_bracket, score_profiles, upfloater_sets
 from swissbridge.plugins.team import TeamSystem
 from swissbridge.plugins.team.colours import allocate
-from swissbridge.plugins.team.round import choose_pab, pair_bracket, score_profiles, upfloater_sets
 from swissbridge.plugins.team.rules import Preference, RoundState, colour_preference
-from swissbridge.plugins.team.trace import PabChoice
 from swissbridge.rules.teams import ColourModel, MatchKind, TeamCode, TeamEvent, board_pairing, team_code
 from swissbridge.systems.service import render_pairing
 

@@ -91,8 +91,9 @@ def test_complete_round_is_paired_and_every_output_written(tmp_path: Path) -> No
     assert '[Result "*"]' in pgn
     text = (out / "T-R2/T-R2.txt").read_text()
     assert "round 2 of 7" in text
-    assert (
-        report.status == "T: round 2 published; import T-R2-Spielerauslosung.txt into Swiss-Manager, then export again"
+    assert report.status == (
+        "T: round 2 published; import T-R2-Spielerauslosung.txt into Swiss-Manager, then export again; "
+        "with no Swiss-Manager, write the round into T.trf: swissbridge pair T.trf --in-place (this pairing)"
     )
 
 
