@@ -32,6 +32,7 @@ import contextlib
 import errno
 import io
 import os
+import re
 import stat
 import sys
 import time
@@ -440,6 +441,39 @@ def try_lock(fd: int, *, shared: bool = False) -> bool:
     return True
 
 
+TEMPORARY = re.compile(r"\..+\.[0-9a-f]+\.tmp")
+"""The name of a temporary file :meth:`Folder.write_atomic` writes (``.NAME.XXXXXXXX.tmp``)."""
+
+STALE_AFTER = 60.0
+"""Seconds after which a temporary file of an atomic write is a left-over: a write
+lives for the time of one ``write`` and ``fsync``; one older was left by a command
+that was killed (``kill -9``, a power cut) before it could remove it."""
+
+
+def remove_stale_temporaries(folder: Folder, name: str) -> list[str]:
+    """Remove the temporary files a killed write of ``name`` (or of its ``NAME.bak``)
+    left in ``folder``: regular files named as :meth:`Folder.write_atomic` names its
+    temporaries for exactly that name, untouched for :data:`STALE_AFTER` seconds.
+    Called under the edit lock of ``name`` (:func:`edit_lock`), so no edit of it is
+    writing one now. Returns the names removed."""
+    own = re.compile(rf"\.{re.escape(name)}(?:\.bak)?\.[0-9a-f]{{8}}\.tmp")
+    removed: list[str] = []
+    try:
+        names = os.listdir(folder._fd if folder._fd is not None else folder.path)
+    except OSError:
+        return removed
+    now = time.time()
+    for entry in names:
+        if own.fullmatch(entry) is None:
+            continue
+        st = folder.lstat(entry)
+        if st is not None and stat.S_ISREG(st.st_mode) and now - st.st_mtime > STALE_AFTER:
+            with contextlib.suppress(OSError):
+                folder.unlink(entry)
+                removed.append(entry)
+    return removed
+
+
 EDIT_WAIT = 30.0
 """How long an edit waits for another one of the same file to finish (seconds)."""
 
@@ -456,7 +490,8 @@ def edit_lock(path: str | os.PathLike[str], *, wait: float | None = None) -> Ite
     seconds, then get an :class:`~swissbridge.errors.OutputError` saying who holds
     it (``wait`` defaults to :data:`EDIT_WAIT`). The lock file (:func:`edit_lock_name`)
     is created beside the file without following a link, and removed when the lock
-    is released; yields the file's real path."""
+    is released; yields the file's real path. Temporary files a killed edit of the
+    file left beside it are removed once the lock is held (:func:`remove_stale_temporaries`)."""
     wait = EDIT_WAIT if wait is None else wait
     target = Path(os.path.realpath(path))
     name = edit_lock_name(target.name)
@@ -482,6 +517,7 @@ def edit_lock(path: str | os.PathLike[str], *, wait: float | None = None) -> Ite
                     "nothing written: run this command again when it has finished"
                 )
             time.sleep(0.01)
+        remove_stale_temporaries(folder, target.name)
         try:
             yield target
         finally:

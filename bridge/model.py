@@ -842,7 +842,7 @@ class Tournament:
         pairs: set[frozenset[int]] = set()
         for group in self.forbidden:
             if group.applies(round_no):
-                members = group.players
+                members = sorted(set(group.players))  # a player listed twice forbids nothing more
                 for i, a in enumerate(members):
                     for b in members[i + 1 :]:
                         if a != b:

@@ -160,6 +160,27 @@ def field_column(fields: list[str], index: int, separator: str = ";") -> int:
     return 1 + sum(len(f) for f in fields[:index]) + index * len(separator)
 
 
+# -- spreadsheets ----------------------------------------------------------------------------------
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+"""What makes a spreadsheet read a cell as a formula (OWASP's "CSV injection"): a name
+such as ``=HYPERLINK(…)`` or ``=cmd|' /C calc'!A0`` would run when the file is opened."""
+
+
+def spreadsheet_text(text: str) -> str:
+    """``text`` for a cell of a file a spreadsheet may open (CSV, Swiss-Manager's
+    semicolon exports): starting with one of :data:`FORMULA_START`, it gets a leading
+    apostrophe, which spreadsheets read as "this is text" (:func:`spreadsheet_plain`
+    reads it back)."""
+    return "'" + text if text.startswith(FORMULA_START) else text
+
+
+def spreadsheet_plain(text: str) -> str:
+    """A cell written by :func:`spreadsheet_text` as it was: the apostrophe before a
+    formula's first character dropped."""
+    return text[1:] if text.startswith("'") and text[1:].startswith(FORMULA_START) else text
+
+
 # -- numbers ---------------------------------------------------------------------------------------
 
 MAX_ROUNDS = 999

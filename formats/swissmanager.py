@@ -47,6 +47,8 @@ from swissbridge.formats._text import (
     read_bytes,
     shown,
     split_lines,
+    spreadsheet_plain,
+    spreadsheet_text,
 )
 from swissbridge.formats.boundary import validated
 from swissbridge.messages import listed, ranges
@@ -370,8 +372,8 @@ def parse_players(data: bytes | str, *, path: str | None = None, encoding: str |
         sex = f["Sex"].strip().lower()
         if sex not in ("", "m", "w", "f"):
             raise f.bad("Sex", "W, M or blank")
-        last, first = f["Nachname"].strip(), f["Vorname"].strip()
-        shown = f["Name"].strip()
+        last, first = spreadsheet_plain(f["Nachname"].strip()), spreadsheet_plain(f["Vorname"].strip())
+        shown = spreadsheet_plain(f["Name"].strip())
         name = (f"{last}, {first}" if first else last) if last else shown
         if not name:
             raise f.bad("Name", "a name")
@@ -388,7 +390,7 @@ def parse_players(data: bytes | str, *, path: str | None = None, encoding: str |
             federation=f["Fed"].strip(),
             fide_id="" if fide.strip("0") == "" else fide,
             birth=birth,
-            club=f["Klub"].strip(),
+            club=spreadsheet_plain(f["Klub"].strip()),
             stated_points=stated,
             rank=None if rank < 0 else rank,
             extras=tuple(extras),
@@ -445,7 +447,7 @@ def write_players(tournament: Tournament) -> str:
         shown = _extra(p, "sm.Name", f"{last} {first}".strip())
         values = {
             "Nr": str(p.start_no),
-            "Name": shown,
+            "Name": spreadsheet_text(shown),
             "Titel": p.title,
             "Identnr": _extra(p, "sm.Identnr"),
             "EloNat": _extra(p, "sm.EloNat", "0"),
@@ -456,13 +458,13 @@ def write_players(tournament: Tournament) -> str:
             "Typ": _extra(p, "sm.Typ"),
             "Gr": _extra(p, "sm.Gr"),
             "KlubNr": _extra(p, "sm.KlubNr", "0"),
-            "Klub": p.club,
+            "Klub": spreadsheet_text(p.club),
             "FideIdent": p.fide_id or "0",
             "Quelle": _extra(p, "sm.Quelle"),
             "Pkt": _total_points(credited_points(tournament, p)),
             "Rang": "" if p.rank is None else str(p.rank),
-            "Nachname": last,
-            "Vorname": first,
+            "Nachname": spreadsheet_text(last),
+            "Vorname": spreadsheet_text(first),
             "Atitel": _extra(p, "sm.Atitel"),
         }
         for i in range(1, 7):

@@ -31,14 +31,28 @@ class RoundRobins(Protocol):
         record 192 is left as it is)."""
         ...
 
+    def fitted(self, code: str, entrants: int, rounds: int | None, *, teams: bool = False) -> tuple[str, int]:
+        """Record 192's round-robin ``code`` and the rounds of a round robin of ``entrants``
+        made to agree (``new``/``set``); a :class:`~swissbridge.errors.UsageError` for a
+        number of rounds no schedule of theirs plays."""
+        ...
+
+    def entrant_count(self, tournament: Tournament) -> int:
+        """How many its tables number in ``tournament`` (its teams, or its players)."""
+        ...
+
+    def rounds_for(self, tournament: Tournament) -> int | None:
+        """The rounds of ``tournament`` when record 192 names them and the file does not."""
+        ...
+
 
 @runtime_checkable
 class PairingSystem(Protocol):
     """A pairing system: who it is (class attributes), then one method per capability.
 
-    ``round_robin`` and ``points`` are declared by every system (:class:`BasicSystem
-    <swissbridge.plugins.BasicSystem>` gives both as ``None``): most systems pair Swiss
-    events with the points of the file."""
+    ``round_robin``, ``points``, ``games`` and ``ratings_required`` are declared by every
+    system (:class:`BasicSystem <swissbridge.plugins.BasicSystem>` gives ``None``, ``None``,
+    1 and false): most systems pair Swiss events of single games with the points of the file."""
 
     name: str
     """Its name: ``--system NAME``, and the folder ``plugins/NAME/`` of a shipped system."""
@@ -50,6 +64,12 @@ class PairingSystem(Protocol):
     entrants: frozenset[str]
     """Who it pairs: ``{"players"}`` (an individual event), ``{"teams"}`` (a team
     event, C.04.6), or both."""
+    games: int
+    """The games of one of its pairings: 1, or 2 for the two-game matches of the
+    Double-Swiss (C.04.5), each game a round column of the file."""
+    ratings_required: bool
+    """Whether it needs every player rated (Dubov, C.04.4.1 1.1): ``generate`` then gives
+    the players it draws unrated a provisional rating."""
 
     @property
     def round_robin(self) -> RoundRobins | None:

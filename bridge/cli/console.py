@@ -165,7 +165,6 @@ def run_pair(
         write_output,
         write_tournament,
     )
-    from swissbridge.event.results import printed_pairing
     from swissbridge.pairing import NoLegalPairing
     from swissbridge.systems.service import paired_tournament, render_pairing, trace_tournament, unpairable
 
@@ -199,6 +198,8 @@ def run_pair(
                             f"swissbridge explain {input.name} --round {round_no}"
                         )
                     return
+                from swissbridge.event.results import printed_pairing  # only for a round paired again
+
                 previous = printed_pairing(tournament, round_no)
             elif repair:
                 raise InputError(f"--repair pairs a paired round again, and round {round_no} is not paired")

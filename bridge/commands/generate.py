@@ -243,10 +243,10 @@ def default_points(system: PairingSystem) -> PointSystem:
 def provisional_rating(system: PairingSystem, options: GenerateOptions) -> int | None:
     """The rating a player drawn unrated gets (:attr:`GenerateOptions.provisional_rating`):
     the one asked for, else the bottom of the field when ``system`` needs every player
-    rated (an optional class attribute ``ratings_required``, C.04.4.1 1.1), else none."""
+    rated (its ``ratings_required``, C.04.4.1 1.1), else none."""
     if options.provisional_rating is not None:
         return options.provisional_rating
-    return options.lowest_rating if getattr(system, "ratings_required", False) else None
+    return options.lowest_rating if system.ratings_required else None
 
 
 def plan_tournament(

@@ -296,11 +296,10 @@ def fit_round_robin(t: Tournament) -> Tournament:
     without ``--rounds`` has the rounds its code names, any other number is refused.
     Anything else (a Swiss, a team event whose teams are not made yet) is left as it is."""
     name = system_of(t.system.strip().upper())
-    engine = load(name) if name is not None else None
-    fitted, count = getattr(engine, "fitted", None), getattr(engine, "entrant_count", None)
-    if fitted is None or count is None or not t.players or (t.team_event and t.teams is None):
+    robin = load(name).round_robin if name is not None else None
+    if robin is None or not t.players or (t.team_event and t.teams is None):
         return t
-    code, rounds = fitted(t.system, count(t), t.total_rounds, teams=t.team_event)
+    code, rounds = robin.fitted(t.system, robin.entrant_count(t), t.total_rounds, teams=t.team_event)
     return replace(t, system=code, total_rounds=rounds)
 
 

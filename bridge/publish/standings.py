@@ -14,6 +14,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from swissbridge.errors import InputError
+from swissbridge.formats._text import spreadsheet_text
 from swissbridge.messages import column_width
 from swissbridge.model import Colour, Player, Result, Team, format_points
 from swissbridge.rules import fide_rating
@@ -188,22 +189,16 @@ def render_json(s: AnyStandings) -> str:
     return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
 
 
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-"""What makes a spreadsheet read a CSV cell as a formula (OWASP's "CSV injection"): a
-name such as ``=HYPERLINK(…)`` would run when the file is opened."""
-
-
 def csv_name(p: Player) -> str:
     """The player's name (:func:`player_name`) for a CSV cell: the one text of the input
     a CSV output holds (the other cells are numbers and swissbridge's own codes), so the
-    one neutralised for spreadsheets. Starting with one of :data:`_FORMULA_START`, it gets
-    a leading apostrophe, which spreadsheets read as "this is text"."""
+    one neutralised for spreadsheets (:func:`~swissbridge.formats._text.spreadsheet_text`)."""
     return csv_text(player_name(p))
 
 
 def csv_text(name: str) -> str:
     """A name for a CSV cell (:func:`csv_name`)."""
-    return "'" + name if name.startswith(_FORMULA_START) else name
+    return spreadsheet_text(name)
 
 
 def render_csv(s: AnyStandings) -> str:

@@ -50,11 +50,10 @@ class Choice:
 
 
 def games_per_round(system: PairingSystem) -> int:
-    """The games of a round of ``system``: its optional ``games`` (2 for the matches of
-    two games of a Double-Swiss, C.04.5, each game a round column), else 1. The one
-    place the core reads it: a system that says nothing pairs single games."""
-    games = getattr(system, "games", 1)
-    return games if isinstance(games, int) and games >= 1 else 1
+    """The games of a round of ``system``: its ``games`` (2 for the matches of two games
+    of a Double-Swiss, C.04.5, each game a round column; 1 for the others). The one
+    place the core reads it."""
+    return system.games
 
 
 def code_of(tournament: Tournament) -> str:

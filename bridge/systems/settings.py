@@ -88,9 +88,9 @@ def apply_settings(tournament: Tournament, settings: Settings, *, engine: bool =
     choice = choose_system(tournament, settings.system, engine=engine)
     warnings = [choice.warning] if choice.warning else []
     t = recorded(tournament, choice.system)
-    rounds_for = getattr(plugins.load(choice.system), "rounds_for", None)  # a round robin's code names its rounds
-    if t.total_rounds is None and settings.rounds is None and rounds_for is not None:
-        t = replace(t, total_rounds=rounds_for(t))
+    robin = plugins.load(choice.system).round_robin  # a round robin's code names its rounds
+    if t.total_rounds is None and settings.rounds is None and robin is not None:
+        t = replace(t, total_rounds=robin.rounds_for(t))
     if settings.rounds is not None:
         paired = t.completed_rounds
         if settings.rounds < paired:

@@ -41,25 +41,19 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 import shutil
 import stat
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from swissbridge.atomic import Folder, NotRegular, kind_of, read_regular, refusal, sync_folder
+from swissbridge.atomic import TEMPORARY, Folder, NotRegular, kind_of, read_regular, refusal, sync_folder
 from swissbridge.errors import OutputError
 from swissbridge.watch.files import sha256
 from swissbridge.watch.memory import MANIFEST
 from swissbridge.watch.types import OutputSet
 
 STAGING = ".staging"
-
-
-TEMPORARY = re.compile(r"\..+\.[0-9a-f]+\.tmp")
-"""The name of a temporary file :meth:`~swissbridge.atomic.Folder.write_atomic` writes
-(``.NAME.XXXXXXXX.tmp``)."""
 
 
 def made_here(path: Path) -> bool:

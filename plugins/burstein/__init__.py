@@ -42,6 +42,8 @@ class BursteinSystem:
     entrants = frozenset({"players"})
     round_robin = None  # a Swiss system
     points = None  # the file's
+    games = 1
+    ratings_required = False
 
     def trace(self, tournament: Tournament, round_no: int | None = None) -> Trace:
         """The round's pairing and how it was made: the Dutch system's trace in a seeding

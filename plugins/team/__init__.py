@@ -43,6 +43,8 @@ class TeamSystem:
     entrants = frozenset({"teams"})
     round_robin = None  # a Swiss system
     points = None  # the file's
+    games = 1
+    ratings_required = False
 
     def trace(self, tournament: Tournament, round_no: int | None = None) -> Trace:
         """Pair the round (3.3.2) and record how (:class:`~.trace.TeamTrace`): the PAB,

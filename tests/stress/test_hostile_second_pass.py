@@ -11,6 +11,7 @@ import multiprocessing
 import os
 import subprocess
 import sys
+import time
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,7 @@ from swissbridge.formats.jsonfmt import tournament_to_json
 from swissbridge.formats.trf import parse_trf, read_trf
 
 from tests.conftest import SAMPLES, shared_path
-from tests.stress.test_hostile_input import OPEN, _peak_mb, _renamed, _trf_with_name
+from tests.stress.test_hostile_input import OPEN, _fields, _peak_mb, _renamed, _trf_with_name
 
 SWISSBRIDGE = [sys.executable, "-m", "swissbridge"]
 PLAYERS = SAMPLES / "players.csv"
@@ -500,3 +501,70 @@ def test_convert_of_a_team_tunx_is_refused_not_written_empty(tmp_path: Path) -> 
     result = _run(["convert", str(source), str(out)])
     assert result.returncode == 2 and not out.exists(), result.stderr
     assert "a team event whose teams were not read" in result.stderr and "Traceback" not in result.stderr
+
+
+def _forbidding(players: int, entries: list[int]) -> str:
+    """A TRF of ``players`` players, nothing played, and one record 260 listing ``entries``."""
+    from tests.stress.test_hostile_input import _field
+
+    text = _field(players, 0).replace("142 9", "142 9\n260 001 009 " + " ".join(str(n) for n in entries), 1)
+    return text
+
+
+@pytest.mark.parametrize(
+    ("players", "entries"),
+    [(40, [i % 40 + 1 for i in range(20_000)]), pytest.param(200, list(range(1, 151)) * 130, marks=pytest.mark.stress)],
+)
+def test_a_record_260_of_20000_entries_is_paired_in_bounded_work(
+    tmp_path: Path, players: int, entries: list[int]
+) -> None:
+    """issue 36 #4: a record 260 with 20 000 entries (41 KB) made ``pair`` run over 120 s
+    (every pair of entries, repeated ones too); each player of a group counts once."""
+    f = tmp_path / "forbid.trf"
+    f.write_text(_forbidding(players, entries))
+    status, peak, err = _peak_mb([*SWISSBRIDGE, "check", str(f)])
+    assert status in (0, 1, 2) and "Traceback" not in err, err
+    t = read_trf(f)
+    started = time.monotonic()
+    assert len(t.forbidden_pairs(1)) == len(set(entries)) * (len(set(entries)) - 1) // 2
+    assert time.monotonic() - started < 5
+    assert peak < 500, peak
+
+
+def test_a_killed_edit_leaves_nothing_the_next_edit_keeps(tmp_path: Path) -> None:
+    """issue 36 #6: after ``kill -9``, the partial ``.NAME.XXXXXXXX.tmp`` (of the file or
+    its backup) and the stale ``.NAME.lock`` stayed in the user's folder; the next edit
+    of the same file removes them (only names of its own, untouched for a minute)."""
+    f = tmp_path / "ev.trf"
+    f.write_bytes(OPEN.read_bytes())
+    stale = [tmp_path / ".ev.trf.0a1b2c3d.tmp", tmp_path / ".ev.trf.bak.deadbeef.tmp"]
+    fresh = tmp_path / ".ev.trf.12345678.tmp"
+    other = [tmp_path / ".other.trf.0a1b2c3d.tmp", tmp_path / ".ev.trf.notes.tmp"]
+    for p in [*stale, fresh, *other, tmp_path / ".ev.trf.lock"]:
+        p.write_text("half")
+    old = time.time() - 3600
+    for p in [*stale, *other]:
+        os.utime(p, (old, old))
+    result = _run(["set", str(f), "--name", "Renamed"])
+    assert result.returncode == 0, result.stderr
+    assert not [p for p in [*stale, tmp_path / ".ev.trf.lock"] if p.exists()]
+    assert fresh.exists() and all(p.exists() for p in other)  # a write in progress, or not ours
+
+
+def test_the_swiss_manager_player_export_escapes_formulas(tmp_path: Path) -> None:
+    """issue 36 #6: the Swiss-Manager player export wrote ``=cmd|…`` names unescaped;
+    written with a leading apostrophe, they read back as they were."""
+    from swissbridge.formats.swissmanager import parse_players, write_players
+
+    t = read_trf(OPEN)
+    names = {2: "=cmd|' /C calc'!A0, X", 3: "@SUM(A1), Y", 4: "+1+1, Z"}
+    t = t.with_players(
+        p if p.start_no not in names else p.__class__(**{**_fields(p), "name": names[p.start_no], "club": "=2+5"})
+        for p in t.players
+    )
+    text = write_players(t)
+    cells = [c for line in text.splitlines()[1:] for c in line.split(";")]
+    assert not [c for c in cells if c[:1] in ("=", "+", "@")], [c for c in cells if c[:1] in ("=", "+", "@")]
+    back = parse_players(text.encode(), path="Spielerdaten.txt")
+    assert {p.start_no: p.name for p in back.players if p.start_no in names} == names
+    assert {p.club for p in back.players if p.start_no in names} == {"=2+5"}
