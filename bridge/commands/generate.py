@@ -515,8 +515,6 @@ def generate_tournament(
         try:
             if teams is not None:
                 return _play_teams(_team_plan(players, rounds, engine, rng, teams), engine, rng, teams, on_round)
-            if games_per_round(engine) > 1:
-                return _play_matches(_plan(players, rounds, engine, rng, o), engine, rng, o, on_round)
             return _play(_plan(players, rounds, engine, rng, o), engine, rng, o, on_round)
         except NoLegalPairing as exc:
             failures.append(str(exc) or "no legal pairing")
@@ -530,37 +528,21 @@ def generate_tournament(
 def _play(
     plan: Plan, engine: PairingSystem, rng: random.Random, o: GenerateOptions, on_round: RoundHook | None
 ) -> Tournament:
+    """Pair and play every round of ``plan``; in an event of two-game matches (C.04.5)
+    each round is a match of two round columns, its absences in both."""
     t = plan.tournament
     total = t.total_rounds or 0
-    for r in range(1, total + 1):
+    matches = games_per_round(engine) > 1
+    for r in range(1, (total // MATCH_GAMES if matches else total) + 1):
         away = plan.absences[r]
-        t = t.with_round(r, away) if away else t
-        present = {p.start_no for p in t.players if p.start_no not in away}
-        pairing = engine.pair(t, r)
-        _verify(pairing, present, r)
-        if on_round is not None:
-            on_round(t, r, pairing)
-        t = play_round(t, pairing, plan.strengths, rng, o)
-    return _final_points(t, total)
-
-
-def _play_matches(
-    plan: Plan, engine: PairingSystem, rng: random.Random, o: GenerateOptions, on_round: RoundHook | None
-) -> Tournament:
-    """:func:`_play` of an event of two-game matches (C.04.5): each round a match of
-    two round columns, its absences in both."""
-    t = plan.tournament
-    total = t.total_rounds or 0
-    for r in range(1, total // MATCH_GAMES + 1):
-        away = plan.absences[r]
-        for column in columns(r):
+        for column in columns(r) if matches else (r,):
             t = t.with_round(column, away) if away else t
         present = {p.start_no for p in t.players if p.start_no not in away}
         pairing = engine.pair(t, r)
         _verify(pairing, present, r)
         if on_round is not None:
             on_round(t, r, pairing)
-        t = play_match(t, pairing, plan.strengths, rng, o)
+        t = (play_match if matches else play_round)(t, pairing, plan.strengths, rng, o)
     return _final_points(t, total)
 
 
