@@ -4,30 +4,16 @@ event. Each reproduced from the shipped team list as an arbiter meets it."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
-from swissbridge.cli import commandline as cli
 from swissbridge.formats.trf import read_trf
 from swissbridge.publish.teamsite import team_round_site
 from swissbridge.systems.service import published_pairing
-from typer.testing import CliRunner
+
+from tests.cli_support import ok
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"
-runner = CliRunner()
-
-
-def run(*args: str | Path) -> tuple[int, str]:
-    words = [str(a) for a in args]
-    done = runner.invoke(cli._only(words[0]) or cli.app, words, prog_name="swissbridge")
-    return done.exit_code, done.output
-
-
-def ok(*args: str | Path) -> str:
-    code, out = run(*args)
-    assert code == 0, (args, out)
-    return out
 
 
 def league(tmp_path: Path, rounds: int = 3) -> Path:
