@@ -351,14 +351,24 @@ def _team_cells(s: TeamStandings, number: int, rank: dict[int, int]) -> list[str
         m = rec.match(rnd)
         if m is None:
             cells.append("-")
-        elif m.opponent is None:
-            cells.append(_TEAM_CELL.get(m.kind, "-"))
-        elif not m.played:
-            cells.append(f"{rank[m.opponent]}{'+' if m.kind is MatchKind.FORFEIT_WIN else '-'}")
         else:
-            colour = "w" if m.colour is Colour.WHITE else "b" if m.colour is Colour.BLACK else ""
-            cells.append(f"{rank[m.opponent]}{colour}{format_value(Fraction(m.game_points, 10))}")
+            bye = _TEAM_CELL.get(m.kind, "-")
+            won = m.kind is MatchKind.FORFEIT_WIN
+            cells.append(_match_cell(m.opponent, rank, bye, m.played, won, m.colour, m.game_points))
     return cells
+
+
+def _match_cell(
+    opponent: int | None, rank: dict[int, int], bye: str, played: bool, won: bool, colour: Colour | None, points: int
+) -> str:
+    """A match in a crosstable (a team's, a Double-Swiss player's): ``bye`` without an
+    opponent; the opponent's place and ``+``/``-`` (``won``) for a match ended by forfeit;
+    else the place, the colour and the points scored (tenths)."""
+    if opponent is None:
+        return bye
+    if not played:
+        return f"{rank[opponent]}{'+' if won else '-'}"
+    return f"{rank[opponent]}{_colour_code(colour) or ''}{format_value(Fraction(points, 10))}"
 
 
 _MATCH_CELL = {Kind.PAB: "PAB", Kind.FULL_BYE: "F", Kind.HALF_BYE: "H", Kind.ZERO_BYE: "-"}
@@ -368,16 +378,12 @@ def _match_cells(s: Standings, number: int, rank: dict[int, int]) -> list[str]:
     """A Double-Swiss player's matches (C.04.5): ``"3w1.5"`` (the opponent's place, the
     colour of game 1, the match's points), ``3+``/``3-`` a match ended by forfeit, ``PAB``,
     ``F``/``H`` byes, ``-`` absent."""
-    cells = []
-    for r in s.event.participants[number].rounds:
-        if r.opponent is None:
-            cells.append(_MATCH_CELL.get(r.kind, "-"))
-        elif not r.played:
-            cells.append(f"{rank[r.opponent]}{'+' if r.kind is Kind.FORFEIT_WIN else '-'}")
-        else:
-            colour = "w" if r.colour is Colour.WHITE else "b" if r.colour is Colour.BLACK else ""
-            cells.append(f"{rank[r.opponent]}{colour}{format_value(Fraction(r.points, 10))}")
-    return cells
+    return [
+        _match_cell(
+            r.opponent, rank, _MATCH_CELL.get(r.kind, "-"), r.played, r.kind is Kind.FORFEIT_WIN, r.colour, r.points
+        )
+        for r in s.event.participants[number].rounds
+    ]
 
 
 def _points_head(s: AnyStandings, short: bool = False) -> str:
