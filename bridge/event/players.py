@@ -14,9 +14,10 @@ closed: so from round 4's pairing on a late entry takes the next free number and
 nobody is renumbered. Renumbering keeps the history: every game of the rounds already
 played keeps its opponents under their new numbers, and so do the announced byes,
 the restrictions and the accelerated ranges; the rounds the entry missed are written
-``0000 - Z`` (``- H`` when the rules give a half point for them). Engines read the
-TPN of a round among the players entered by then (``../shared/spec/dutch-reference.md``
-§1.3), so the rounds already paired replay as they were paired (``check``).
+``0000 - Z`` (``- H`` when the rules give a half point for them). Every system numbers,
+ranks and counts the players of a round among those entered by then
+(:func:`swissbridge.state.entered`, ``../shared/spec/dutch-reference.md`` §1.3), so the
+rounds already paired replay as they were paired (``check``).
 
 Withdrawals and requested byes, C.04.2 Art. 3.2/3.3: a withdrawn participant is not
 paired, one known in advance not to play a round is not paired in it and scores zero
