@@ -40,14 +40,14 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn, cast
 
 if TYPE_CHECKING:
     from swissbridge.model import Tournament
     from swissbridge.plugins import Trace
-    from swissbridge.plugins.document import Explanation, Player
+    from swissbridge.plugins.document import Checklist, Explanation, Player
 
 __all__ = [
     "EXIT_FILE",
@@ -275,6 +275,7 @@ def _write_listing(listing: str, tournament: Tournament, system: str, trace: Tra
     explanation itself."""
     from swissbridge.commands.explain import explain
     from swissbridge.errors import InputError
+    from swissbridge.plugins import load
     from swissbridge.publish.explain import render_text
 
     try:
@@ -282,10 +283,15 @@ def _write_listing(listing: str, tournament: Tournament, system: str, trace: Tra
     except InputError as exc:
         _write_text(listing, f"{exc.message}\n")
         return
-    _write_text(listing, render_text(document) if tournament.team_event else checklist(tournament, document))
+    if tournament.team_event:
+        _write_text(listing, render_text(document))
+        return
+    if not document["players"]:  # no legal pairing: the system gives no account of its players
+        document["players"] = _state_players(tournament, document["round"])
+    _write_text(listing, checklist(tournament, document, load(system).checklist(document)))
 
 
-def checklist(tournament: Tournament, document: Explanation) -> str:
+def checklist(tournament: Tournament, document: Explanation, own: Checklist | None) -> str:
     """bbpPairings' check-list of the round to pair (``-l``), which hosts parse
     (Sharly Chess's pairing view), made from the system's explanation of the round (its
     players' facts as the system sees them): a blank line, then one row per player to
@@ -295,24 +301,27 @@ def checklist(tournament: Tournament, document: Explanation) -> str:
     system: ``ID`` (start number), ``Pts`` (pairing score), the colours of the games
     played (``W``/``B``; headed by one ``-`` per round, plus one), ``Pref`` (``W ``/``B ``
     absolute, ``(W)``/``(B)`` strong, ``w ``/``b `` mild, ``A `` none); then the
-    system's own columns (:func:`_system_columns`), ``Cur`` (the opponent and colour in
-    this pairing, ``(5W)``, or ``(bye)``; blank without a pairing), an empty column,
-    then ``R1``.. the opponent of each round's game played over the board."""
+    system's own columns (``own``, :meth:`PairingSystem.checklist
+    <swissbridge.plugins.protocol.PairingSystem.checklist>`; else the generic ones,
+    :func:`~swissbridge.plugins.document.generic_checklist`), ``Cur`` (the opponent and
+    colour in this pairing, ``(5W)``, or ``(bye)``; blank without a pairing), an empty
+    column, then ``R1``.. the opponent of each round's game played over the board."""
     from swissbridge.model import parse_points
+    from swissbridge.plugins.document import generic_checklist
 
     done = document["round"] - 1
-    headers, cells = _system_columns(document)
+    headers, cells = own if own is not None else generic_checklist(document)
     rows: list[list[str]] = [["ID", "Pts", "-" * (done + 1), "Pref", *headers, "Cur", ""]]
     rows[0] += [f"R{r}" for r in range(1, done + 1)]
-    players = document["players"] or _state_players(tournament, document["round"])
-    present = sorted(players, key=lambda d: (-parse_points(d["pairing_score"]), d["rank"]))
+    present = sorted(document["players"], key=lambda d: (-parse_points(d["pairing_score"]), d["rank"]))
     for d in present:
         player = tournament.player(d["player"])
         games = [
             str(e.opponent) if (e := player.entry(r)) is not None and e.played and e.opponent else ""
             for r in range(1, done + 1)
         ]
-        rows.append([str(d["player"]), d["pairing_score"], d["colours"], _preference(d), *cells(d), _current(d), ""])
+        own_cells = cells[d["player"]]
+        rows.append([str(d["player"]), d["pairing_score"], d["colours"], _preference(d), *own_cells, _current(d), ""])
         rows[-1] += games
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = ["".join(f"{cell:>{w}}\t" for cell, w in zip(row, widths, strict=True)) for row in rows]
@@ -322,41 +331,6 @@ def checklist(tournament: Tournament, document: Explanation) -> str:
             out.append("")
         out.append(lines[i + 1])
     return "\n".join(out) + "\n\n\n\n" + banner()
-
-
-def _system_columns(document: Explanation) -> tuple[list[str], Callable[[Player], list[str]]]:
-    """The columns of the system that paired the round, between ``Pref`` and ``Cur``:
-    bbpPairings' for the systems it has, the generic ones for the others (docs/engine.md).
-
-    * Dutch (and a Burstein seeding round, C.04.4.2 1.6, which the Dutch system pairs):
-      ``C2`` may get the pairing-allocated bye (``Y``/``N``), ``C14`` and ``C16`` the
-      float of the last round and of the one before (``D``, ``U`` or blank).
-    * Burstein after the seeding rounds: ``Buchholz`` and ``Sonneborn-Berger``, the
-      Index of 1.7.1 in the order 1.8 ranks by (bbpPairings' Burstein, written to the
-      older rules, prints an SB-first Index with Median columns, which these rules do
-      not have).
-    * Any other system: ``PAB`` (``Y``/``N``), ``F1`` and ``F2`` the float of the last
-      round and of the one before (``D`` down, ``U`` up, ``F`` floated, blank)."""
-    index = _index(document)
-    if index:
-        return ["Buchholz", "Sonneborn-Berger"], lambda d: [
-            str(index[d["player"]]["buchholz"]),
-            str(index[d["player"]]["sonneborn_berger"]),
-        ]
-    dutch = document["system"] == "dutch" or document["details"].get("seeding_round") is True
-    return (["C2", "C14", "C16"] if dutch else ["PAB", "F1", "F2"]), lambda d: [
-        "Y" if d["pab_eligible"] else "N",
-        *(_float_cell(f) for f in [*d["floats"], None, None][:2]),
-    ]
-
-
-def _index(document: Explanation) -> dict[int, Mapping[str, object]]:
-    """The Burstein Index of each player (1.7) as the system's details give it (its
-    ``index``, plugins/burstein/details.schema.json); empty for another system or a
-    seeding round."""
-    index = document["details"].get("index") if document["system"] == "burstein" else None
-    rows = cast("list[Mapping[str, object]]", index) if isinstance(index, list) else []
-    return {cast("int", d["player"]): d for d in rows}
 
 
 def _state_players(tournament: Tournament, round_no: int) -> list[Player]:
@@ -392,12 +366,6 @@ def _state_players(tournament: Tournament, round_no: int) -> list[Player]:
             )
         )
     return out
-
-
-def _float_cell(value: str | None) -> str:
-    """A float as the check-list says it: ``D`` down, ``U`` up, ``F`` floated (the
-    system records no direction), blank for none."""
-    return " " if value is None else {"down": "D", "up": "U"}.get(value, "F")
 
 
 def _current(d: Player) -> str:
