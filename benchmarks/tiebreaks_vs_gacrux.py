@@ -37,7 +37,9 @@ from swissbridge.systems.service import read_tournament
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
 
-TIEBREAKS = "DE,BH/C1,BH/C2,BH/M1,BH,AOB,SB/C1,SB,FB,WIN,WON,BPG,BWG,PS,REP,GE,STD,TPN,KS,ARO,ARO/C1,TPR,PTP,APRO,APPO,RTNG,AOB/F"
+TIEBREAKS = (
+    "DE,BH/C1,BH/C2,BH/M1,BH,AOB,SB/C1,SB,FB,WIN,WON,BPG,BWG,PS,REP,GE,STD,TPN,KS,ARO,ARO/C1,TPR,PTP,APRO,APPO,RTNG,AOB/F"
+)
 """Every tie-break compared; DE comes right after the points, so both tools break the
 same ties with it. AOB comes before FB: after Fore Buchholz, Gacrux 1.11.65 averages the
 opponents' Fore Buchholz in AOB (what 2026's ``AOB/F`` asks for), not their Buchholz; AOB/F
