@@ -45,6 +45,7 @@ from swissbridge.publish.standings import (
 from swissbridge.rules.history import unpaired_label
 from swissbridge.rules.ranking import TeamStandings, compute_teams
 from swissbridge.rules.teams import (
+    BYE_RESULTS,
     MatchBoard,
     MatchKind,
     TeamEvent,
@@ -55,14 +56,6 @@ from swissbridge.rules.teams import (
 )
 from swissbridge.rules.tiebreaks import TieBreak
 from swissbridge.systems import declared_round_robin
-
-_BYES = {
-    MatchKind.PAB: Result.PAB,
-    MatchKind.FULL_BYE: Result.FULL_BYE,
-    MatchKind.HALF_BYE: Result.HALF_BYE,
-    MatchKind.ABSENT: Result.ZERO_BYE,
-}
-"""A team's round without a match, as its members' entries record it."""
 
 
 class _Site:
@@ -302,7 +295,7 @@ def _team_page(site: _Site, s: TeamStandings, prefix: str, tpn: int, linked: Col
         if m is None:
             continue
         if m.opponent is None:
-            what = site.team_label(tpn, r, _BYES.get(m.kind, Result.ZERO_BYE))
+            what = site.team_label(tpn, r, BYE_RESULTS.get(m.kind, Result.ZERO_BYE))
             matches.append(
                 f"<tr class=bye><td>{r}</td><td></td><td class=name>{html.escape(what)}</td>"
                 f"<td>{format_points(m.game_points)}</td><td>{format_points(m.match_points)}</td></tr>"

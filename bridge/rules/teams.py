@@ -103,6 +103,15 @@ class MatchKind(enum.Enum):
     ABSENT = "Z"
 
 
+BYE_RESULTS = {
+    MatchKind.PAB: Result.PAB,
+    MatchKind.FULL_BYE: Result.FULL_BYE,
+    MatchKind.HALF_BYE: Result.HALF_BYE,
+    MatchKind.ABSENT: Result.ZERO_BYE,
+}
+"""A team's round without a match, as its members' entries record it."""
+
+
 @dataclass(frozen=True, slots=True)
 class Match:
     """One team's match in one round."""
@@ -617,7 +626,13 @@ def printed_boards(tournament: Tournament, round_no: int) -> list[NumberedGame]:
 
 
 def printed_matches(tournament: Tournament, round_no: int) -> list[Board]:
-    """The matches of a team round as printed (:func:`printed_boards`), in their order, each
+    """The matches of a team round as printed (:func:`numbered_matches`), in their order."""
+    matches = numbered_matches(tournament, round_no)
+    return [matches[m] for m in sorted(matches)]
+
+
+def numbered_matches(tournament: Tournament, round_no: int) -> dict[int, Board]:
+    """The matches of a team round as printed (:func:`printed_boards`) by their numbers, each
     with its White team first: the team whose player has White on a board whose colour is
     the first of record 352's sequence (:func:`match_games`), so that a match none of whose
     boards was played (colourless for the scores, 1.6.1) is still shown as it was printed. A
@@ -632,7 +647,7 @@ def printed_matches(tournament: Tournament, round_no: int) -> list[Board]:
         first = sequence[(where[1] - 1) % len(sequence)] == sequence[0]
         white, black = (w, b) if first else (b, w)
         matches[where[0]] = Board(team_of[white], team_of[black])
-    return [matches[m] for m in sorted(matches)]
+    return matches
 
 
 def with_printed_boards(tournament: Tournament, after: int = 0) -> Tournament:
