@@ -31,13 +31,13 @@ from swissbridge.event.results import entered_results, off_the_boards
 from swissbridge.formats.trf import lineup_key, lineup_value, team_setup_of
 from swissbridge.model import Colour, Entry, LineUp, Player, Result, Tournament
 from swissbridge.pairing import RoundPairing
+from swissbridge.rules.history import team_unpaired_label
 from swissbridge.rules.teams import (
     BYE_RESULTS,
     TeamEvent,
     game_number,
     match_games,
     numbered_matches,
-    team_unpaired_label,
     with_printed_boards,
 )
 

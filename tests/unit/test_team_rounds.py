@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from swissbridge.formats.trf import read_trf
-from swissbridge.model import Result
+from swissbridge.model import Colour, Result
 from swissbridge.publish.teamsite import team_round_site
 from swissbridge.systems.service import published_pairing
 
@@ -196,3 +196,18 @@ def test_undo_takes_back_a_team_round_with_its_line_ups_and_results(tmp_path: Pa
     ok("undo", path, "2")
     ok("undo", path, "1")
     assert read_trf(path).completed_rounds == 0
+
+
+def test_a_team_not_paired_in_round_1_leaves_check_and_the_initial_colour_as_paired(tmp_path: Path) -> None:
+    """Found by the model: team 1 withdrawn before round 1, the file without record 152: the
+    initial colour read back from the players (the first one paired, #4 of team 2, Black at an
+    odd place) was Black, where 4.3.1 gives it by the teams' TPN (team 3, odd, White): `check`
+    reported round 1 DIFFERS and the next edit wrote 152 B."""
+    path = league(tmp_path)
+    ok("team", "withdraw", path, "1", "--from-round", "1")
+    ok("pair", path, "--in-place")
+    assert "\n152 " not in path.read_text()
+    assert read_trf(path).initial_colour is Colour.WHITE
+    assert "round 1: ok" in ok("check", path)
+    ok("result", path, "1", "1", "1-0")
+    assert "\n152 W\n" in path.read_text() and "round 1: ok" in ok("check", path)
