@@ -438,7 +438,7 @@ class EventRun:
         match = [n for n, (w, b) in self.printed.get(r, {}).items() if w in mine or b in mine]
         played = any((r, *self.printed[r][n]) in self.results for n in match)
         args = ["team", "lineup", self.path, team.number, *players, "--round", r]
-        code, out = self.run(*args, allowed=(2,) if invalid or played or not match else (0, 2))
+        code, out = self.run(*args, allowed=(2,) if invalid or played or not match else (0,))
         if code != 0:
             return
         if not any(players):
