@@ -1508,6 +1508,28 @@ MAX_MEMBERS = 14
 """The members a TRF-2026 record 310 lists (columns 74-142): boards and reserves."""
 
 
+def lineup_value(lineup: LineUp) -> str:
+    """Record 300 as written (its value after the code): the round (columns 5-7), the team
+    (9-11), its opponent (13-15), then its players board by board from column 17
+    (``0000``: unoccupied), as :meth:`_Reader.record_300` reads it."""
+    shown = "".join(f" {p:04d}" if not p else f" {p:>4}" for p in lineup.players)
+    return f"{lineup.round_no:>3} {lineup.team:>3} {lineup.opponent:>3}{shown}"
+
+
+def lineup_key(value: str) -> tuple[int, int] | None:
+    """The round and the team of a record 300 (its value after the code), or ``None``
+    when they are no numbers (the reader says why)."""
+    words = value.split()
+    return (int(words[0]), int(words[1])) if len(words) > 1 and words[0].isdigit() and words[1].isdigit() else None
+
+
+def pab_value(match: Points, game: Points, teams: Sequence[int] = ()) -> str:
+    """Record 320 as written (its value after the code): the PAB's match and game points
+    (columns 5-8, 10-13), then the PAB team of each round (``0``: none), as
+    :meth:`_Reader.record_320` reads it."""
+    return f"{match / 10:4.1f} {game / 10:4.1f}" + "".join(f" {n:>3}" for n in teams)
+
+
 def line_310(
     team: Team, players: Mapping[int, Player], boards: int, scores: tuple[Points, Points, int] | None = None
 ) -> str:
