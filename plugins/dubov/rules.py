@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from swissbridge.errors import InputError
 from swissbridge.model import Acceleration, Colour, Points, Tournament
 from swissbridge.plugins.c0404 import Graph, Variant, preference
-from swissbridge.rules.acceleration import baku_acceleration
+from swissbridge.rules.acceleration import baku_by_code
 from swissbridge.rules.history import initial_colour
 from swissbridge.state import Float, PlayerState, RoundState, Strength, build_state, entered, with_acceleration
 
@@ -46,11 +45,7 @@ def max_upfloats(rounds: int) -> int:
 def baku_default(tournament: Tournament) -> tuple[Acceleration, ...]:
     """C.04.7 (Baku) when record 192 says ``FIDE_DUBOV_BAKU`` and the file gives no
     virtual points of its own (its 250/XXA lines come first); ``()`` otherwise."""
-    if tournament.acceleration or tournament.system.strip().upper() not in BAKU:
-        return ()
-    if tournament.total_rounds is None:
-        raise InputError("Baku acceleration needs the number of rounds (record 142 or XXR)")
-    return baku_acceleration([p.start_no for p in tournament.players], tournament.total_rounds, tournament.points)
+    return baku_by_code(tournament, BAKU)
 
 
 @dataclass(frozen=True, slots=True)
