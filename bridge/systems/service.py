@@ -110,10 +110,13 @@ def _pairable(
         return engine, r
     unplayed = [rr for rr in range(1, column) if tournament.is_unplayed(rr)]
     if unplayed:
-        again = f" (or pair it again: --round {unplayed[0]} --repair)" if unplayed[0] == r - 1 else ""
+        from swissbridge.rules.twogame import column_name, event_round
+
+        last = event_round(tournament, unplayed[0])
+        again = f" (or pair it again: --round {last} --repair)" if last == r - 1 else ""
         raise InputError(
-            f"cannot pair round {r}: round {unplayed[0]} has been paired but none of its games has a result yet; "
-            f"enter its results first{again}"
+            f"cannot pair round {r}: {column_name(tournament, unplayed[0])} has been paired but none of its games "
+            f"has a result yet; enter its results first{again}"
         )
     if not adjourned and (problem := unfinished_games(tournament, column)) is not None:
         raise InputError(
