@@ -31,6 +31,10 @@ from swissbridge.event.players import announce
 from swissbridge.formats._text import MAX_START_NO, bounded_value, shown
 from swissbridge.model import ByeKind, Colour, Entry, Result, Tournament, format_points
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from swissbridge.formats.pgn import RoundFeed
+
 GAME_RESULTS: Mapping[str, tuple[Result, Result]] = {
     "1-0": (Result.WIN, Result.LOSS),
     "0-1": (Result.LOSS, Result.WIN),
@@ -359,6 +363,9 @@ def corrected_under_later_rounds(before: Tournament, after: Tournament, round_no
 
 
 _PGN_RESULTS: Mapping[str, str] = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "½-½"}
+_FROM_BLACK: Mapping[str, str] = {"1-0": "0-1", "0-1": "1-0", "1/2-1/2": "1/2-1/2"}
+"""A PGN result (White's side first) from Black's side: a match's game 2, whose first-listed
+player has Black (C.04.5 4.4)."""
 
 
 def items_from_pgn(tournament: Tournament, round_no: int, source: str) -> tuple[list[ResultItem], list[str]]:
@@ -366,36 +373,44 @@ def items_from_pgn(tournament: Tournament, round_no: int, source: str) -> tuple[
     round's boards as the watcher matches them (FIDE ids, else names, colours as
     paired; :func:`swissbridge.formats.pgn.read_round_feed`), as result items, and
     notes on what the PGN leaves open (boards without a game, games in progress,
-    games that belong to no board). Games that disagree with each other are refused."""
-    from swissbridge.formats.pgn import read_round_feed
+    games that belong to no board). Games that disagree with each other are refused.
+    A Double-Swiss match round (C.04.5) reads both games of each board
+    (:func:`swissbridge.formats.pgn.read_match_feed`), each entered in its column."""
+    from swissbridge.formats.pgn import read_match_feed, read_round_feed
     from swissbridge.rules.history import played_pairing
+    from swissbridge.rules.twogame import round_columns
 
-    if tournament.points.games > 1:
-        raise InputError(
-            f"{source}: the PGN of a Double-Swiss match round is not read yet; enter the games: "
-            f"swissbridge result FILE {round_no} BOARD GAME1 GAME2 …"
-        )
-    pairing = played_pairing(tournament, round_no)
-    if not pairing.boards:
-        raise InputError(f"round {round_no} has no games to take results for")
+    cols = round_columns(tournament, round_no)
     # Matched against the round as paired, whatever it records already: a result the
     # PGN contradicts is refused (or corrected) by enter_results, like one typed in.
-    unfinished: dict[int, Entry] = {}
-    for p in tournament.players:
-        e = p.entry(round_no)
-        if e is not None and e.opponent is not None:
-            unfinished[p.start_no] = Entry(Result.PENDING, e.opponent, e.colour)
-    open_round = tournament.with_round(round_no, unfinished)
-    feed = read_round_feed(source, open_round, round_no, pairing=pairing)
-    if feed.conflicts:
-        raise InputError(f"{source}: " + "; ".join(str(c) for c in feed.conflicts))
-    items = [
-        ResultItem(f"#{b.board.white} {b.result} ({b.games[0].where})", _PGN_RESULTS[b.result], player=b.board.white)
-        for b in feed.finished
-    ]
-    notes = [f"{len(feed.missing)} board(s) without a game in the PGN"] if feed.missing else []
-    notes += [f"{b.board.white}-{b.board.black}: in progress in the PGN" for b in feed.in_progress]
-    notes += [f"unmatched: {u}" for u in feed.unmatched]
+    open_round = tournament
+    for column in cols:
+        unfinished: dict[int, Entry] = {}
+        for p in tournament.players:
+            e = p.entry(column)
+            if e is not None and e.opponent is not None:
+                unfinished[p.start_no] = Entry(Result.PENDING, e.opponent, e.colour)
+        open_round = open_round.with_round(column, unfinished)
+    if len(cols) > 1:
+        feeds: tuple[RoundFeed, ...] = read_match_feed(source, open_round, round_no)
+    else:
+        pairing = played_pairing(tournament, round_no)
+        if not pairing.boards:
+            raise InputError(f"round {round_no} has no games to take results for")
+        feeds = (read_round_feed(source, open_round, round_no, pairing=pairing),)
+    items: list[ResultItem] = []
+    notes: list[str] = []
+    for game, feed in enumerate(feeds, 1):
+        if feed.conflicts:
+            raise InputError(f"{source}: " + "; ".join(str(c) for c in feed.conflicts))
+        for b in feed.finished:
+            first, result = (b.board.white, b.result) if game == 1 else (b.board.black, _FROM_BLACK[b.result])
+            text = f"#{first} {result} ({b.games[0].where})"
+            items.append(ResultItem(text, _PGN_RESULTS[result], player=first, game=game))
+        of = f" (game {game})" if len(feeds) > 1 else ""
+        notes += [f"{len(feed.missing)} board(s) without a game in the PGN{of}"] if feed.missing else []
+        notes += [f"{b.board.white}-{b.board.black}: in progress in the PGN" for b in feed.in_progress]
+        notes += [f"unmatched: {u}" for u in feed.unmatched]
     return items, notes
 
 

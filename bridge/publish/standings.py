@@ -36,10 +36,9 @@ from swissbridge.rules.tiebreaks import (
     Value,
     contributions,
     cut,
-    last_column,
     planned_rounds,
 )
-from swissbridge.rules.twogame import columns
+from swissbridge.rules.twogame import columns, last_column
 
 # -- rendering --------------------------------------------------------------------------
 

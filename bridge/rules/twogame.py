@@ -41,9 +41,15 @@ def round_columns(tournament: Tournament, round_no: int) -> tuple[int, ...]:
     return columns(round_no) if tournament.points.games == GAMES else (round_no,)
 
 
+def last_column(tournament: Tournament, round_no: int) -> int:
+    """The last round column of the event's round ``round_no`` (a match's: game 2's)."""
+    return round_columns(tournament, round_no)[-1]
+
+
 def event_round(tournament: Tournament, column: int) -> int:
     """The event's round round column ``column`` belongs to: its match in an event of
-    two-game matches, else the column's own."""
+    two-game matches (a match begun counts), else the column's own; the rounds the first
+    ``column`` columns of the file hold."""
     return match_of(column) if tournament.points.games == GAMES else column
 
 

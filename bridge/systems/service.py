@@ -163,15 +163,16 @@ def paired_tournament(tournament: Tournament, pairing: RoundPairing) -> Tourname
     return apply_pairing(tournament, pairing)
 
 
-MATCH_FORMATS = ("text", "trf", "json")
-"""The formats a round of two-game matches is written in: the board list, and the files
-that hold the whole tournament, each game in its column (TRF) or the match (JSON)."""
+MATCH_FORMATS = ("text", "trf", "json", "pgn")
+"""The formats a round of two-game matches is written in: the board list, the files
+that hold the whole tournament, each game in its column (TRF) or the match (JSON), and
+PGN's pairing, both games of a board (``Round "R.B"``, the ``Game`` tag)."""
 
 
 def _match_pairing(tournament: Tournament, pairing: RoundPairing, fmt: str, adjourned: bool) -> str:
     """:func:`render_pairing` of a match round (C.04.5): the board list of the matches
     (White of game 1 first), a whole tournament with both games' columns; refused in a
-    format that holds one game a round and no match (PGN's pairing, Swiss-Manager's)."""
+    format that holds one game a round and no match (Swiss-Manager's pairing file)."""
     from swissbridge.rules.twogame import game_pairings
 
     if fmt == "text":
@@ -184,7 +185,7 @@ def _match_pairing(tournament: Tournament, pairing: RoundPairing, fmt: str, adjo
     from swissbridge.formats.detect import write_pairing
 
     one, two = game_pairings(pairing)
-    if fmt == "json":
+    if fmt in ("json", "pgn"):
         return write_pairing(tournament, pairing, fmt, adjourned=adjourned)
     return write_pairing(apply_pairing(tournament, two), one, fmt, adjourned=adjourned)
 
