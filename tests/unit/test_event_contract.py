@@ -238,6 +238,31 @@ def test_5_the_free_round_scores_the_same_in_new_generate_and_standings(tmp_path
     assert ",0.0," in row or ",0," in row, row
 
 
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("player", "bye", "{path}", "4", "--round", "2", "--points", "half"),
+        ("player", "withdraw", "{path}", "3"),
+        ("player", "forbid", "{path}", "1", "3"),
+        ("result", "{path}", "2", "#4", "H"),
+        ("result", "{path}", "2", "#4", "withdrawn"),
+    ],
+)
+def test_5_a_round_robin_refuses_what_its_tables_cannot_keep(tmp_path: Path, args: tuple[str, ...]) -> None:
+    """A bye, a withdrawal or a restriction was accepted (exit 0; forbid said the two "are
+    not paired against each other") in a round robin, whose pairings are its Berger tables:
+    the next `pair` then failed ("no legal pairing"), or paired the two anyway. Refused,
+    naming what is done instead (a missed game is a forfeit), nothing written."""
+    path = tmp_path / "rr.trf"
+    ok("new", path, "--players", _first(tmp_path, 7), "--system", "roundrobin", "--draw", "listed")
+    ok("pair", path, "--in-place")
+    before = path.read_bytes()
+    code, out = run(*(a.format(path=path) for a in args))
+    assert code == 2 and "cannot be written in a round robin" in out and "Berger tables" in out, out
+    assert path.read_bytes() == before
+    assert "round 2 of 7" in ok("pair", path, "--in-place")
+
+
 # -- 7. labels and messages (continued) --------------------------------------------------------------
 
 
