@@ -424,10 +424,11 @@ def undo_round(tournament: Tournament, round_no: int) -> tuple[Tournament, list[
     are (record 240); the points column recomputed. Also the things removed, for the
     message. Refused (:class:`InputError`): a round that is not the last paired one (the
     rounds after it were paired on it), and a team event (its team records 300, 320 and
-    330 hold the round too)."""
+    330 hold the round too). A Double-Swiss round is a match: both its columns."""
     from swissbridge.model import AnnouncedBye
+    from swissbridge.rules.twogame import event_round, round_columns
 
-    last = tournament.completed_rounds
+    last = event_round(tournament, tournament.completed_rounds)
     if not last:
         raise InputError("no round is paired yet: there is nothing to take back")
     if round_no != last:
@@ -442,26 +443,28 @@ def undo_round(tournament: Tournament, round_no: int) -> tuple[Tournament, list[
             "a team event's round is held by its team records too (300 line-ups, 320 PAB, 330 forfeited matches): "
             "undo takes back rounds of individual events only; restore the .bak file of the pairing instead"
         )
-    pairing = printed_pairing(tournament, round_no)
+    cols = round_columns(tournament, round_no)
+    pairing = printed_pairing(tournament, cols[0])
     lost = entered_results(tournament, round_no)
     players = []
     later: dict[tuple[int, ByeKind], list[int]] = {}
     for p in tournament.players:
-        entries = list(p.entries[:round_no])
-        for r, e in enumerate(p.entries[round_no:], round_no + 1):
+        entries = list(p.entries[: cols[-1]])
+        for r, e in enumerate(p.entries[cols[-1] :], cols[-1] + 1):
             kind = {Result.HALF_BYE: ByeKind.HALF, Result.FULL_BYE: ByeKind.FULL, Result.ZERO_BYE: ByeKind.ZERO}.get(
                 e.result
             )
             if kind is not None and e.opponent is None and p.start_no not in tournament.announced(r):
                 later.setdefault((r, kind), []).append(p.start_no)
-        if len(entries) == round_no and entries[-1].paired:
-            entries.pop()
+        for column in reversed(cols):
+            if len(entries) == column and entries[-1].paired:
+                entries.pop()
         players.append(replace(p, entries=tuple(entries), stated_points=None, rank=None))
     byes = tuple(AnnouncedBye(kind, r, tuple(ns)) for (r, kind), ns in sorted(later.items(), key=lambda x: x[0][0]))
     t = replace(
         tournament,
         players=tuple(players),
-        board_lists=tuple(b for b in tournament.board_lists if b.round_no != round_no),
+        board_lists=tuple(b for b in tournament.board_lists if b.round_no not in cols),
         announced_byes=tournament.announced_byes + byes,
     )
     removed = [f"the pairing of round {round_no} ({pairing})"]
@@ -471,16 +474,23 @@ def undo_round(tournament: Tournament, round_no: int) -> tuple[Tournament, list[
 
 
 def entered_results(tournament: Tournament, round_no: int) -> list[str]:
-    """The results entered in ``round_no``, by board as printed (``"board 2 9-7 1-0"``): what
-    pairing the round again, or taking it back, would erase."""
+    """The results entered in ``round_no``, by board as printed (``"board 2 9-7 1-0"``; a
+    Double-Swiss match's by game, ``"board 2 game 2 7-9 1-0"``): what pairing the round
+    again, or taking it back, would erase."""
     from swissbridge.rules.teams import printed_boards
+    from swissbridge.rules.twogame import round_columns
 
+    cols = round_columns(tournament, round_no)
+    shown_as = MATCH_SHOWN if len(cols) > 1 else SHOWN
     out = []
-    for n, _, (w, b) in printed_boards(tournament, round_no):
-        white, black = tournament.player(w).entry(round_no), tournament.player(b).entry(round_no)
-        if white is None or black is None or white.result is Result.PENDING:
-            continue
-        out.append(f"board {n} {w}-{b} {SHOWN.get((white.result, black.result), white.result.value)}")
+    for n, _, (first, second) in printed_boards(tournament, cols[0]):
+        for game, column in enumerate(cols, 1):
+            w, b = (first, second) if game == 1 else (second, first)
+            white, black = tournament.player(w).entry(column), tournament.player(b).entry(column)
+            if white is None or black is None or white.result is Result.PENDING:
+                continue
+            of = f" game {game}" if len(cols) > 1 else ""
+            out.append(f"board {n}{of} {w}-{b} {shown_as.get((white.result, black.result), white.result.value)}")
     return out
 
 
@@ -501,9 +511,12 @@ def repair_refusal(tournament: Tournament, round_no: int, *, in_place: bool, rep
     re-pairing would erase its results and leave the rounds paired on it stale, so it is
     refused with what would be lost; without ``repair`` a paired round is never paired again
     in place (``pair --round N`` prints it as paired)."""
+    from swissbridge.rules.twogame import event_round, round_columns
+
     if not (in_place or repair):
         return None  # printed as paired
-    later = [r for r in range(round_no + 1, tournament.completed_rounds + 1) if tournament.is_paired(r)]
+    last = event_round(tournament, tournament.completed_rounds)
+    later = [r for r in range(round_no + 1, last + 1) if tournament.is_paired(round_columns(tournament, r)[0])]
     lost = entered_results(tournament, round_no)
     losses = []
     if lost:

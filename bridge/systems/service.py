@@ -254,20 +254,23 @@ def published_pairing(tournament: Tournament, round_no: int) -> RoundPairing:
     the order and with the numbers they were printed with
     (:func:`~swissbridge.rules.teams.printed_boards`), the PAB and the players not paired; in a
     team event, the pairs of teams in the order of their matches, as :func:`render_pairing`
-    takes a round of team pairs. What ``pair FILE --round N`` shows for a paired round:
-    the round on the boards, never a pairing made again."""
+    takes a round of team pairs; a Double-Swiss round, its matches as game 1 was paired. What
+    ``pair FILE --round N`` shows for a paired round: the round on the boards, never a
+    pairing made again."""
     from swissbridge.pairing import Board
     from swissbridge.rules.history import played_pairing
     from swissbridge.rules.teams import played_team_pairing, printed_boards, printed_matches
+    from swissbridge.rules.twogame import round_columns
 
-    printed = printed_boards(tournament, round_no)
+    column = round_columns(tournament, round_no)[0]  # a Double-Swiss match: its game 1 (C.04.5)
+    printed = printed_boards(tournament, column)
     if tournament.team_event:
         teams, _ = played_team_pairing(tournament, round_no)
         matches = printed_matches(tournament, round_no)
         listed = {frozenset(m.players()) for m in matches}
         matches += [m for m in teams.boards if frozenset(m.players()) not in listed]
         return RoundPairing(round_no, tuple(matches), teams.bye, teams.absent)
-    played = played_pairing(tournament, round_no)
+    played = played_pairing(tournament, column)
     boards = tuple(Board(w, b) for _, _, (w, b) in printed)
     numbers = tuple(n for n, _, _ in printed)
     plain = numbers == tuple(range(1, len(numbers) + 1))

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from swissbridge.cli.commandline import app
-from swissbridge.formats.trf import read_trf
+from swissbridge.formats.trf import parse_trf, read_trf
 from swissbridge.model import Colour, Entry, Result, Tournament
 from swissbridge.rules.twogame import MatchKind, player_matches
 from typer.testing import CliRunner
@@ -144,3 +144,24 @@ def test_an_event_of_single_games_takes_no_match_results(tmp_path: Path) -> None
     t = read_trf(path)
     white = next(p for p in t if p.entry(1) is not None and p.entry(1).colour is Colour.WHITE)  # type: ignore[union-attr]
     assert white.entry(1).result is Result.FORFEIT_LOSS  # type: ignore[union-attr]
+
+
+def test_a_paired_match_is_reprinted_repaired_and_taken_back_as_a_match(event: Path) -> None:
+    """``pair --round R`` reprints match R as paired, ``--repair`` pairs it again while it has
+    no result, ``undo FILE R`` takes back both its columns."""
+    paired = event.read_bytes()
+    assert "round 1 of 3" in _run("pair", str(event), "--round", "1")
+    _run("pair", str(event), "--round", "1", "--repair", "--in-place")
+    assert read_trf(event) == parse_trf(paired)
+    _run("result", str(event), "1", "1", "1-0", "½-½", "2", "=", "=", "3", "0-1", "0-1")
+    out = _run("pair", str(event), "--round", "1", "--repair", "--in-place", code=2)
+    assert "board 1 game 2 4-1 ½-½" in out
+    _run("pair", str(event), "--in-place")
+    second = _run("pair", str(event), "--round", "2")
+    assert "round 2 of 3" in second
+    out = _run("undo", str(event), "1", code=2)
+    assert "round 1 is not the last paired round (2)" in out
+    _run("undo", str(event), "2")
+    t = read_trf(event)
+    assert t.completed_rounds == 2 and all(len(p.entries) == 2 for p in t.players)
+    assert [b.round_no for b in t.board_lists] == [1, 2]
