@@ -146,6 +146,21 @@ def test_4_new_refuses_round_dates_that_do_not_fit_the_event(tmp_path: Path, dat
     assert not (tmp_path / "e.trf").exists()
 
 
+def test_4_set_says_a_new_system_or_point_system_is_not_what_the_paired_rounds_were_paired_with(
+    tmp_path: Path,
+) -> None:
+    """`set --system` / `--points` under paired rounds was a silent "→" line; `check` then
+    reported the rounds paired right as differing. The change is kept (the rounds not paired
+    yet follow it) and the warning says what it does to the rounds paired."""
+    path = club(tmp_path)
+    out = ok("set", path, "--system", "lim")
+    assert "warning: round 1 was paired with the dutch system; it stays as paired, but `check` now replays" in out
+    assert "`check FILE --system dutch` replays with it" in out, out
+    out = ok("set", path, "--points", "3-1-0")
+    assert "warning: round 1 was paired with the scores of 1-0.5-0" in out and "--points 1-0.5-0` goes back" in out
+    assert "warning" not in ok("set", fresh(tmp_path), "--system", "lim", "--points", "3-1-0")
+
+
 # -- 7. labels and messages -------------------------------------------------------------------------
 
 

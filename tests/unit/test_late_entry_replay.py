@@ -95,3 +95,20 @@ def test_the_players_of_a_round_are_those_entered_by_then(tmp_path: Path) -> Non
     assert [p.name for p in entered(t, 1)] == ["Player A, Bo", "Player C, Bo", "Player D, Bo"]
     assert [p.start_no for p in entered(t, 2)] == [1, 2, 3, 4, 5]
     assert {n: ps.tpn for n, ps in build_state(t, 1).players.items()} == {1: 1, 4: 2, 5: 3}
+
+
+@pytest.mark.parametrize("code", ["FIDE_DUTCH_BAKU", "FIDE_DUBOV_BAKU"])
+@pytest.mark.parametrize("rating", [1000, 2500])
+def test_a_late_entry_keeps_the_last_baku_ga_player(tmp_path: Path, code: str, rating: int) -> None:
+    """C.04.5.1: GA is drawn before round 1 from the players to be paired, and after a late
+    entry "the last GA-player shall be the same": GA was sized by every listed player, so a
+    late entry (even the lowest rated) grew GA under round 1, and `check` reported it."""
+    path = tmp_path / "event.trf"
+    listed = players(tmp_path, tuple(2600 - 50 * i for i in range(16)))
+    ok("new", path, "--players", listed, "--rounds", 5, "--system", code, "--initial-colour", "white")
+    ok("pair", path, "--in-place")
+    ok("result", path, 1, *(x for b in range(1, 9) for x in (b, RESULTS[b % 5])))
+    ok("player", "add", path, "--name", "Late, Lou", "--rating", rating)
+    assert ok("check", path).endswith("all 1 rounds ok\n")
+    ok("pair", path, "--in-place")
+    assert ok("check", path).endswith("all 2 rounds ok\n")
