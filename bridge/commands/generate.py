@@ -50,7 +50,7 @@ from swissbridge.model import (
 from swissbridge.pairing import Board, NoLegalPairing, RoundPairing
 from swissbridge.plugins import PairingSystem, resolve
 from swissbridge.plugins.protocol import RoundRobins
-from swissbridge.rules.acceleration import baku_acceleration
+from swissbridge.rules.acceleration import baku_acceleration, over_columns
 from swissbridge.rules.history import before_round
 from swissbridge.rules.teams import TeamEvent, board_pairing, team_code
 from swissbridge.rules.twogame import columns, game_pairings
@@ -68,6 +68,7 @@ __all__ = [
     "plan_tournament",
     "play_round",
     "play_team_round",
+    "points_and_ranks",
     "tournament_before_round",
 ]
 
@@ -325,12 +326,7 @@ def _plan(n: int, rounds: int, system: str | PairingSystem, rng: random.Random, 
     initial = [p for p in numbers if p not in absences[1]]
     points = o.points if o.points is not None else default_points(engine)
     games = games_per_round(engine)
-    if o.accelerate and games > 1:
-        raise UsageError(
-            f"--accelerate: the {name} system's rounds are matches of {games} games; Baku acceleration "
-            "(C.04.7) of such an event is not implemented"
-        )
-    acceleration = baku_acceleration(initial, rounds, points) if o.accelerate else ()
+    acceleration = over_columns(baku_acceleration(initial, rounds, points), games) if o.accelerate else ()
     forbidden: list[ForbiddenPairs] = []
     for _ in range(o.forbidden_groups):
         size = 3 if n >= 6 and rng.random() < 0.2 else 2
@@ -544,7 +540,7 @@ def _play(
         if on_round is not None:
             on_round(t, r, pairing)
         t = (play_match if matches else play_round)(t, pairing, plan.strengths, rng, o)
-    return _final_points(t, total)
+    return points_and_ranks(t, total)
 
 
 def play_match(
@@ -573,9 +569,9 @@ def play_match(
     return tournament.with_round(one.round_no, games[0]).with_round(two.round_no, games[1])
 
 
-def _final_points(t: Tournament, total: int) -> Tournament:
-    """The played event with each player's points after round ``total`` and rank
-    (points, then start number) written in record 001."""
+def points_and_ranks(t: Tournament, total: int) -> Tournament:
+    """``t`` with each player's points after round ``total`` and rank (points, then
+    start number) written in record 001, as an engine reading the file expects them."""
     scores = {p.start_no: p.score(t.points, total) for p in t.players}
     order = sorted(scores, key=lambda n: (-scores[n], n))
     rank = {n: i for i, n in enumerate(order, 1)}
@@ -808,7 +804,7 @@ def _team_results(t: Tournament) -> Tournament:
     """The played event with its standings written: each team's match and game points
     and rank in record 310 (the rank of ``swissbridge standings`` with the default team
     tie-breaks, :data:`~swissbridge.rules.tiebreaks.DEFAULT_TEAM_TIEBREAKS`: the event names
-    none in record 202), each player's points and rank in record 001 (:func:`_final_points`)."""
+    none in record 202), each player's points and rank in record 001 (:func:`points_and_ranks`)."""
     from swissbridge.formats.trf import team_setup_of
     from swissbridge.rules.ranking import compute_teams
     from swissbridge.rules.tiebreaks import DEFAULT_TEAM_TIEBREAKS, parse_tiebreaks
@@ -827,7 +823,7 @@ def _team_results(t: Tournament) -> Tournament:
     lines = iter(line(team) for team in event.setup.teams)
     headers = tuple((code, next(lines)) if code == "310" else (code, value) for code, value in t.headers)
     t = replace(t, headers=headers)
-    return _final_points(replace(t, teams=team_setup_of(t)), total)
+    return points_and_ranks(replace(t, teams=team_setup_of(t)), total)
 
 
 def tournament_before_round(tournament: Tournament, round_no: int) -> Tournament:
