@@ -561,6 +561,19 @@ def test_a_forbidden_group_of_2000_in_3000_players_is_decided_in_bounded_work(
     assert peak < 500 and elapsed < seconds, (peak, elapsed)
 
 
+def test_a_player_list_of_20000_rows_is_refused_at_the_first_row_without_a_start_number(tmp_path: Path) -> None:
+    """issue 36 #8: ``new --players`` of a 20 000-row list said "start number 10000 does
+    not fit the TRF columns 5-8" with no file or line (exit 5, an output error); the
+    list is refused at the row of player 10 000, before anything is written."""
+    players = tmp_path / "list.csv"
+    players.write_text("name,rating\n" + "".join(f'"Player{i:05d}, A",{2000 + i % 500}\n' for i in range(20_000)))
+    event = tmp_path / "e.trf"
+    result = _run(["new", str(event), "--players", str(players), "--name", "Big"])
+    assert result.returncode == 2 and not event.exists(), result.stderr
+    assert f"{players}:10001:1: 20000 players: expected at most 9999" in result.stderr
+    assert len(result.stderr.splitlines()) == 1 and "Traceback" not in result.stderr
+
+
 def test_a_killed_edit_leaves_nothing_the_next_edit_keeps(tmp_path: Path) -> None:
     """issue 36 #6: after ``kill -9``, the partial ``.NAME.XXXXXXXX.tmp`` (of the file or
     its backup) and the stale ``.NAME.lock`` stayed in the user's folder; the next edit
