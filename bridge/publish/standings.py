@@ -16,7 +16,7 @@ from fractions import Fraction
 from swissbridge.errors import InputError
 from swissbridge.formats._text import spreadsheet_text
 from swissbridge.messages import column_width
-from swissbridge.model import Colour, Player, Result, Team, format_points
+from swissbridge.model import Colour, Entry, Player, Result, Team, format_points
 from swissbridge.rules import fide_rating
 from swissbridge.rules.ranking import (
     AnyStandings,
@@ -31,12 +31,15 @@ from swissbridge.rules.ranking import (
 )
 from swissbridge.rules.teams import MatchKind
 from swissbridge.rules.tiebreaks import (
+    Kind,
     TieBreak,
     Value,
     contributions,
     cut,
+    last_column,
     planned_rounds,
 )
+from swissbridge.rules.twogame import columns
 
 # -- rendering --------------------------------------------------------------------------
 
@@ -83,7 +86,7 @@ def notes(s: AnyStandings) -> list[str]:
     from swissbridge.rules.history import unfinished_games
 
     out = []
-    unfinished = unfinished_games(s.tournament, s.after_round + 1)
+    unfinished = unfinished_games(s.tournament, last_column(s.tournament, s.after_round) + 1)
     if unfinished is not None:
         out.append(f"(not final: {unfinished}; each counts as a game played that scores nothing yet)")
     left_out = unnamed_tiebreaks(s.tournament)
@@ -320,6 +323,8 @@ def crosstable_cells(s: AnyStandings) -> list[tuple[Standing | TeamStanding, str
     rank = {r.start_no: r.rank for r in s.rows}
     if isinstance(s, TeamStandings):
         return [(r, team_name(r.team), _team_cells(s, r.start_no, rank)) for r in s.rows]
+    if s.event.games is not None:
+        return [(r, player_name(r.player), _match_cells(s, r.start_no, rank)) for r in s.rows]
     out: list[tuple[Standing | TeamStanding, str, list[str]]] = []
     for r in s.rows:
         cells = []
@@ -346,14 +351,39 @@ def _team_cells(s: TeamStandings, number: int, rank: dict[int, int]) -> list[str
         m = rec.match(rnd)
         if m is None:
             cells.append("-")
-        elif m.opponent is None:
-            cells.append(_TEAM_CELL.get(m.kind, "-"))
-        elif not m.played:
-            cells.append(f"{rank[m.opponent]}{'+' if m.kind is MatchKind.FORFEIT_WIN else '-'}")
         else:
-            colour = "w" if m.colour is Colour.WHITE else "b" if m.colour is Colour.BLACK else ""
-            cells.append(f"{rank[m.opponent]}{colour}{format_value(Fraction(m.game_points, 10))}")
+            bye = _TEAM_CELL.get(m.kind, "-")
+            won = m.kind is MatchKind.FORFEIT_WIN
+            cells.append(_match_cell(m.opponent, rank, bye, m.played, won, m.colour, m.game_points))
     return cells
+
+
+def _match_cell(
+    opponent: int | None, rank: dict[int, int], bye: str, played: bool, won: bool, colour: Colour | None, points: int
+) -> str:
+    """A match in a crosstable (a team's, a Double-Swiss player's): ``bye`` without an
+    opponent; the opponent's place and ``+``/``-`` (``won``) for a match ended by forfeit;
+    else the place, the colour and the points scored (tenths)."""
+    if opponent is None:
+        return bye
+    if not played:
+        return f"{rank[opponent]}{'+' if won else '-'}"
+    return f"{rank[opponent]}{_colour_code(colour) or ''}{format_value(Fraction(points, 10))}"
+
+
+_MATCH_CELL = {Kind.PAB: "PAB", Kind.FULL_BYE: "F", Kind.HALF_BYE: "H", Kind.ZERO_BYE: "-"}
+
+
+def _match_cells(s: Standings, number: int, rank: dict[int, int]) -> list[str]:
+    """A Double-Swiss player's matches (C.04.5): ``"3w1.5"`` (the opponent's place, the
+    colour of game 1, the match's points), ``3+``/``3-`` a match ended by forfeit, ``PAB``,
+    ``F``/``H`` byes, ``-`` absent."""
+    return [
+        _match_cell(
+            r.opponent, rank, _MATCH_CELL.get(r.kind, "-"), r.played, r.kind is Kind.FORFEIT_WIN, r.colour, r.points
+        )
+        for r in s.event.participants[number].rounds
+    ]
 
 
 def _points_head(s: AnyStandings, short: bool = False) -> str:
@@ -380,7 +410,11 @@ def render_crosstable_json(s: AnyStandings) -> str:
     (null when unplayed), ``result`` the TRF result code, ``points`` what the round scored.
     A team event: ``"score"`` and ``"teams": [{"team", "rank", "points", "rounds":
     [{"round", "opponent", "colour", "result", "played", "match_points", "game_points"}]}]``,
-    ``result`` the match's letter of record 299 (``W D L + - U F H Z``)."""
+    ``result`` the match's letter of record 299 (``W D L + - U F H Z``). A Double-Swiss
+    (C.04.5): a round is a match, ``colour`` game 1's, ``result`` what the match was
+    (``game`` for a match played, ``forfeit win``, ``pairing-allocated bye``… as C.07 16.2
+    names them),
+    ``games`` the TRF result codes of its two games, ``points`` the match's."""
     if isinstance(s, TeamStandings):
         teams = []
         for r in s.rows:
@@ -402,23 +436,48 @@ def render_crosstable_json(s: AnyStandings) -> str:
         return json.dumps(doc_teams, indent=1, ensure_ascii=False) + "\n"
     people = []
     for one in s.rows:
-        rounds = []
-        for rnd in range(1, s.after_round + 1):
-            e = one.player.entry(rnd)
-            result = e.result if e is not None else Result.ZERO_BYE
-            colour = e.colour if e is not None and e.opponent is not None else None
-            rounds.append(
-                {
-                    "round": rnd,
-                    "opponent": e.opponent if e is not None else None,
-                    "colour": "w" if colour is Colour.WHITE else "b" if colour is Colour.BLACK else None,
-                    "result": result.value,
-                    "points": json_number(Fraction(s.tournament.points.points(result), 10)),
-                }
-            )
-        people.append({"start": one.start_no, "rank": one.rank, "points": json_number(one.points), "rounds": rounds})
+        player_rounds = _match_json(s, one) if s.event.games is not None else _rounds_json(s, one)
+        people.append(
+            {"start": one.start_no, "rank": one.rank, "points": json_number(one.points), "rounds": player_rounds}
+        )
     doc = {"after_round": s.after_round, "complete": is_complete(s), "players": people}
     return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
+
+
+def _colour_code(colour: Colour | None) -> str | None:
+    return "w" if colour is Colour.WHITE else "b" if colour is Colour.BLACK else None
+
+
+def _rounds_json(s: Standings, one: Standing) -> list[dict[str, object]]:
+    rounds: list[dict[str, object]] = []
+    for rnd in range(1, s.after_round + 1):
+        e = one.player.entry(rnd)
+        result = e.result if e is not None else Result.ZERO_BYE
+        rounds.append(
+            {
+                "round": rnd,
+                "opponent": e.opponent if e is not None else None,
+                "colour": _colour_code(e.colour if e is not None and e.opponent is not None else None),
+                "result": result.value,
+                "points": json_number(Fraction(s.tournament.points.points(result), 10)),
+            }
+        )
+    return rounds
+
+
+def _match_json(s: Standings, one: Standing) -> list[dict[str, object]]:
+    """A Double-Swiss player's matches: the match as C.07 counts it, its two games' codes."""
+    return [
+        {
+            "round": r.number,
+            "opponent": r.opponent,
+            "colour": _colour_code(r.colour),
+            "result": r.kind.value,
+            "games": [(one.player.entry(c) or Entry(Result.ZERO_BYE)).result.value for c in columns(r.number)],
+            "points": json_number(Fraction(r.points, 10)),
+        }
+        for r in s.event.participants[one.start_no].rounds
+    ]
 
 
 def render_crosstable_text(s: AnyStandings) -> str:

@@ -44,8 +44,17 @@ from swissbridge.publish.standings import (
 )
 from swissbridge.rules.history import unpaired_label
 from swissbridge.rules.ranking import TeamStandings, compute_teams
-from swissbridge.rules.teams import MatchBoard, MatchKind, TeamEvent, board_pairing, match_games
+from swissbridge.rules.teams import (
+    MatchBoard,
+    MatchKind,
+    TeamEvent,
+    board_pairing,
+    match_games,
+    team_unpaired_label,
+    team_withdrawn,
+)
 from swissbridge.rules.tiebreaks import TieBreak
+from swissbridge.systems import declared_round_robin
 
 _BYES = {
     MatchKind.PAB: Result.PAB,
@@ -98,9 +107,9 @@ class _Site:
         return f"{format_points(rec.match_points(self.after))} / {format_points(rec.game_points(self.after))}"
 
     def team_label(self, tpn: int, round_no: int, result: Result) -> str:
-        """What a round without a match is for a team: its first member's
-        (:func:`~swissbridge.rules.history.unpaired_label`: the PAB, a bye, withdrawn)."""
-        return unpaired_label(self.t, self.team(tpn).members[0], round_no, result)
+        """What a round without a match is for a team
+        (:func:`~swissbridge.rules.teams.team_unpaired_label`: the PAB, a bye, withdrawn)."""
+        return team_unpaired_label(self.t, tpn, round_no, result, round_robin=declared_round_robin(self.t))
 
     def unpaired_teams(self) -> list[tuple[int, str]]:
         """The round's teams without a match: the PAB team first, then the absent by TPN."""
@@ -114,8 +123,17 @@ class _Site:
         """What the round being played is for player ``n`` without a game: the team's PAB
         or bye (:func:`~swissbridge.rules.teams.board_pairing`), else not in the line-up."""
         if self.pairing is not None and n in self.absent:
-            return unpaired_label(self.t, n, self.pairing.round_no, self.absent[n])
+            return self.member_label(n, self.pairing.round_no, self.absent[n])
         return "not in the line-up"
+
+    def member_label(self, n: int, round_no: int, result: Result) -> str:
+        """What a round without a game was for player ``n``: the team's when the team has
+        withdrawn (:func:`~swissbridge.rules.teams.team_withdrawn`), else the player's
+        (:func:`~swissbridge.rules.history.unpaired_label`)."""
+        tpn = self.event.team_of[n]
+        if result is Result.ZERO_BYE and team_withdrawn(self.t, tpn, round_no):
+            return self.team_label(tpn, round_no, result)
+        return unpaired_label(self.t, n, round_no, result)
 
 
 _EMPTY = "(empty board)"
@@ -364,7 +382,7 @@ def _player_page(site: _Site, prefix: str, n: int, linked: Collection[int]) -> s
     for r in range(1, site.after + 1):
         e = p.entry(r)
         if e is None or e.opponent is None:
-            what = unpaired_label(site.t, n, r, e.result if e is not None else Result.ZERO_BYE)
+            what = site.member_label(n, r, e.result if e is not None else Result.ZERO_BYE)
             score = format_points(site.t.points.points(e.result)) if e is not None else "0.0"
             lines.append(
                 f"<tr class=bye><td>{r}</td><td></td><td></td><td class=name>{html.escape(what)}</td>"

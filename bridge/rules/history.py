@@ -8,6 +8,7 @@ written once."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from swissbridge.errors import InputError
@@ -28,6 +29,7 @@ __all__ = [
     "SHOWN_GAMES",
     "adjourned_note",
     "before_round",
+    "bye_label",
     "infer_initial_colour",
     "initial_colour",
     "played_pairing",
@@ -37,6 +39,7 @@ __all__ = [
     "unfinished_games",
     "unpaired_in",
     "unpaired_label",
+    "withdrawal_run",
     "withdrawn",
 ]
 
@@ -234,21 +237,28 @@ FREE_ROUND = "free round"
 
 
 def withdrawn(t: Tournament, n: int, round_no: int) -> bool:
-    """Player ``n`` has left the event by round ``round_no``: every round from it to the
-    event's last is a zero-point bye, recorded or announced (record 240: how ``player
-    withdraw`` and ``result … withdrawn`` write a withdrawal), and so are the rounds
-    just before it back to where the run began, which is two rounds at least. The last
-    round of a withdrawal is "withdrawn" as its earlier rounds are; one zero-point bye
-    in the last round alone is a requested bye."""
-    last = t.total_rounds
-    if last is None or not 1 <= round_no <= last:
-        return False
+    """Player ``n`` has left the event by round ``round_no`` (:func:`withdrawal_run`): a
+    round of theirs is a zero-point bye when its entry is one, or, not written yet, when
+    record 240 announces one (how ``player withdraw`` and ``result … withdrawn`` write a
+    withdrawal)."""
     player = t.player(n)
 
     def zero(r: int) -> bool:
         e = player.entry(r)
         return e.result is Result.ZERO_BYE if e is not None else t.announced(r).get(n) is ByeKind.ZERO
 
+    return withdrawal_run(zero, round_no, t.total_rounds)
+
+
+def withdrawal_run(zero: Callable[[int], bool], round_no: int, last: int | None) -> bool:
+    """The rule that tells a withdrawal (C.04.2 Art. 3.2) from a requested zero-point bye,
+    for a player (:func:`withdrawn`) or a team (:func:`swissbridge.rules.teams.team_withdrawn`):
+    every round from ``round_no`` to the event's ``last`` is a zero-point bye (``zero``,
+    recorded or announced), and so are the rounds just before it back to where the run
+    began, which is two rounds at least. The last round of a withdrawal is "withdrawn" as
+    its earlier rounds are; one zero-point bye in the last round alone is a requested bye."""
+    if last is None or not 1 <= round_no <= last:
+        return False
     if not all(zero(r) for r in range(round_no, last + 1)):
         return False
     start = round_no
@@ -261,7 +271,15 @@ def unpaired_label(t: Tournament, n: int, round_no: int, result: Result, *, roun
     """What a round without a game was for player ``n``: the pairing-allocated bye (the
     free round in a ``round_robin``: :func:`swissbridge.systems.declared_round_robin`), a
     requested bye, or ``withdrawn`` (:func:`withdrawn`)."""
-    if result is Result.ZERO_BYE and withdrawn(t, n, round_no):
+    left = result is Result.ZERO_BYE and withdrawn(t, n, round_no)
+    return bye_label(result, withdrawn=left, round_robin=round_robin)
+
+
+def bye_label(result: Result, *, withdrawn: bool, round_robin: bool = False) -> str:
+    """The one wording of a round without a game, a player's (:func:`unpaired_label`) or a
+    team's (:func:`swissbridge.rules.teams.team_unpaired_label`): ``withdrawn`` for the
+    zero-point byes of a withdrawal, the free round of a ``round_robin``, else the bye."""
+    if withdrawn:
         return "withdrawn"
     if result is Result.PAB and round_robin:
         return FREE_ROUND  # the round against the dummy of C.05 Annex 1, no bye the pairing allocated

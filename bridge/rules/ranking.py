@@ -29,9 +29,12 @@ from swissbridge.rules.tiebreaks import (
     check_entrants,
     check_modifiers,
     direct_encounter,
+    last_column,
     parse_tiebreaks,
+    participant_rounds,
     planned_rounds,
     prepare,
+    rounds_of,
     value_of,
 )
 
@@ -234,7 +237,7 @@ def compute_teams(tournament: Tournament, tiebreaks: list[TieBreak], after_round
 
 
 def _check_round(tournament: Tournament, after_round: int | None) -> None:
-    done = tournament.completed_rounds
+    done = rounds_of(tournament, tournament.completed_rounds)
     if after_round is not None and not 0 <= after_round <= done:
         raise InputError(f"--after-round {after_round}: the file has rounds 1-{done} only")
 
@@ -385,8 +388,9 @@ def is_complete(s: AnyStandings) -> bool:
     rounds the file announces) and every game of it has a result."""
     from swissbridge.rules.history import unfinished_games
 
-    total = s.tournament.total_rounds or 0
-    return total > 0 and s.after_round == total and unfinished_games(s.tournament, s.after_round + 1) is None
+    t = s.tournament
+    total = rounds_of(t, t.total_rounds or 0)
+    return total > 0 and s.after_round == total and unfinished_games(t, last_column(t, s.after_round) + 1) is None
 
 
 # -- rating change (FIDE B.02 8.3) ----------------------------------------------------------
@@ -421,8 +425,13 @@ def rating_changes(s: Standings, k: int | None = None) -> dict[int, RatingChange
 
 
 def rated_results(s: Standings, start_no: int) -> list[tuple[int, Fraction]]:
+    """The games of ``start_no`` that count for rating (B.02): each game played over the
+    board, as the file records it (a Double-Swiss's single forfeited game, which counts
+    as played for tie-breaks, does not: C.04.5 Preface), against a rated opponent."""
+    t = s.tournament
+    rounds = participant_rounds(t.player(start_no).entries, t.points, last_column(t, s.after_round))
     return [
         (rating, r.standard)
-        for r in s.event.participants[start_no].rounds
+        for r in rounds
         if r.played and r.opponent is not None and (rating := s.event.participants[r.opponent].rating)
     ]

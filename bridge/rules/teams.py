@@ -362,6 +362,41 @@ class TeamEvent:
         )
 
 
+def team_withdrawn(tournament: Tournament, team: int, round_no: int) -> bool:
+    """Team ``team`` has left the event by round ``round_no`` (``team withdraw``, C.04.2
+    Art. 3.2 applied to teams): the rule of a player's withdrawal
+    (:func:`~swissbridge.rules.history.withdrawal_run`) read on the team's rounds, a round
+    a zero-point bye when its members' entries written in it are all ``Z`` (the team not
+    paired), or, none written yet, when the team form of record 240 announces one."""
+    from swissbridge.model import ByeKind
+    from swissbridge.rules.history import withdrawal_run
+
+    setup = tournament.teams
+    if setup is None:
+        return False
+    members = [tournament.player(m) for m in setup.team(team).members]
+
+    def zero(r: int) -> bool:
+        written = [e for p in members if (e := p.entry(r)) is not None]
+        if written:
+            return all(e.result is Result.ZERO_BYE for e in written)
+        return any(b.kind is ByeKind.ZERO and b.round_no == r and team in b.players for b in setup.byes)
+
+    return withdrawal_run(zero, round_no, tournament.total_rounds)
+
+
+def team_unpaired_label(
+    tournament: Tournament, team: int, round_no: int, result: Result, *, round_robin: bool = False
+) -> str:
+    """What a round without a match was for team ``team`` (its entry ``result``), worded
+    as a player's (:func:`~swissbridge.rules.history.bye_label`): the PAB (the free round
+    of a ``round_robin``), a requested bye, or ``withdrawn`` (:func:`team_withdrawn`)."""
+    from swissbridge.rules.history import bye_label
+
+    left = result is Result.ZERO_BYE and team_withdrawn(tournament, team, round_no)
+    return bye_label(result, withdrawn=left, round_robin=round_robin)
+
+
 def _has_game(entry: Entry | None) -> bool:
     """The member had a board in the round's match: an opponent, or a forfeit (won
     against a board left unoccupied: ``0000 - +``)."""

@@ -33,12 +33,12 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from fractions import Fraction
 
-from swissbridge.model import Colour, Entry, EventKind, Points, PointSystem, Result, Tournament, format_points
-from swissbridge.rules import fide_rating
+from swissbridge.model import Colour, Entry, EventKind, Player, Points, PointSystem, Result, Tournament, format_points
+from swissbridge.rules import fide_rating, twogame
 
 Value = Fraction | int | None
 """A tie-break value: points and Buchholz sums as exact fractions of a point, counts and
@@ -153,6 +153,10 @@ class Event:
     unrated: int | None = None
     """The rating given to unrated players (C.07 10.1: set by the tournament's
     regulations); ``None``: rating-based tie-breaks have no value when anyone is unrated."""
+    games: Event | None = None
+    """A Double-Swiss (C.04.5): the rounds of this event are its matches, and this is
+    the same event game by game, for the tie-breaks that count games
+    (:data:`GAME_TIEBREAKS`); ``None`` when every round is one game."""
     _cache: dict[str, object] = field(default_factory=dict, compare=False)
 
 
@@ -203,19 +207,31 @@ def rules_edition(tournament: Tournament) -> int:
     return 2024 if started is not None and started < RULES_2026 else 2026
 
 
+def rounds_of(tournament: Tournament, columns: int) -> int:
+    """The rounds the first ``columns`` round columns of the file hold: as many, or in a
+    Double-Swiss the matches (a match is two columns, :mod:`swissbridge.rules.twogame`;
+    a match begun counts)."""
+    return twogame.match_of(columns) if tournament.points.games > 1 else columns
+
+
+def last_column(tournament: Tournament, round_no: int) -> int:
+    """The last round column of round ``round_no`` (of a Double-Swiss match: game 2's)."""
+    return twogame.columns(round_no)[1] if tournament.points.games > 1 else round_no
+
+
 def last_round_with_results(tournament: Tournament) -> int:
     """The round standings are after by default: the last one paired, unless none of its
-    games has a result yet (a round paired and not played)."""
+    games has a result yet (a round paired and not played); a Double-Swiss's match."""
     n = tournament.completed_rounds
     while n > 0 and tournament.is_unplayed(n):
         n -= 1
-    return n
+    return rounds_of(tournament, n)
 
 
 def planned_rounds(tournament: Tournament) -> int:
     """The number of rounds of the event: the one the file announces (record XXR/142),
-    else the rounds it holds."""
-    return max(tournament.total_rounds or 0, tournament.rounds_in_file)
+    else the rounds it holds (a Double-Swiss's: matches)."""
+    return rounds_of(tournament, max(tournament.total_rounds or 0, tournament.rounds_in_file))
 
 
 def prepare(tournament: Tournament, after_round: int | None = None, *, unrated: int | None = None) -> Event:
@@ -223,6 +239,8 @@ def prepare(tournament: Tournament, after_round: int | None = None, *, unrated: 
     :func:`last_round_with_results`)."""
     n = last_round_with_results(tournament) if after_round is None else after_round
     total = max(planned_rounds(tournament), n)
+    if tournament.points.games > 1:
+        return _prepare_matches(tournament, n, total, unrated)
     people = {}
     for p in tournament.players:
         rounds = participant_rounds(p.entries, tournament.points, n)
@@ -230,6 +248,78 @@ def prepare(tournament: Tournament, after_round: int | None = None, *, unrated: 
     return Event(
         n, total, tournament.points, is_round_robin(tournament, total), people, rules_edition(tournament), unrated
     )
+
+
+def _prepare_matches(tournament: Tournament, n: int, total: int, unrated: int | None) -> Event:
+    """A Double-Swiss after match ``n`` (C.04.5; docs/double-swiss.md, "Standings"): a
+    round of C.07 is a match (byes and forfeits apply to whole matches, Preface), scored
+    by its two games, a single forfeited game as played; its ``games`` the games."""
+    system = tournament.points
+    by_match, by_game = {}, {}
+    for p in tournament.players:
+        rating = p.rating or None
+        matches = twogame.player_matches(_padded(p, last_column(tournament, n)), n)
+        rounds = tuple(_match_round(m, system) for m in matches)
+        by_match[p.start_no] = Participant(p.start_no, rating, rounds, sum(r.points for r in rounds))
+        games = _game_rounds(matches, system)
+        by_game[p.start_no] = Participant(p.start_no, rating, games, sum(r.points for r in games))
+    edition = rules_edition(tournament)
+    columns = last_column(tournament, n), last_column(tournament, total)
+    game_event = Event(columns[0], columns[1], system, False, by_game, edition, unrated)
+    return Event(n, total, match_points(system), False, by_match, edition, unrated, game_event)
+
+
+def match_points(system: PointSystem) -> PointSystem:
+    """The points of a whole match as C.07 counts rounds: a win is both games won, a draw
+    both drawn (or one of each), a loss both lost."""
+    games = twogame.GAMES
+    return replace(system, win=games * system.win, draw=games * system.draw, loss=games * system.loss, games=1)
+
+
+def _padded(p: Player, columns: int) -> Player:
+    """``p`` with the columns past their line absent (a player who left)."""
+    missing = columns - len(p.entries)
+    return replace(p, entries=p.entries + (Entry(Result.ZERO_BYE),) * missing) if missing > 0 else p
+
+
+_MATCH_KIND = {
+    twogame.MatchKind.PLAYED: Kind.GAME,
+    twogame.MatchKind.FORFEIT_WIN: Kind.FORFEIT_WIN,
+    twogame.MatchKind.FORFEIT_LOSS: Kind.FORFEIT_LOSS,
+    twogame.MatchKind.PAB: Kind.PAB,
+}
+
+
+def _match_round(m: twogame.GameMatch, system: PointSystem) -> Round:
+    """A match as one round: played (a single forfeited game as played), ended by
+    forfeit, the PAB, or another bye (its code's kind)."""
+    kind = _MATCH_KIND.get(m.kind) or _KIND.get(m.games[0].result, Kind.ZERO_BYE)
+    scored = m.points(system)
+    standard = sum((_STANDARD.get(g.result, _NOTHING) for g in m.games_as_played), _NOTHING)
+    played = kind is Kind.GAME
+    return Round(
+        number=m.number,
+        kind=kind,
+        points=scored,
+        opponent=m.opponent,
+        colour=m.colour,
+        standard=standard if played else _NOTHING,
+        vur=not played and kind is not Kind.PAB and scored != twogame.GAMES * system.win,
+    )
+
+
+def _game_rounds(matches: Sequence[twogame.GameMatch], system: PointSystem) -> tuple[Round, ...]:
+    """The games of the matches, one round each: a single forfeited game as played
+    (Preface); the PAB as the won and the drawn game it is worth (1.4)."""
+    entries = [g for m in matches for g in m.games_as_played]
+    rounds = list(participant_rounds(entries, system, len(entries)))
+    for m in matches:
+        if m.kind is twogame.MatchKind.PAB:
+            first, second = twogame.columns(m.number)
+            won = min(system.pab, system.win)
+            rounds[first - 1] = replace(rounds[first - 1], points=won)
+            rounds[second - 1] = replace(rounds[second - 1], points=system.pab - won)
+    return tuple(rounds)
 
 
 # -- C.07 Article 16: unplayed rounds -------------------------------------------------
@@ -905,6 +995,16 @@ def describe(tb: TieBreak) -> str:
     return f"{' '.join(words)} (C.07 {', '.join(articles)})"
 
 
+GAME_TIEBREAKS = frozenset({"WIN", "WON", "BPG", "BWG", "TPR", "PTP", "APRO", "APPO"})
+"""The tie-breaks a Double-Swiss counts game by game (:attr:`Event.games`): Article 7's
+wins and games ("points assigned for each game", C.04.5 Preface) and Article 10's
+performances (a performance is of games). Every other tie-break counts a match as one
+round (docs/double-swiss.md, "Standings")."""
+
+
 def value_of(event: Event, p: Participant, tb: TieBreak) -> Value:
     """The value of one tie-break (not DE) for one participant."""
+    if event.games is not None and tb.name in GAME_TIEBREAKS:
+        event = event.games
+        p = event.participants[p.start_no]
     return TIEBREAKS[tb.name](event, p, tb)

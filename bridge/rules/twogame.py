@@ -127,6 +127,16 @@ class GameMatch:
             return None
         return self.games[0].colour
 
+    @property
+    def games_as_played(self) -> tuple[Entry, Entry]:
+        """The two games as tie-breaks and standings count them (Preface: in a match
+        regularly played "any forfeited (single) game shall be treated as played", a game
+        won or lost; "this rule does not apply to rating", which reads :attr:`games`)."""
+        if self.kind is not MatchKind.PLAYED:
+            return self.games
+        g1, g2 = (replace(g, result=_AS_PLAYED.get(g.result, g.result)) for g in self.games)
+        return g1, g2
+
     def points(self, system: PointSystem, *, pairing: bool = False) -> Points:
         """The match's points: its two games' (a forfeited game as its forfeit result),
         a bye counted once for the match: the PAB its value (1.4,
@@ -137,6 +147,10 @@ class GameMatch:
             return system.pab
         value = system.pairing_points if pairing else system.points
         return sum(value(g.result) for g in self.games)
+
+
+_AS_PLAYED = {Result.FORFEIT_WIN: Result.WIN, Result.FORFEIT_LOSS: Result.LOSS}
+"""A single forfeited game treated as played (Preface)."""
 
 
 def player_matches(player: Player, count: int) -> tuple[GameMatch, ...]:

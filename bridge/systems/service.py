@@ -8,11 +8,11 @@ import os
 
 from swissbridge.errors import InputError
 from swissbridge.messages import column_width
-from swissbridge.model import Tournament, format_points
+from swissbridge.model import Result, Tournament, format_points
 from swissbridge.pairing import NoLegalPairing, RoundPairing, apply_pairing
 from swissbridge.plugins import Trace, resolve
 from swissbridge.rules.history import round_to_pair, unfinished_games, unpaired_in
-from swissbridge.systems import DEFAULT, games_per_round, refuse
+from swissbridge.systems import DEFAULT, declared_round_robin, games_per_round, refuse
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the way to a pair
 if TYPE_CHECKING:
@@ -208,8 +208,6 @@ def board_list(tournament: Tournament, pairing: RoundPairing) -> str:
         wn, wname, wpts = who(b.white)
         bn, bname, bpts = who(b.black)
         lines.append(f"{i:>3}  {wn:>5} {wname:<{wide}} {wpts:>5} - {bpts:>5}  {bn:>5} {bname:<{wide}}")
-    from swissbridge.systems import declared_round_robin
-
     for n, what in unpaired_in(tournament, pairing, round_robin=declared_round_robin(tournament)).items():
         num, name, score = who(n)
         lines.append(f"{'':>3}  {num:>5} {name:<{wide}} {score:>5}   {what}")
@@ -220,7 +218,7 @@ def team_board_list(tournament: Tournament, pairing: RoundPairing) -> str:
     """A readable list of a round of team pairs: each match with the teams' match and game
     points, then its boards by their numbers (:func:`~swissbridge.rules.teams.match_games`; a
     board a line-up leaves unoccupied is shown empty, won by forfeit by the other side)."""
-    from swissbridge.rules.teams import TeamEvent, match_games
+    from swissbridge.rules.teams import TeamEvent, match_games, team_unpaired_label
 
     event = TeamEvent(tournament)
     done = pairing.round_no - 1
@@ -239,10 +237,11 @@ def team_board_list(tournament: Tournament, pairing: RoundPairing) -> str:
             names = [f"({n}) {tournament.player(n).name}" if n else "(empty board)" for n in (b.white, b.black)]
             forfeit = " — forfeit" if b.game is None else ""
             lines.append(f"       {b.number:>2}. {names[0]:<32} - {names[1]}{forfeit}")
-    if pairing.bye is not None:
-        lines.append(f"     {team(pairing.bye)}   pairing-allocated bye")
-    for n, result in sorted(pairing.absent.items()):
-        lines.append(f"     {team(n)}   not paired ({result.name.lower().replace('_', ' ')})")
+    byes = [(pairing.bye, Result.PAB)] if pairing.bye is not None else []
+    round_robin = declared_round_robin(tournament)
+    for n, result in [*byes, *sorted(pairing.absent.items())]:
+        what = team_unpaired_label(tournament, n, pairing.round_no, result, round_robin=round_robin)
+        lines.append(f"     {team(n)}   {what}")
     return "\n".join(lines) + "\n"
 
 

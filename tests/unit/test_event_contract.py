@@ -11,25 +11,12 @@ import shutil
 from pathlib import Path
 
 import pytest
-from swissbridge.cli import commandline as cli
 from swissbridge.formats.trf import read_trf
-from typer.testing import CliRunner
+
+from tests.cli_support import ok, run
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "samples"
-runner = CliRunner()
-
-
-def run(*args: str | Path) -> tuple[int, str]:
-    words = [str(a) for a in args]
-    done = runner.invoke(cli._only(words[0]) or cli.app, words, prog_name="swissbridge")
-    return done.exit_code, done.output
-
-
-def ok(*args: str | Path) -> str:
-    code, out = run(*args)
-    assert code == 0, (args, out)
-    return out
 
 
 def club(tmp_path: Path) -> Path:
