@@ -111,6 +111,18 @@ class Colour(enum.Enum):
         return "White" if self is Colour.WHITE else "Black"
 
 
+def latest_difference(a: Sequence[Colour], b: Sequence[Colour]) -> tuple[int, Colour, Colour] | None:
+    """The most recent game in which two colour histories differ, walking back from the
+    last (histories of played games: C.04.2 3.4 leaves the unplayed rounds out): how many
+    games back (1: the last) and the colour each had; ``None`` when they never differ.
+    Alternating from there is each system's rule (C.04.3 5.2.3, C.04.4.1 and C.04.4.2
+    5.2.4, C.04.4.3 5.4, C.04.6 4.3.6)."""
+    for back, (x, y) in enumerate(zip(reversed(a), reversed(b), strict=False), 1):
+        if x is not y:
+            return back, x, y
+    return None
+
+
 class Result(enum.Enum):
     """What a player's entry in one round records, by its TRF result code.
 

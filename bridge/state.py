@@ -4,7 +4,8 @@ the round, derived from the model and never stored twice.
 Rules implemented here (one place each, article in the docstring):
 
 * presence in the round (C.04.2 3.2/3.3, TRF round column and record 240);
-* TPN for colour parity (GHR Art. 2, late entries);
+* the players of a round and their pairing numbers (C.04.2 Art. 2.4, late entries:
+  :func:`entered`), which every system numbers, ranks and counts the field by;
 * scores and pairing scores (C.04.3 1.2, C.04.7 acceleration);
 * colour history, colour difference and colour preference (C.04.3 1.6, 1.7; GHR 3.4);
 * float history (C.04.3 1.4);
@@ -23,7 +24,7 @@ from dataclasses import dataclass, replace
 from itertools import accumulate
 from operator import attrgetter
 
-from swissbridge.model import ABSENT, Acceleration, Colour, Entry, Forbidden, Points, Result, Tournament
+from swissbridge.model import ABSENT, Acceleration, Colour, Entry, Forbidden, Player, Points, Result, Tournament
 
 
 class Strength(enum.IntEnum):
@@ -146,7 +147,7 @@ class RoundState:
     tournament: Tournament
     round_no: int
     players: dict[int, PlayerState]
-    """Every player that has entered the tournament, by start number."""
+    """Every player that has entered the tournament by this round (:func:`entered`), by start number."""
     absent: dict[int, Result]
     """Players not paired this round, with the entry they receive (GHR 3.3)."""
     forbidden: Forbidden
@@ -517,6 +518,26 @@ def scores_when_paired(tournament: Tournament, round_no: int) -> dict[int, Point
     return {p.start_no: chron.score_when_paired(p.start_no, round_no) for p in tournament.players}
 
 
+def entered(tournament: Tournament, round_no: int) -> list[Player]:
+    """The players who have entered ``tournament`` by ``round_no``, in start-number order:
+    their positions, from 1, are their pairing numbers (TPN) in that round.
+
+    C.04.2 (2026) Art. 2.4: a late entry "is given an appropriate TPN and paired only when
+    they actually arrive". A player is entered when present in ``round_no`` or paired (an
+    opponent, a forfeit, the PAB) in a round before it; one absent now who has never been
+    paired has not arrived: no TPN, not counted, not ranked (the reference engine's reading,
+    ``../shared/spec/dutch-reference.md`` §1.3). So a round replays with the numbers and the
+    field it was paired with, whoever entered after it (a late entry that renumbers the
+    players, :func:`swissbridge.event.players.add_player`). The one rule for every system:
+    a system numbers (colour parity), ranks and counts the players of a round by this list
+    (:attr:`RoundState.players`), never by ``tournament.players``."""
+    return _entered(tournament, round_no, absences(tournament, round_no), chronicle(tournament, round_no))
+
+
+def _entered(tournament: Tournament, round_no: int, absent: dict[int, Result], chron: Chronicle) -> list[Player]:
+    return [p for p in tournament.players if p.start_no not in absent or chron.paired_before(p.start_no, round_no)]
+
+
 def build_state(tournament: Tournament, round_no: int | None = None) -> RoundState:
     """The state before ``round_no`` (default: the next round to pair), taking the
     history of rounds ``1..round_no - 1`` only (read from the tournament's
@@ -530,12 +551,11 @@ def build_state(tournament: Tournament, round_no: int | None = None) -> RoundSta
     last_round = tournament.total_rounds is not None and r == tournament.total_rounds
     chron = chronicle(tournament, r)
 
-    # Entered players and their TPN (GHR Art. 2.4: a late entry gets a TPN when it joins).
-    entered = [p for p in tournament.players if p.start_no not in absent or chron.paired_before(p.start_no, r)]
+    players = _entered(tournament, r, absent, chron)  # and their TPN, :func:`entered`
 
     maximum = done * pts.max_per_game
     states: dict[int, PlayerState] = {}
-    for tpn, p in enumerate(entered, 1):
+    for tpn, p in enumerate(players, 1):
         n = p.start_no
         line = chron.line(n)
         i = bisect_left(line.coloured, r)

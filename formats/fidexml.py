@@ -35,6 +35,7 @@ __all__ = [
     "KINDS",
     "FideRecord",
     "RatingRefresh",
+    "check_kind",
     "iter_players",
     "parse_xml",
     "refresh_ratings",
@@ -43,6 +44,12 @@ __all__ = [
 
 KINDS = ("standard", "rapid", "blitz")
 """Which rating of the list to use."""
+
+
+def check_kind(kind: str) -> None:
+    """Refuse a ``kind`` that is not one of :data:`KINDS` (an :class:`InputError` naming them)."""
+    if kind not in KINDS:
+        raise InputError(f"unknown rating kind {kind!r}: expected {', '.join(KINDS[:-1])} or {KINDS[-1]}")
 
 _RATING_TAG = {"standard": "rating", "rapid": "rapid_rating", "blitz": "blitz_rating"}
 _DOCTYPE = re.compile(rb"<!DOCTYPE|<!ENTITY", re.IGNORECASE)
@@ -398,8 +405,7 @@ def refresh_ratings(
     titles), federation, birth year (a full birth date of the same year is kept)
     and sex. Players the list does not hold are reported, not changed. A player
     the list shows unrated in that kind gets rating 0."""
-    if kind not in KINDS:
-        raise InputError(f"unknown rating kind {kind!r}: expected standard, rapid or blitz")
+    check_kind(kind)
     by_id = {p.fide_id.lstrip("0"): p for p in tournament.players if p.fide_id.strip("0")}
     found: dict[str, FideRecord] = {}
     for record in scan_players(source, by_id.keys()):

@@ -408,10 +408,9 @@ def players_from_rating_list(
     """Players for FIDE ids (each with its line in ``path``) from FIDE's XML rating list:
     name, federation, sex, the higher title, the ``kind`` rating and the birth year. An id
     given twice, or not in the list, is an error at its line."""
-    from swissbridge.formats.fidexml import KINDS, scan_players, trf_sex
+    from swissbridge.formats.fidexml import check_kind, scan_players, trf_sex
 
-    if kind not in KINDS:
-        raise InputError(f"unknown rating kind {kind!r}: expected standard, rapid or blitz")
+    check_kind(kind)
     _refuse_entered_twice(ids, path)
     wanted = {fide_id_key(fide_id) for fide_id, _ in ids}
     found = {fide_id_key(r.fide_id): r for r in scan_players(source, wanted)}

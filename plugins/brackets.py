@@ -20,13 +20,14 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations
 from typing import Protocol, TypeVar
 
 from swissbridge.model import Points, Result, format_points
 from swissbridge.pairing import Board, NoLegalPairing, RoundPairing, board_key
 from swissbridge.plugins import Trace, TracedBoard
 from swissbridge.plugins.document import Bye, PlayerReason, Reason, reason
+from swissbridge.plugins.floaters import upfloater_profiles
 from swissbridge.plugins.matching import max_cardinality_matching, max_weight_matching
 
 PAB_ORDER = ("3.4.2", "3.4.3", "3.4.4")
@@ -279,7 +280,7 @@ def select_upfloaters(rules: BracketRules, bracket: BracketRecord, remaining: li
     complies with nothing, and the next one is considered."""
     residents, lower = bracket.residents, bracket.lower
     for count in range(len(residents) % 2, len(lower) + 1, 2):
-        for profile in score_profiles(rules, lower, count):
+        for profile in upfloater_profiles((rules.score(t) for t in lower), count):
             trial = ProfileTrial(count, profile)
             bracket.trials.append(trial)
             best: tuple[tuple[int, int, int], list[int]] | None = None
@@ -308,21 +309,6 @@ def select_upfloaters(rules: BracketRules, bracket: BracketRecord, remaining: li
         f"the {rules.noun}s scoring {format_points(bracket.score)} have no legal bracket with any set of "
         f"upfloaters ({rules.text} 3.3.3)"
     )
-
-
-def score_profiles(rules: BracketRules, lower: list[int], count: int) -> list[tuple[Points, ...]]:
-    """[C5]: the score profiles of ``count`` upfloaters, best first: the scores, taken
-    in ascending order, compared lexicographically, the higher the better."""
-    available: dict[Points, int] = {}
-    for t in lower:
-        s = rules.score(t)
-        available[s] = available.get(s, 0) + 1
-    profiles = [
-        p
-        for p in combinations_with_replacement(sorted(available, reverse=True), count)
-        if all(p.count(s) <= available[s] for s in set(p))
-    ]
-    return sorted(profiles, key=lambda p: sorted(p), reverse=True)
 
 
 def upfloater_sets(rules: BracketRules, lower: list[int], profile: tuple[Points, ...]) -> Iterator[list[int]]:

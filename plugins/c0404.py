@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from swissbridge.model import Colour, Points
+from swissbridge.model import Colour, Points, latest_difference
 from swissbridge.plugins.matching import augment_from
 from swissbridge.state import Compatibility, PlayerState, RoundState, Strength
 
@@ -265,14 +265,15 @@ def allocate(higher: PlayerState, lower: PlayerState, initial: Colour, variant: 
         stronger = higher if hs > ls else lower
         colour = hc if stronger is higher else hc.opposite
         return give(colour, "5.2.3, the stronger colour preference is granted", prefs)
-    for back, (a, b) in enumerate(zip(reversed(higher.colours), reversed(lower.colours), strict=False), 1):
-        if a is not b:
-            when = "in their last played game" if back == 1 else f"{back} played games back"
-            return give(
-                a.opposite,
-                "5.2.4, colours alternated from the most recent time they differed",
-                f"{prefs}; {when} {h} had {a}, {lo} {b} (unplayed rounds left out, C.04.2 3.4)",
-            )
+    differed = latest_difference(higher.colours, lower.colours)
+    if differed is not None:
+        back, a, b = differed
+        when = "in their last played game" if back == 1 else f"{back} played games back"
+        return give(
+            a.opposite,
+            "5.2.4, colours alternated from the most recent time they differed",
+            f"{prefs}; {when} {h} had {a}, {lo} {b} (unplayed rounds left out, C.04.2 3.4)",
+        )
     return give(
         hc,
         "5.2.5, the higher-ranked player's colour preference is granted",

@@ -262,6 +262,10 @@ def apply_header(t: Tournament, header: Header) -> tuple[Tournament, list[str]]:
     if header.system is not None:
         code = system_code(header.system)
         note("pairing system (192)", t.system, code)
+        was = system_of(t.system.strip().upper())
+        if was is not None and system_of(code) != was:
+            remedy = f"`check FILE --system {was}` replays with it"
+            changes.extend(_paired_under(t, f"the {was} system", f"the {system_of(code)} system", remedy))
         t = replace(t, system=code)
     if header.initial_colour is not None:
         if t.initial_colour is not header.initial_colour and t.is_paired(1):
@@ -271,6 +275,11 @@ def apply_header(t: Tournament, header: Header) -> tuple[Tournament, list[str]]:
     if header.points is not None:
         points = point_system(header.points)
         note("points system", _shown_points(t.points), _shown_points(points))
+        if _shown_points(t.points) != _shown_points(points) and not declared_round_robin(t):
+            old, new = _shown_points(t.points), _shown_points(points)
+            changes.extend(
+                _paired_under(t, f"the scores of {old}", f"those of {new}", f"`set FILE --points {old}` goes back")
+            )
         t = replace(t, points=replace(points, pending=t.points.pending))
         # the points column was the old system's: it is the new one's sum of the results
         t = t.with_players(replace(p, stated_points=None, rank=None) for p in t.players)
@@ -301,6 +310,25 @@ def fit_round_robin(t: Tournament) -> Tournament:
         return t
     code, rounds = robin.fitted(t.system, robin.entrant_count(t), t.total_rounds, teams=t.team_event)
     return replace(t, system=code, total_rounds=rounds)
+
+
+def _paired_under(t: Tournament, old: str, new: str, remedy: str) -> list[str]:
+    """The warning for a change of what the rounds of ``t`` already paired were paired
+    with (the system, the scores of a point system: ``old`` and ``new``, worded as "paired
+    with …"): they stay as paired (C.04.2 Art. 4.3: a change affects only the pairings not
+    made yet), but ``check`` replays them with the file's new value and may then report
+    them as differing; ``remedy`` says how to check them as paired. No line before round 1."""
+    done = t.completed_rounds
+    if not done:
+        return []
+    if done == 1:
+        rounds, were, they, them = "round 1", "was", "it stays", "it"
+    else:
+        rounds, were, they, them = f"rounds 1-{done}", "were", "they stay", "them"
+    return [
+        f"warning: {rounds} {were} paired with {old}; {they} as paired, but `check` now replays {them} with "
+        f"{new} and may report {them} as differing ({remedy})"
+    ]
 
 
 def _shown_points(points: PointSystem) -> str:

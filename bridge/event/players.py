@@ -14,9 +14,10 @@ closed: so from round 4's pairing on a late entry takes the next free number and
 nobody is renumbered. Renumbering keeps the history: every game of the rounds already
 played keeps its opponents under their new numbers, and so do the announced byes,
 the restrictions and the accelerated ranges; the rounds the entry missed are written
-``0000 - Z`` (``- H`` when the rules give a half point for them). Engines read the
-TPN of a round among the players entered by then (``../shared/spec/dutch-reference.md``
-§1.3), so the rounds already paired replay as they were paired (``check``).
+``0000 - Z`` (``- H`` when the rules give a half point for them). Every system numbers,
+ranks and counts the players of a round among those entered by then
+(:func:`swissbridge.state.entered`, ``../shared/spec/dutch-reference.md`` §1.3), so the
+rounds already paired replay as they were paired (``check``).
 
 Withdrawals and requested byes, C.04.2 Art. 3.2/3.3: a withdrawn participant is not
 paired, one known in advance not to play a round is not paired in it and scores zero
@@ -250,6 +251,26 @@ def _player(t: Tournament, n: int) -> Player:
         raise InputError(f"there is no player {n} (the players are 1-{len(t.players)})") from None
 
 
+def fixed_by_tables(t: Tournament, what: str, *, absence: bool = True) -> None:
+    """``what`` (a requested bye, a withdrawal, a restriction) is refused in a round robin:
+    its pairings are the Berger tables (C.05 Annex 1), every player meets every other in
+    the round the tables say, and a round is not paired around a player entered as not
+    paired (``docs/roundrobin.md``): written, it would leave a file whose next round
+    cannot be paired, or a restriction the tables do not keep. A missed game of a round
+    robin is a forfeit, entered once its round is paired."""
+    if declared_round_robin(t):
+        instead = (
+            ", whoever is absent; a missed game is a forfeit: pair the round, then enter it "
+            "(swissbridge result FILE ROUND '#N' -+ when player N has White, +- when Black)"
+            if absence
+            else ": no two players can be kept apart"
+        )
+        raise InputError(
+            f"{what} cannot be written in a round robin: its pairings are the Berger tables (C.05 Annex 1), in "
+            f"which every player meets every other{instead}"
+        )
+
+
 def _unpaired(t: Tournament, n: int, round_no: int, what: str) -> None:
     """``what`` may be written for player ``n`` in ``round_no`` only before the round is paired."""
     entry = _player(t, n).entry(round_no)
@@ -289,6 +310,7 @@ def withdraw(t: Tournament, n: int, from_round: int | None = None) -> tuple[Tour
     if first > t.total_rounds:
         raise InputError(f"the event's {t.total_rounds} rounds are all paired: there is no round left to withdraw from")
     _unpaired(t, n, first, "a withdrawal")
+    fixed_by_tables(t, "a withdrawal")
     rounds = range(first, t.total_rounds + 1)
     return announce(t, n, rounds, ByeKind.ZERO), rounds
 
@@ -299,6 +321,7 @@ def request_bye(t: Tournament, n: int, round_no: int, kind: ByeKind) -> Tourname
     record 240, before the round is paired."""
     round_of(t, round_no, "--round")
     _unpaired(t, n, round_no, "a requested bye")
+    fixed_by_tables(t, "a requested bye")
     return announce(t, n, range(round_no, round_no + 1), kind)
 
 
@@ -377,6 +400,7 @@ def forbid(t: Tournament, a: int, b: int, first: int | None = None, last: int | 
     if lo > hi:
         raise UsageError(f"{asked}: the first round is after the last")
     start = max(lo, t.next_round)
+    fixed_by_tables(t, f"a restriction between players {a} and {b}", absence=False)
     if start > hi:
         raise UsageError(
             f"{asked}: rounds {ranges(range(1, t.next_round))} are paired already; a restriction is for rounds "

@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from swissbridge.errors import InputError, UsageError
-from swissbridge.event.players import announce
+from swissbridge.event.players import announce, fixed_by_tables
 from swissbridge.formats._text import MAX_START_NO, bounded_value, shown
 from swissbridge.model import ByeKind, Colour, Entry, Result, Tournament, format_points
 
@@ -219,6 +219,8 @@ def _bye(t: Tournament, round_no: int, n: int, entry: Entry | None, item: Result
             "enter it once the rounds before it are paired"
         )
     kind = ByeKind.ZERO if item.result == WITHDRAWN[0] else BYES[item.result]
+    if entry is None or entry.result is not kind.result:
+        fixed_by_tables(t, f"{item.text!r}: a {'withdrawal' if item.result == WITHDRAWN[0] else 'bye'}")
     if entry is not None and entry.result is not kind.result and not correct:
         raise InputError(
             f"{item.text!r}: player {n} already has the entry {entry.result.value} in round {round_no}; "

@@ -11,18 +11,21 @@ import math
 
 from swissbridge.errors import InputError
 from swissbridge.model import Acceleration, PointSystem, Tournament
+from swissbridge.state import entered
 
 
 def baku_by_code(tournament: Tournament, codes: frozenset[str]) -> tuple[Acceleration, ...]:
     """C.04.7 (Baku) for a system that applies it by itself when record 192 names one of
     its accelerated ``codes`` (``..._BAKU``) and the file gives no virtual points itself
     (250/XXA lines take precedence): the ranges of :func:`baku_acceleration` over the
-    listed players; ``()`` otherwise."""
+    players to be paired in round 1 (C.04.5.1: GA is drawn "before the first round" from
+    "the list of players to be paired"; a late entry, placed in the list as C.04.2 says,
+    leaves "the last GA-player the same": :func:`swissbridge.state.entered`); ``()`` otherwise."""
     if tournament.acceleration or tournament.system.strip().upper() not in codes:
         return ()
     if tournament.total_rounds is None:
         raise InputError("Baku acceleration needs the number of rounds (record 142 or XXR)")
-    starts = [p.start_no for p in tournament.players]
+    starts = [p.start_no for p in entered(tournament, 1)]
     return baku_acceleration(starts, tournament.total_rounds, tournament.points)
 
 

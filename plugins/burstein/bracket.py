@@ -27,6 +27,7 @@ from itertools import combinations, product
 
 from swissbridge.model import Colour, Points
 from swissbridge.pairing import NoLegalPairing
+from swissbridge.plugins.floaters import downfloater_profiles
 from swissbridge.plugins.matching import match_greedily, max_cardinality_matching, missable_vertices
 
 from .order import VIRTUAL, choices
@@ -135,29 +136,6 @@ class FloaterChoice:
         return self.following is None or self.following_of(floaters) == self.following
 
 
-def score_profiles(rnd: BursteinRound, players: Sequence[int], count: int) -> list[tuple[Points, ...]]:
-    """[C6] (2.3.2): the score profiles (descending) ``count`` floaters of ``players``
-    can have, best first: the lower, compared from the highest score down."""
-    available: dict[Points, int] = {}
-    for n in players:
-        s = rnd.score(n)
-        available[s] = available.get(s, 0) + 1
-    levels = sorted(available)
-    profiles: list[tuple[Points, ...]] = []
-
-    def build(i: int, left: int, chosen: list[Points]) -> None:
-        if left == 0:
-            profiles.append(tuple(sorted(chosen, reverse=True)))
-            return
-        if i == len(levels):
-            return
-        for k in range(min(left, available[levels[i]]), -1, -1):
-            build(i + 1, left - k, chosen + [levels[i]] * k)
-
-    build(0, count, [])
-    return sorted(set(profiles))
-
-
 def floater_sets(rnd: BursteinRound, players: Sequence[int], profile: tuple[Points, ...]) -> Iterator[frozenset[int]]:
     """The sets of ``players`` whose scores are ``profile``."""
     need: dict[Points, int] = {}
@@ -186,7 +164,7 @@ def outcome(rnd: BursteinRound, bracket: Sequence[int], completion: Completion) 
     fewest = mate.count(-1)
     for count in range(fewest, m + 1, 2):
         pool = [bracket[v] for v in sorted(missable)] if count == fewest else list(bracket)
-        for profile in score_profiles(rnd, pool, count):
+        for profile in downfloater_profiles((rnd.score(n) for n in pool), count):
             choice = FloaterChoice(
                 rnd, bracket, completion, count, profile, [n for n in pool if rnd.score(n) in profile]
             )

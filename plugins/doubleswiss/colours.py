@@ -31,7 +31,7 @@ class Allocation:
 
 def higher_ranked(a: PlayerState, b: PlayerState) -> tuple[PlayerState, PlayerState]:
     """4.2: the HRP, then the other: the higher score, then the smaller TPN."""
-    return (a, b) if (-a.score, a.number) < (-b.score, b.number) else (b, a)
+    return (a, b) if (-a.score, a.tpn) < (-b.score, b.tpn) else (b, a)
 
 
 def allocate(state: DoubleState, a: int, b: int) -> Allocation:
@@ -47,12 +47,12 @@ def allocate(state: DoubleState, a: int, b: int) -> Allocation:
     hc, oc = hrp.last_colour, other.last_colour
     if hc is None and oc is None:
         initial = state.initial_colour
-        odd = hrp.number % 2
+        odd = hrp.tpn % 2
         colour = initial if odd else initial.opposite
         return give(
             colour,
             "4.3.1, neither player has had a colour: the HRP's TPN parity and the initial colour",
-            f"the initial colour is {initial}; the HRP {h} has an {'odd' if odd else 'even'} TPN: {colour}",
+            f"the initial colour is {initial}; the HRP {h} has the {'odd' if odd else 'even'} TPN {hrp.tpn}: {colour}",
         )
     whites = f"Whites {h} {hrp.whites}, {o} {other.whites}"
     if hrp.whites != other.whites:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from swissbridge.model import Colour, Points, Result, Tournament
 from swissbridge.plugins.brackets import completable, floater_opponents
 from swissbridge.rules.twogame import GameMatch, MatchKind, columns, player_matches
-from swissbridge.state import absences
+from swissbridge.state import absences, entered
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,7 +24,10 @@ class PlayerState:
     """One player as the pairing of a match sees it."""
 
     number: int
-    """The TPN (1.1)."""
+    """The start number."""
+    tpn: int
+    """The pairing number in this match (1.1): the position among the players entered by
+    then (:func:`swissbridge.state.entered`; 0 for one who has not arrived)."""
     score: Points
     """The score (1.2.1): the points of the matches before this one."""
     played: int
@@ -68,10 +71,13 @@ class DoubleState:
         matches = {p.start_no: player_matches(p, done) for p in tournament.players}
         self.matches = matches
         scores = [{n: self._score(ms[:k]) for n, ms in matches.items()} for k in range(done + 1)]
+        first = columns(round_no)[0]
+        tpn = {p.start_no: i for i, p in enumerate(entered(tournament, first), 1)}
         self.players: dict[int, PlayerState] = {}
         for n, ms in matches.items():
             self.players[n] = PlayerState(
                 number=n,
+                tpn=tpn.get(n, 0),
                 score=scores[done][n],
                 played=sum(1 for m in ms if m.kind is MatchKind.PLAYED),
                 colours=tuple(m.colour for m in ms),
@@ -79,7 +85,6 @@ class DoubleState:
                 pab_bar=next((m for m in reversed(ms) if _bars_pab(m)), None),
                 met=frozenset(m.opponent for m in ms if m.meeting and m.opponent is not None),
             )
-        first = columns(round_no)[0]
         self.away: dict[int, Result] = absences(tournament, first)
         """The players not paired (C.04.2 3.2/3.3): a bye or absence in game 1's column, or
         announced by record 240."""

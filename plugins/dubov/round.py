@@ -12,7 +12,6 @@ Each decision is written into the round's :class:`~.trace.DubovTrace` as it is m
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from itertools import combinations_with_replacement
 
 from swissbridge.model import Points
 from swissbridge.pairing import NoLegalPairing
@@ -20,6 +19,7 @@ from swissbridge.plugins.c0404 import choose_pab
 from swissbridge.plugins.dubov.bracket import colour_misses, pair_bracket
 from swissbridge.plugins.dubov.rules import DubovPlayer, DubovRound
 from swissbridge.plugins.dubov.trace import BracketRecord, DubovTrace, Quality, SetTrial, Verdict
+from swissbridge.plugins.floaters import upfloater_profiles
 
 TRIALS = 20_000
 """The most upfloater sets tried for one number of upfloaters (a guard against a
@@ -112,7 +112,7 @@ def _best_set(
     inside = set(residents)
     outlook = Outlook(rnd, residents)
     tried = 0
-    for profile in _profiles(players, lower, count):
+    for profile in upfloater_profiles((players[i].score for i in lower), count):
         pool = [i for i in lower if players[i].score in profile]
         best: tuple[tuple[object, ...], tuple[int, ...]] | None = None
         classes: dict[tuple[object, ...], set[Summary]] = {}
@@ -143,20 +143,6 @@ def _best_set(
         if best is not None:
             return best[1]
     return None
-
-
-def _profiles(players: Sequence[DubovPlayer], lower: Sequence[int], count: int) -> list[tuple[Points, ...]]:
-    """[C6]: the score profiles of ``count`` upfloaters, best first (their scores, in
-    ascending order, compared lexicographically: the higher the better)."""
-    available: dict[Points, int] = {}
-    for i in lower:
-        available[players[i].score] = available.get(players[i].score, 0) + 1
-    profiles = [
-        p
-        for p in combinations_with_replacement(sorted(available, reverse=True), count)
-        if all(p.count(s) <= available[s] for s in set(p))
-    ]
-    return sorted(profiles, key=lambda p: sorted(p), reverse=True)
 
 
 Summary = tuple[int, int, int, int, int]

@@ -13,12 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from swissbridge.errors import InputError
 from swissbridge.model import Acceleration, Colour, Points, Tournament
 from swissbridge.plugins.c0404 import Graph, Variant, preference
-from swissbridge.rules.acceleration import baku_acceleration
+from swissbridge.rules.acceleration import baku_by_code
 from swissbridge.rules.history import initial_colour
-from swissbridge.state import Float, PlayerState, RoundState, Strength, build_state, with_acceleration
+from swissbridge.state import Float, PlayerState, RoundState, Strength, build_state, entered, with_acceleration
 
 VARIANT = Variant("C.04.4.1", Colour.BLACK, "the largest TPN")
 """1.6.4: a player without a game prefers Black (mildly); 3.1.5: the largest TPN."""
@@ -46,11 +45,7 @@ def max_upfloats(rounds: int) -> int:
 def baku_default(tournament: Tournament) -> tuple[Acceleration, ...]:
     """C.04.7 (Baku) when record 192 says ``FIDE_DUBOV_BAKU`` and the file gives no
     virtual points of its own (its 250/XXA lines come first); ``()`` otherwise."""
-    if tournament.acceleration or tournament.system.strip().upper() not in BAKU:
-        return ()
-    if tournament.total_rounds is None:
-        raise InputError("Baku acceleration needs the number of rounds (record 142 or XXR)")
-    return baku_acceleration([p.start_no for p in tournament.players], tournament.total_rounds, tournament.points)
+    return baku_by_code(tournament, BAKU)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,17 +118,20 @@ PROVISIONAL_FLOOR = 1000
 """The lowest provisional rating :func:`provisional_ratings` gives (the floor of the FIDE list)."""
 
 
-def provisional_ratings(tournament: Tournament) -> dict[int, int]:
+def provisional_ratings(tournament: Tournament, round_no: int) -> dict[int, int]:
     """1.1.2: the provisional rating of each player without one (1.1.1: every player
     must have a rating), when the file gives none: below the lowest rating of the
     rated players, 10 points apart in start order (the lowest minus 10, minus 20, …),
     never under :data:`PROVISIONAL_FLOOR`; :data:`PROVISIONAL_FLOOR` when nobody is
     rated. The unrated players stay below the rated ones, as the initial order put them
     (C.04.2 2.2), so no TPN moves (1.2.2). A Chief Arbiter who assigns other ones writes
-    them in the rating column of record 001."""
-    rated = [p.rating for p in tournament.players if p.rating > 0]
-    lowest = min(rated, default=PROVISIONAL_FLOOR + 10 * len(tournament.players))
-    unrated = [p.start_no for p in tournament.players if p.rating <= 0]
+    them in the rating column of record 001. The players are those entered by
+    ``round_no`` (:func:`swissbridge.state.entered`): one who enters later changes no
+    rating a round was paired with."""
+    players = entered(tournament, round_no)
+    rated = [p.rating for p in players if p.rating > 0]
+    lowest = min(rated, default=PROVISIONAL_FLOOR + 10 * len(players))
+    unrated = [p.start_no for p in players if p.rating <= 0]
     return {n: max(PROVISIONAL_FLOOR, lowest - 10 * j) for j, n in enumerate(unrated, 1)}
 
 
@@ -141,7 +139,7 @@ def dubov_round(tournament: Tournament, round_no: int) -> DubovRound:
     """The round ``round_no`` of ``tournament`` as Dubov pairs it: with the provisional
     ratings of 1.1.2 (:func:`provisional_ratings`) for the players the file leaves
     unrated, and its own Baku acceleration when record 192 names it."""
-    provisional = provisional_ratings(tournament)
+    provisional = provisional_ratings(tournament, round_no)
     if provisional:
         tournament = tournament.with_players(
             replace(p, rating=provisional.get(p.start_no, p.rating)) for p in tournament.players

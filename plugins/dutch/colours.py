@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from swissbridge.model import Colour
+from swissbridge.model import Colour, latest_difference
 
 from .context import Entrant
 
@@ -43,10 +43,8 @@ def rule_5_2_3(a: Entrant, b: Entrant) -> Colour | None:
     """5.2.3: alternate against the latest round in which one had White and the other
     Black, walking back over the played games only (GHR 3.4 compresses out the
     unplayed rounds)."""
-    for ca, cb in zip(reversed(a.colours), reversed(b.colours), strict=False):
-        if ca is not cb:
-            return ca.opposite
-    return None
+    differed = latest_difference(a.colours, b.colours)
+    return None if differed is None else differed[1].opposite
 
 
 def rule_5_2_4(a: Entrant, b: Entrant) -> Colour | None:

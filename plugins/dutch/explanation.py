@@ -42,7 +42,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from swissbridge.model import Colour, Points, Result, Tournament, format_points
+from swissbridge.model import Colour, Points, Result, Tournament, format_points, latest_difference
 from swissbridge.pairing import NoLegalPairing
 from swissbridge.plugins.document import (
     ENTRY_TEXT,
@@ -324,10 +324,8 @@ class DutchExplainer:
         (deciding rule, colour of ``a``, and for 5.2.3 how many played games back the
         histories differ, else 0)."""
         white, _, rule = allocate_colours(self.entrants[a.no], self.entrants[b.no], self.initial)
-        back = 0
-        if rule == "5.2.3":
-            pairs = zip(reversed(a.colours), reversed(b.colours), strict=False)
-            back = next(k for k, (ca, cb) in enumerate(pairs, 1) if ca is not cb)
+        differed = latest_difference(a.colours, b.colours) if rule == "5.2.3" else None
+        back = 0 if differed is None else differed[0]
         return rule, (Colour.WHITE if white == a.no else Colour.BLACK), back
 
     def pair_failures(self, a: Fact, b: Fact, mdp_pair: bool) -> dict[str, int]:

@@ -37,8 +37,9 @@ def baku_default(tournament: Tournament) -> tuple[Acceleration, ...]:
     """C.04.7 (Baku) when record 192 names an accelerated Dutch system
     (:data:`~.codes.BAKU`: ``FIDE_DUTCH_BAKU``, ``FIDE_DUTCH_2025_BAKU``, ...) and the file gives no
     virtual points itself (250/XXA lines take precedence): ``()`` otherwise. GA is
-    sized as the 2026 text says, 2·⌈N/4⌉ of the N listed players (the reference
-    engine uses ⌈N/2⌉, dutch-reference.md §2.3)."""
+    sized as the 2026 text says, 2·⌈N/4⌉ of the N players to be paired in round 1
+    (:func:`~swissbridge.rules.acceleration.baku_by_code`; the reference engine takes
+    ⌈N/2⌉ of every listed player, dutch-reference.md §2.3)."""
     return baku_by_code(tournament, BAKU)
 
 

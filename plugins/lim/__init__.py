@@ -36,8 +36,8 @@ class LimSystem:
     """The Lim system.
 
     ``maxi`` forces the Maxi-tournament rules (the 100-point limits of 3.2.3, 3.8
-    and 5.7) on or off; by default they apply when the tournament has more
-    registered players than 2^rounds."""
+    and 5.7) on or off; by default they apply when more players have entered by the
+    round than 2^rounds (:func:`~swissbridge.plugins.lim.rules.maxi_by_default`)."""
 
     name = "lim"
     codes = ("FIDE_LIM_2026", "FIDE_LIM")

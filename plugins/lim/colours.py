@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from swissbridge.model import Colour
+from swissbridge.model import Colour, latest_difference
 from swissbridge.plugins.lim.rules import BLACK, WHITE, LimPlayer, LimRound, Side
 
 
@@ -80,15 +80,16 @@ def allocate_colours(rnd: LimRound, a: LimPlayer, b: LimPlayer, side: Side) -> A
         return give(hi, hi.due, f"{prefix}5: both get their due colours")
     # (4) the same due colour: 5.4
     if hi.due is not None and lo.due is not None:
-        for back, (ch, cl) in enumerate(zip(reversed(hi.colours), reversed(lo.colours), strict=False), start=1):
-            if ch is not cl:
-                ago = "in the last game" if back == 1 else f"{back} games back"
-                return give(
-                    hi,
-                    cl,
-                    f"{prefix}5.4: both due {hi.due}; histories differ {ago} "
-                    f"(#{hi.no} had {ch}, #{lo.no} had {cl}); each gets the other's colour",
-                )
+        differed = latest_difference(hi.colours, lo.colours)
+        if differed is not None:
+            back, ch, cl = differed
+            ago = "in the last game" if back == 1 else f"{back} games back"
+            return give(
+                hi,
+                cl,
+                f"{prefix}5.4: both due {hi.due}; histories differ {ago} "
+                f"(#{hi.no} had {ch}, #{lo.no} had {cl}); each gets the other's colour",
+            )
         if side.downward:
             return give(
                 hi,

@@ -82,7 +82,8 @@ def median_score_twice(round_no: int, win: Points) -> Points:
 
 def maxi_by_default(players: int, rounds: int) -> bool:
     """FIDE's 1988 note: a Maxi-tournament has more participants than 2^rounds.
-    "Players" counts every registered player (absent ones included)."""
+    "Players" counts every player entered by the round paired (absent ones included,
+    late entries from the round they arrive: :func:`swissbridge.state.entered`)."""
     return players > (1 << max(rounds, 0))
 
 
@@ -217,7 +218,7 @@ def lim_round(tournament: Tournament, round_no: int, maxi: bool | None = None) -
     """Everything Lim needs to pair ``round_no``.
 
     ``maxi`` forces the Maxi-tournament rules on or off; by default they apply when
-    the tournament has more registered players than 2^rounds (rounds: the declared
+    the tournament has more players entered by the round than 2^rounds (rounds: the declared
     number, else the rounds in the file, at least the round being paired)."""
     state = build_state(tournament, round_no)
     previous = scores_when_paired(tournament, round_no - 1) if round_no > 1 else {}
@@ -230,7 +231,7 @@ def lim_round(tournament: Tournament, round_no: int, maxi: bool | None = None) -
         players=players,
         forbidden=state.forbidden,
         last_round=state.last_round,
-        maxi=maxi_by_default(len(tournament.players), rounds) if maxi is None else maxi,
+        maxi=maxi_by_default(len(state.players), rounds) if maxi is None else maxi,
         median_twice=median_score_twice(round_no, tournament.points.win),
         initial_colour=lim_initial_colour(tournament),
     )

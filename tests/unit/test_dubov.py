@@ -83,7 +83,7 @@ def test_unrated_players_get_provisional_ratings() -> None:
     unrated = [p.start_no for p in t.players if p.rating == 0]
     assert unrated
     lowest = min(p.rating for p in t.players if p.rating)
-    given = provisional_ratings(t)
+    given = provisional_ratings(t, 3)
     assert given == {n: max(1000, lowest - 10 * j) for j, n in enumerate(unrated, 1)}
     trace = DubovSystem().trace(before_round(t, 3), 3)
     assert any("1.1.2" in note for note in trace.notes)

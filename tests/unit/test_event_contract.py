@@ -146,6 +146,21 @@ def test_4_new_refuses_round_dates_that_do_not_fit_the_event(tmp_path: Path, dat
     assert not (tmp_path / "e.trf").exists()
 
 
+def test_4_set_says_a_new_system_or_point_system_is_not_what_the_paired_rounds_were_paired_with(
+    tmp_path: Path,
+) -> None:
+    """`set --system` / `--points` under paired rounds was a silent "→" line; `check` then
+    reported the rounds paired right as differing. The change is kept (the rounds not paired
+    yet follow it) and the warning says what it does to the rounds paired."""
+    path = club(tmp_path)
+    out = ok("set", path, "--system", "lim")
+    assert "warning: round 1 was paired with the dutch system; it stays as paired, but `check` now replays" in out
+    assert "`check FILE --system dutch` replays with it" in out, out
+    out = ok("set", path, "--points", "3-1-0")
+    assert "warning: round 1 was paired with the scores of 1-0.5-0" in out and "--points 1-0.5-0` goes back" in out
+    assert "warning" not in ok("set", fresh(tmp_path), "--system", "lim", "--points", "3-1-0")
+
+
 # -- 7. labels and messages -------------------------------------------------------------------------
 
 
@@ -236,6 +251,31 @@ def test_5_the_free_round_scores_the_same_in_new_generate_and_standings(tmp_path
     standings = ok("standings", path, "--format", "csv")
     row = next(line for line in standings.splitlines() if free.name in line)
     assert ",0.0," in row or ",0," in row, row
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("player", "bye", "{path}", "4", "--round", "2", "--points", "half"),
+        ("player", "withdraw", "{path}", "3"),
+        ("player", "forbid", "{path}", "1", "3"),
+        ("result", "{path}", "2", "#4", "H"),
+        ("result", "{path}", "2", "#4", "withdrawn"),
+    ],
+)
+def test_5_a_round_robin_refuses_what_its_tables_cannot_keep(tmp_path: Path, args: tuple[str, ...]) -> None:
+    """A bye, a withdrawal or a restriction was accepted (exit 0; forbid said the two "are
+    not paired against each other") in a round robin, whose pairings are its Berger tables:
+    the next `pair` then failed ("no legal pairing"), or paired the two anyway. Refused,
+    naming what is done instead (a missed game is a forfeit), nothing written."""
+    path = tmp_path / "rr.trf"
+    ok("new", path, "--players", _first(tmp_path, 7), "--system", "roundrobin", "--draw", "listed")
+    ok("pair", path, "--in-place")
+    before = path.read_bytes()
+    code, out = run(*(a.format(path=path) for a in args))
+    assert code == 2 and "cannot be written in a round robin" in out and "Berger tables" in out, out
+    assert path.read_bytes() == before
+    assert "round 2 of 7" in ok("pair", path, "--in-place")
 
 
 # -- 7. labels and messages (continued) --------------------------------------------------------------

@@ -12,7 +12,8 @@ from swissbridge.errors import InputError
 from swissbridge.formats.trf import parse_trf
 from swissbridge.model import Colour, Tournament
 from swissbridge.pairing import NoLegalPairing
-from swissbridge.plugins.brackets import PabChoice, choose_pab, pair_bracket, score_profiles, upfloater_sets
+from swissbridge.plugins.brackets import PabChoice, choose_pab, pair_bracket, upfloater_sets
+from swissbridge.plugins.floaters import upfloater_profiles
 from swissbridge.plugins.team import TeamSystem
 from swissbridge.plugins.team.colours import allocate
 from swissbridge.plugins.team.rules import Preference, RoundState, colour_preference
@@ -174,7 +175,7 @@ def test_the_set_order_of_3_5_4() -> None:
     assert {state.teams[t].score for t in lower} == {30, 25}
     sets = [tuple(s) for s in upfloater_sets(state, lower, (30, 30, 25))]
     assert sets[:4] == [(2, 6, 1), (2, 6, 3), (2, 6, 5), (2, 8, 1)] and sets[-1] == (6, 8, 5)
-    assert score_profiles(state, lower, 3)[:2] == [(30, 30, 30), (30, 30, 25)]  # [C5], best first
+    assert upfloater_profiles((state.score(t) for t in lower), 3)[:2] == [(30, 30, 30), (30, 30, 25)]  # [C5]
 
 
 def test_c5_takes_the_highest_upfloater_the_rest_allows() -> None:
