@@ -594,6 +594,58 @@ def test_a_killed_edit_leaves_nothing_the_next_edit_keeps(tmp_path: Path) -> Non
     assert fresh.exists() and all(p.exists() for p in other)  # a write in progress, or not ours
 
 
+@pytest.mark.parametrize("command", [["standings"], ["pair"], ["check"], ["explain"]])
+def test_a_read_only_command_removes_a_lock_nobody_holds(tmp_path: Path, command: list[str]) -> None:
+    """issue 36 #8: the stale ``.NAME.lock`` of a killed edit stayed until the next
+    *edit*; a command that only reads the file removes it too (and the stale
+    temporaries beside it), once it has taken it without waiting: nobody holds it."""
+    f = tmp_path / "ev.trf"
+    f.write_bytes(OPEN.read_bytes())
+    lock, stale = tmp_path / ".ev.trf.lock", tmp_path / ".ev.trf.0a1b2c3d.tmp"
+    lock.write_text("")
+    stale.write_text("half")
+    old = time.time() - 3600
+    os.utime(stale, (old, old))
+    result = _run([command[0], str(f)])
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+    assert not lock.exists() and not stale.exists()
+    assert f.read_bytes() == OPEN.read_bytes()
+
+
+def test_a_read_only_command_never_breaks_a_live_lock(tmp_path: Path) -> None:
+    """A lock a running edit holds (here a process holding it as ``edit_lock`` does)
+    is left as it is, with the temporaries beside it, and the reading goes on; once
+    the holder is gone, the next reader removes it."""
+    f = tmp_path / "ev.trf"
+    f.write_bytes(OPEN.read_bytes())
+    lock, stale = tmp_path / ".ev.trf.lock", tmp_path / ".ev.trf.0a1b2c3d.tmp"
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sys; from swissbridge.atomic import edit_lock\n"
+            f"with edit_lock({str(f)!r}):\n    print('held', flush=True); sys.stdin.read()",
+        ],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "held\n"
+        stale.write_text("half")  # (the holder removed those it found as it took the lock)
+        old = time.time() - 3600
+        os.utime(stale, (old, old))
+        result = _run(["standings", str(f)])
+        assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+        assert lock.exists() and stale.exists()  # held: a live lock, never broken
+    finally:
+        holder.kill()
+        holder.wait(30)
+    assert lock.exists()  # the holder was killed (kill -9): its lock stays behind
+    assert _run(["standings", str(f)]).returncode == 0
+    assert not lock.exists() and not stale.exists()
+
+
 def test_the_swiss_manager_player_export_escapes_formulas(tmp_path: Path) -> None:
     """issue 36 #6: the Swiss-Manager player export wrote ``=cmd|…`` names unescaped;
     written with a leading apostrophe, they read back as they were."""
