@@ -594,7 +594,7 @@ def test_a_killed_edit_leaves_nothing_the_next_edit_keeps(tmp_path: Path) -> Non
     assert fresh.exists() and all(p.exists() for p in other)  # a write in progress, or not ours
 
 
-@pytest.mark.parametrize("command", [["standings"], ["pair"], ["check"], ["explain"]])
+@pytest.mark.parametrize("command", [["standings"], ["pair"], ["check"], ["explain"], ["convert", "OUT.json"]])
 def test_a_read_only_command_removes_a_lock_nobody_holds(tmp_path: Path, command: list[str]) -> None:
     """issue 36 #8: the stale ``.NAME.lock`` of a killed edit stayed until the next
     *edit*; a command that only reads the file removes it too (and the stale
@@ -606,7 +606,7 @@ def test_a_read_only_command_removes_a_lock_nobody_holds(tmp_path: Path, command
     stale.write_text("half")
     old = time.time() - 3600
     os.utime(stale, (old, old))
-    result = _run([command[0], str(f)])
+    result = _run([command[0], str(f), *(str(tmp_path / a) for a in command[1:])])
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
     assert not lock.exists() and not stale.exists()
     assert f.read_bytes() == OPEN.read_bytes()
