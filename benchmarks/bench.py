@@ -213,6 +213,8 @@ class Run:
     output: str = ""
     error: str = ""
     out_of_memory: bool = False
+    cpu: float = 0.0
+    """The child's user and system CPU time (``wait4``)."""
 
 
 class _Launcher:
@@ -291,6 +293,7 @@ def _run_child_here(argv: Sequence[str], out: Path, timeout: float, memory_mb: f
         output=output,
         error=tail[-1][:300] if tail else "",
         out_of_memory=oom,
+        cpu=usage.ru_utime + usage.ru_stime,
     )
 
 
@@ -411,27 +414,17 @@ def make_round_file(workdir: Path, system: str, requested: int, kind: Kind | Non
         raise SystemExit(f"bench: generated history is not legal: {problems[:5]}")
     path = workdir / f"{system}-r5-n{players}.trf"
     digest = _write(path, write_trf(t, "trf26"))
-    label = f"{system.capitalize()} round 5/9, {players} players{asked}"
-    if system == "dutch":
-        return Workload(
-            key=f"dutch-{players}",
-            label=label,
-            system="dutch",
-            players=players,
-            path=path,
-            sha256=digest,
-            target_s=TARGET_SECONDS.get(players),
-            target_mb=MEMORY_TARGET_MB.get(players),
-        )
+    dutch = system == "dutch"  # else Lim, which no peer pairs
     return Workload(
-        key=f"lim-{players}",
-        label=label,
-        system="lim",
+        key=f"{system}-{players}",
+        label=f"{system.capitalize()} round 5/9, {players} players{asked}",
+        system=system,
         players=players,
         path=path,
         sha256=digest,
-        target_s=LIM_TARGET.get(players),
-        engines=("swissbridge",),
+        target_s=(TARGET_SECONDS if dutch else LIM_TARGET).get(players),
+        target_mb=MEMORY_TARGET_MB.get(players) if dutch else None,
+        engines=Workload.engines if dutch else ("swissbridge",),
     )
 
 

@@ -269,12 +269,6 @@ def _trf_lost(dialect: str) -> Callable[[Tournament], list[str]]:
                 + listed(long, 6)
             )
         if dialect == "trf16":
-            if tournament.forbidden and any(g.first_round is not None for g in tournament.forbidden):
-                out.append("round ranges of forbidden pairs (XXP forbids for every round)")
-            if tournament.announced_byes:
-                later = {b.round_no for b in tournament.announced_byes} - {tournament.next_round}
-                if later:
-                    out.append(f"byes announced for round(s) {sorted(later)} (TRF16 holds only the next round's)")
             out += _printed_boards_lost(tournament)
         return out
 

@@ -33,13 +33,14 @@ keeps the stated points while they agree with the results, else it is recomputed
 (a blank points column is filled in). ``trf26`` writes the
 TRF-2026 records (142, 152, 162, 240, 250, 260) together with the ``XXR``/``XXC``
 lines every engine reads (TRF-2026 §7.7 advice: write both round-count lines);
-``trf16`` writes the engine extensions instead (``XXR XXC XXS XXA XXP``), turns
-the byes announced for the round to be paired into entries in the round's column and
-keeps the 240 records of the other rounds (engines read a 240 for the round to pair
-only, or not at all). The record order is one, whatever path the tournament took
-(:func:`_record_order`), so TRF-2026 → TRF16 → TRF-2026 gives the same bytes where
-TRF16 can say everything (not the round ranges of 250 and 260, nor a 240 for the
-round to be paired, which goes into the column).
+``trf16`` writes the engine extensions instead (``XXR XXC XXS XXA XXP``) and puts
+the byes announced for the round to be paired into the round's column; what TRF16 has
+no form for (the round ranges of 260, the 240 records) stays as the TRF-2026 records
+TRF16 readers skip, and a reader of both forms takes each pair for one statement
+(:meth:`_Reader.said_twice`; docs/formats.md). The record order is one, whatever path
+the tournament took (:func:`_record_order`), and each record has one form per dialect
+(240 not XXZ, 250 not XXA in TRF-2026), so TRF-2026 → TRF16 → TRF-2026 gives the same
+bytes.
 
 Size: one module per format (reader and writer of the same records, so that a
 record's layout is written once); the readers of the records are one method each,
@@ -908,9 +909,9 @@ class _Reader:
             t,
             initial_colour=self.initial_colour or infer_initial_colour(t),
             acceleration=self.accelerations(players),
-            forbidden=tuple(g for g, _ in sorted(self.forbidden, key=lambda g: g[1])),
             announced_byes=tuple(byes),
         )
+        t = self.said_twice(t, completed)
         if not self.team_file:
             self.check_points(t, lines, completed)
         for boards, no in self.board_lists:
@@ -926,6 +927,34 @@ class _Reader:
         if self.board_lists:
             t = replace(t, board_lists=tuple(sorted((b for b, _ in self.board_lists), key=lambda b: b.round_no)))
         return t
+
+    def said_twice(self, t: Tournament, completed: int) -> Tournament:
+        """One statement, not two, where a file says a thing of the round to be paired
+        in both dialects, as :func:`write_trf`'s ``trf16`` does (and as TRF-2026 §7.7
+        advises for the round count: 142 and XXR): a bye both as a 240 and in the round's
+        column (the column entry is dropped and the points column read without it, as a
+        column bye is counted there), and a 260 that applies to that round followed by an
+        XXP of the same players (the XXP, the engines' form, is dropped; one XXP per 260,
+        the first after it, else the last before it). Sets ``forbidden``."""
+        r = completed + 1
+        forbidden = sorted(self.forbidden, key=lambda g: g[1])
+        for group, no in [f for f in forbidden if f[0].first_round is not None and f[0].applies(r)]:
+            echoes = [f for f in forbidden if f[0].first_round is None and f[0].players == group.players]
+            later = [f for f in echoes if f[1] > no]
+            if echoes:
+                forbidden.remove(later[0] if later else echoes[-1])
+        announced = t.announced(r)
+        players = []
+        for p in t.players:
+            kind = announced.get(p.start_no)
+            if kind is not None and len(p.entries) == r and p.entries[-1] == Entry(kind.result):
+                q = replace(p, entries=p.entries[:-1])
+                bye = t.points.points(kind.result)
+                if p.stated_points is not None and p.stated_points - bye in allowed_points(t, q, completed):
+                    q = replace(q, stated_points=p.stated_points - bye)
+                p = q
+            players.append(p)
+        return replace(t, players=tuple(players), forbidden=tuple(g for g, _ in forbidden))
 
     def team_setup(self, players: Mapping[int, int]) -> TeamSetup | None:
         """The teams of a team event and how its matches score (C.04.6): records 310 (or
@@ -1479,6 +1508,28 @@ MAX_MEMBERS = 14
 """The members a TRF-2026 record 310 lists (columns 74-142): boards and reserves."""
 
 
+def lineup_value(lineup: LineUp) -> str:
+    """Record 300 as written (its value after the code): the round (columns 5-7), the team
+    (9-11), its opponent (13-15), then its players board by board from column 17
+    (``0000``: unoccupied), as :meth:`_Reader.record_300` reads it."""
+    shown = "".join(f" {p:04d}" if not p else f" {p:>4}" for p in lineup.players)
+    return f"{lineup.round_no:>3} {lineup.team:>3} {lineup.opponent:>3}{shown}"
+
+
+def lineup_key(value: str) -> tuple[int, int] | None:
+    """The round and the team of a record 300 (its value after the code), or ``None``
+    when they are no numbers (the reader says why)."""
+    words = value.split()
+    return (int(words[0]), int(words[1])) if len(words) > 1 and words[0].isdigit() and words[1].isdigit() else None
+
+
+def pab_value(match: Points, game: Points, teams: Sequence[int] = ()) -> str:
+    """Record 320 as written (its value after the code): the PAB's match and game points
+    (columns 5-8, 10-13), then the PAB team of each round (``0``: none), as
+    :meth:`_Reader.record_320` reads it."""
+    return f"{match / 10:4.1f} {game / 10:4.1f}" + "".join(f" {n:>3}" for n in teams)
+
+
 def line_310(
     team: Team, players: Mapping[int, Player], boards: int, scores: tuple[Points, Points, int] | None = None
 ) -> str:
@@ -1525,22 +1576,11 @@ def write_trf(t: Tournament, dialect: str = "trf26") -> str:
     open_round = _open_round(source, completed)
     team_file = t.team_event
     groups["001"] = [_player_line(t, p, completed, open_round, team_file) for p in t.players]
-    use_xxz = (
-        not trf16
-        and "XXZ" in t.layout
-        and "240" not in t.layout
-        and all(b.kind is ByeKind.ZERO and b.round_no == completed + 1 for b in t.announced_byes)
-    )
     groups["BYES"] = [
-        "XXZ " + " ".join(str(n) for n in b.players)
-        if use_xxz
-        else f"240 {b.kind.value} {b.round_no:03d}" + "".join(f" {n:>4}" for n in b.players)
-        for b in t.announced_byes
+        f"240 {b.kind.value} {b.round_no:03d}" + "".join(f" {n:>4}" for n in b.players) for b in t.announced_byes
     ]
-    use_xxa = trf16 or ("XXA" in t.layout and "250" not in t.layout)
-    groups["ACCEL"] = _xxa_lines(t) if use_xxa else [_line_250(a) for a in t.acceleration]
-    groups["FORBID"] = [_forbid_line(t, g, trf16, completed) for g in t.forbidden]
-    groups["FORBID"] = [x for x in groups["FORBID"] if x]
+    groups["ACCEL"] = _xxa_lines(t) if trf16 else [_line_250(a) for a in t.acceleration]
+    groups["FORBID"] = [line for g in t.forbidden for line in _forbid_lines(t, g, trf16, completed)]
     if not trf16:
         groups["BOARDS"] = [
             f"{BOARDS_RECORD} {b.round_no:03d} " + "".join(f" {n}:{w}-{k}" for n, w, k in b.games)
@@ -1632,20 +1672,24 @@ def _points_field(points: Points, p: Player) -> str:
 
 def _byes_in_column(t: Tournament, completed: int) -> Tournament:
     """TRF16 for the engines: the byes announced for the round to be paired go into
-    that round's column (points then include them, as JaVaFo expects); the 240
-    records of the other rounds stay, as TRF-2026 writes them (bbpPairings reads a
-    240 for the round to pair only, JaVaFo skips records it does not know), so that a
-    file converted to TRF16 and back keeps them."""
+    that round's column too, with the points column counting them, as JaVaFo expects
+    (TRF16 has no other form for them). The 240 records stay, of that round too
+    (bbpPairings reads a 240 for the round to pair only and adds nothing for a player
+    whose column already holds the bye; JaVaFo skips records it does not know): a
+    reader of both forms takes them for one bye (:meth:`_Reader.said_twice`), so that
+    a file converted to TRF16 and back keeps them as they were."""
     r = completed + 1
     announced = t.announced(r)
-    others = tuple(b for b in t.announced_byes if b.round_no != r)
     players = []
     for p in t.players:
         kind = announced.get(p.start_no)
         if kind is not None and p.entry(r) is None:
-            p = replace(p.with_entry(r, Entry(kind.result)), stated_points=None)
+            stated = p.stated_points
+            if stated is not None:
+                stated += t.points.points(kind.result)
+            p = replace(p.with_entry(r, Entry(kind.result)), stated_points=stated)
         players.append(p)
-    return replace(t, players=tuple(players), announced_byes=others)
+    return replace(t, players=tuple(players))
 
 
 def _point_lines(points: PointSystem, trf16: bool) -> list[str]:
@@ -1712,13 +1756,15 @@ def _line_250(a: Acceleration) -> str:
     )
 
 
-def _forbid_line(t: Tournament, g: ForbiddenPairs, trf16: bool, completed: int) -> str:
-    """XXP for a restriction without rounds (and every restriction in TRF16, which has
-    no round range: only those that apply to the round to be paired); 260 otherwise."""
+def _forbid_lines(t: Tournament, g: ForbiddenPairs, trf16: bool, completed: int) -> list[str]:
+    """XXP for a restriction without rounds; 260 for one with rounds, which TRF16 follows
+    with an XXP (its only form, "never meet") when the restriction applies to the round
+    to be paired: the engines that skip 260 (JaVaFo) then keep it for that round, and a
+    reader of both records takes them for one restriction (:meth:`_Reader.said_twice`)."""
+    players = " ".join(str(n) for n in g.players)
     if g.first_round is None and g.last_round is None:
-        return "XXP " + " ".join(str(n) for n in g.players)
-    if trf16:
-        return "XXP " + " ".join(str(n) for n in g.players) if g.applies(completed + 1) else ""
+        return [f"XXP {players}"]
     first = g.first_round if g.first_round is not None else 1
     last = g.last_round if g.last_round is not None else (t.total_rounds or 999)
-    return f"260 {first:03d} {last:03d}" + "".join(f" {n:>4}" for n in g.players)
+    line = f"260 {first:03d} {last:03d}" + "".join(f" {n:>4}" for n in g.players)
+    return [line, f"XXP {players}"] if trf16 and g.applies(completed + 1) else [line]

@@ -51,7 +51,7 @@ TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the w
 if TYPE_CHECKING:
     from importlib.metadata import EntryPoint
 
-    from swissbridge.plugins.document import SystemPart
+    from swissbridge.plugins.document import Checklist, Explanation, SystemPart
     from swissbridge.plugins.protocol import PairingSystem as PairingSystem
     from swissbridge.plugins.protocol import RoundRobins
 else:
@@ -143,6 +143,9 @@ class BasicSystem:
 
     def default_acceleration(self, tournament: Tournament) -> tuple[Acceleration, ...]:
         return ()
+
+    def checklist(self, document: Explanation) -> Checklist | None:
+        return None
 
 
 class UnknownSystem(LookupError):

@@ -15,7 +15,7 @@ form is the document itself, with their keys in document order."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, NotRequired, TypedDict
+from typing import TYPE_CHECKING, NamedTuple, NotRequired, TypedDict
 
 from swissbridge.model import Colour, Result, Tournament, format_points
 
@@ -315,3 +315,33 @@ def boards_part(tournament: Tournament, trace: Trace) -> SystemPart:
         score = format_points(p.pairing_score(tournament.points, trace.round_no - 1))
         bye = {"player": trace.bye, "score": score, "reasons": [], "passed_over": []}
     return {"boards": boards, "bye": bye}
+
+
+class Checklist(NamedTuple):
+    """A system's own columns of bbpPairings' check-list (``swissbridge-engine -l``),
+    between ``Pref`` and ``Cur`` (:meth:`PairingSystem.checklist
+    <swissbridge.plugins.protocol.PairingSystem.checklist>`): their headers, and each
+    player's cells by start number."""
+
+    headers: tuple[str, ...]
+    cells: Mapping[int, tuple[str, ...]]
+
+
+def fact_cells(document: Explanation) -> dict[int, tuple[str, ...]]:
+    """Each player's PAB eligibility (``Y``/``N``) and floats of the last round and of
+    the one before (``D`` down, ``U`` up, ``F`` floated where the system records no
+    direction, blank for none), from the players' facts of ``document``."""
+    letters = {"down": "D", "up": "U"}
+    return {
+        d["player"]: (
+            "Y" if d["pab_eligible"] else "N",
+            *(" " if f is None else letters.get(f, "F") for f in [*d["floats"], None, None][:2]),
+        )
+        for d in document["players"]
+    }
+
+
+def generic_checklist(document: Explanation) -> Checklist:
+    """The check-list's columns of a system bbpPairings has not (docs/engine.md):
+    ``PAB``, ``F1`` and ``F2`` (:func:`fact_cells`)."""
+    return Checklist(("PAB", "F1", "F2"), fact_cells(document))

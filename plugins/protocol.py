@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from swissbridge.model import Acceleration, PointSystem, Tournament
     from swissbridge.pairing import RoundPairing
     from swissbridge.plugins import Trace
-    from swissbridge.plugins.document import SystemPart
+    from swissbridge.plugins.document import Checklist, Explanation, SystemPart
 
 
 @runtime_checkable
@@ -109,6 +109,12 @@ class PairingSystem(Protocol):
     def default_acceleration(self, tournament: Tournament) -> tuple[Acceleration, ...]:
         """The virtual points (C.04.7) this system gives by itself when the file gives
         none (for example Baku acceleration named by record 192); ``()`` for none."""
+        ...
+
+    def checklist(self, document: Explanation) -> Checklist | None:
+        """Its own columns of bbpPairings' check-list (``swissbridge-engine -l``, between
+        ``Pref`` and ``Cur``) for the round ``document`` explains (its ``players`` those
+        to pair); ``None``: the generic ones (:func:`~swissbridge.plugins.document.generic_checklist`)."""
         ...
 
 

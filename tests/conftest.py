@@ -76,3 +76,25 @@ def unfinished_sample(folder: Path) -> tuple[Path, int, int, int]:
     path = folder / "unfinished.trf"
     path.write_text(write_trf(unfinished), encoding="utf-8")
     return path, done, white, black
+
+
+_FWWRC: list[Path] = []
+
+
+def fwwrc_games() -> Path:
+    """The FWWRC 2024 broadcast export (../shared/realworld/scalachess/FWWRC.pgn: 605
+    header-only games one blank line apart, which python-chess, and so swissbridge,
+    reads as one game whose tags repeat) with each game ended by its result as the
+    termination marker, as separate games need: 605 games. Written once a session."""
+    source = shared_path("realworld", "scalachess", "FWWRC.pgn")
+    if not _FWWRC:
+        import re
+        import tempfile
+
+        blocks = source.read_text(encoding="utf-8").rstrip("\n").split("\n\n")
+        result = re.compile(r'^\[Result "([^"]*)"\]$', re.MULTILINE)
+        games = [f"{b}\n\n{m.group(1) if (m := result.search(b)) else '*'}" for b in blocks]
+        path = Path(tempfile.mkdtemp(prefix="swissbridge-fwwrc-")) / "FWWRC.pgn"
+        path.write_text("\n\n".join(games) + "\n", encoding="utf-8")
+        _FWWRC.append(path)
+    return _FWWRC[0]

@@ -201,6 +201,11 @@ def run_pair(
                 from swissbridge.event.results import printed_pairing  # only for a round paired again
 
                 previous = printed_pairing(tournament, round_no)
+                if tournament.team_event:  # its members' games and line-ups go with the pairing they were for
+                    from swissbridge.event.results import team_round_cleared
+
+                    tournament, dropped = team_round_cleared(tournament, round_no)
+                    previous = ", ".join([previous, *dropped])
             elif repair:
                 raise InputError(f"--repair pairs a paired round again, and round {round_no} is not paired")
             else:

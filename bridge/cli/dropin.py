@@ -42,12 +42,12 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NoReturn
+from typing import TYPE_CHECKING, NoReturn, cast
 
 if TYPE_CHECKING:
     from swissbridge.model import Tournament
-    from swissbridge.pairing import RoundPairing
-    from swissbridge.state import Strength
+    from swissbridge.plugins import Trace
+    from swissbridge.plugins.document import Checklist, Explanation, Player
 
 __all__ = [
     "EXIT_FILE",
@@ -255,8 +255,8 @@ def _pair(path: str, requested: str | None, output: str, listing: str | None) ->
     except NoLegalPairing as exc:
         if output != "-":
             _write_text(output, "")  # bbpPairings leaves the output empty: "no pairing", not "no engine"
-        if listing is not None and not tournament.team_event:
-            _write_text(listing, checklist(tournament, None))
+        if listing is not None:
+            _write_listing(listing, tournament, system, None)
         _err(f"Error while pairing {path}: No valid pairing exists: round {tournament.next_round}: {exc}")
         return EXIT_NO_PAIRING
     text = pairing.pairlist()
@@ -264,95 +264,129 @@ def _pair(path: str, requested: str | None, output: str, listing: str | None) ->
         _write_stdout(text)
     else:
         _write_text(output, text)
-    if listing is not None and not tournament.team_event:
-        _write_text(listing, checklist(tournament, pairing))
-    elif listing is not None:  # bbpPairings has no team check-list: the system's explanation
-        from swissbridge.commands.explain import explain
-        from swissbridge.errors import InputError
-        from swissbridge.publish.explain import render_text
-
-        try:
-            why = render_text(explain(tournament, system=system, trace=trace))
-        except InputError as exc:
-            why = f"{exc.message}\n"
-        _write_text(listing, why)
+    if listing is not None:
+        _write_listing(listing, tournament, system, trace)
     return EXIT_OK
 
 
-def checklist(tournament: Tournament, pairing: RoundPairing | None) -> str:
-    """bbpPairings' check-list of the round to pair (``-l``), which hosts parse
-    (Sharly Chess's pairing view): a blank line, then one row per player present,
-    the players in pairing order (score, then pairing number) with a blank line
-    between score groups, then two blank lines and the banner. Every cell is
-    right-aligned to its column's width and followed by a tab. The columns: ``ID``
-    (start number), ``Pts`` (score with acceleration, one decimal), the colours of
-    the games played (``W``/``B``; headed by one ``-`` per round, plus one), ``Pref``
-    (the colour preference, C.04.3 1.7: ``W ``/``B `` absolute, ``(W)``/``(B)``
-    strong, ``w ``/``b `` mild, ``A `` none), ``C2`` (may get the pairing-allocated
-    bye: ``Y``/``N``), ``C14`` and ``C16`` (the float of the last round and of the one
-    before: ``D``, ``U`` or blank), ``Cur`` (the opponent and colour in this pairing,
-    ``(5W)``, or ``(bye)``; blank without a pairing), an empty column, then ``R1``..
-    the opponent of each round's game played over the board."""
-    from swissbridge.model import Colour
-    from swissbridge.state import build_state
+def _write_listing(listing: str, tournament: Tournament, system: str, trace: Trace | None) -> None:
+    """``-l``: the check-list of the round (:func:`checklist`) from the system's
+    explanation of it; of a team event, which bbpPairings has no check-list for, the
+    explanation itself."""
+    from swissbridge.commands.explain import explain
+    from swissbridge.errors import InputError
+    from swissbridge.plugins import load
+    from swissbridge.publish.explain import render_text
 
-    state = build_state(tournament)
-    done = state.round_no - 1
-    letters = {Colour.WHITE: "W", Colour.BLACK: "B"}
-    rows: list[list[str]] = [["ID", "Pts", "-" * (done + 1), "Pref", "C2", "C14", "C16", "Cur", ""]]
+    try:
+        document = explain(tournament, system=system, trace=trace)
+    except InputError as exc:
+        _write_text(listing, f"{exc.message}\n")
+        return
+    if tournament.team_event:
+        _write_text(listing, render_text(document))
+        return
+    if not document["players"]:  # no legal pairing: the system gives no account of its players
+        document["players"] = _state_players(tournament, document["round"])
+    _write_text(listing, checklist(tournament, document, load(system).checklist(document)))
+
+
+def checklist(tournament: Tournament, document: Explanation, own: Checklist | None) -> str:
+    """bbpPairings' check-list of the round to pair (``-l``), which hosts parse
+    (Sharly Chess's pairing view), made from the system's explanation of the round (its
+    players' facts as the system sees them): a blank line, then one row per player to
+    pair, by pairing score and then the system's ranking, a blank line between score
+    groups, then two blank lines and the banner. Every cell is right-aligned to its
+    column's width and followed by a tab. The columns bbpPairings prints for every
+    system: ``ID`` (start number), ``Pts`` (pairing score), the colours of the games
+    played (``W``/``B``; headed by one ``-`` per round, plus one), ``Pref`` (``W ``/``B ``
+    absolute, ``(W)``/``(B)`` strong, ``w ``/``b `` mild, ``A `` none); then the
+    system's own columns (``own``, :meth:`PairingSystem.checklist
+    <swissbridge.plugins.protocol.PairingSystem.checklist>`; else the generic ones,
+    :func:`~swissbridge.plugins.document.generic_checklist`), ``Cur`` (the opponent and
+    colour in this pairing, ``(5W)``, or ``(bye)``; blank without a pairing), an empty
+    column, then ``R1``.. the opponent of each round's game played over the board."""
+    from swissbridge.model import parse_points
+    from swissbridge.plugins.document import generic_checklist
+
+    done = document["round"] - 1
+    headers, cells = own if own is not None else generic_checklist(document)
+    rows: list[list[str]] = [["ID", "Pts", "-" * (done + 1), "Pref", *headers, "Cur", ""]]
     rows[0] += [f"R{r}" for r in range(1, done + 1)]
-    present = sorted(state.present, key=lambda p: (-p.pairing_score, p.tpn))
-    for p in present:
-        colour, strength = p.preference
-        pref = _preference(letters[colour], strength) if colour is not None else "A "
-        player = tournament.player(p.start_no)
+    present = sorted(document["players"], key=lambda d: (-parse_points(d["pairing_score"]), d["rank"]))
+    for d in present:
+        player = tournament.player(d["player"])
         games = [
             str(e.opponent) if (e := player.entry(r)) is not None and e.played and e.opponent else ""
             for r in range(1, done + 1)
         ]
-        floats = [p.float_before(back) for back in (1, 2)]
-        rows.append(
-            [
-                str(p.start_no),
-                f"{p.pairing_score / 10:.1f}",
-                "".join(letters[c] for c in p.colours),
-                pref,
-                "Y" if p.pab_eligible else "N",
-                *(f.value or " " for f in floats),
-                _current(pairing, p.start_no),
-                "",
-                *games,
-            ]
-        )
+        own_cells = cells[d["player"]]
+        rows.append([str(d["player"]), d["pairing_score"], d["colours"], _preference(d), *own_cells, _current(d), ""])
+        rows[-1] += games
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     lines = ["".join(f"{cell:>{w}}\t" for cell, w in zip(row, widths, strict=True)) for row in rows]
     out = ["", lines[0]]
-    for i, p in enumerate(present):
-        if i == 0 or present[i - 1].pairing_score != p.pairing_score:
+    for i, d in enumerate(present):
+        if i == 0 or present[i - 1]["pairing_score"] != d["pairing_score"]:
             out.append("")
         out.append(lines[i + 1])
     return "\n".join(out) + "\n\n\n\n" + banner()
 
 
-def _current(pairing: RoundPairing | None, start_no: int) -> str:
+def _state_players(tournament: Tournament, round_no: int) -> list[Player]:
+    """The players to pair as the core's state has them before ``round_no`` (scores,
+    colours, C.04.1 colour preference, PAB eligibility, floats), for the check-list of a
+    round that has no legal pairing: the system then gives no account of its players,
+    and bbpPairings lists them still."""
+    from swissbridge.model import format_points
+    from swissbridge.plugins.document import colour_letters, colour_name
+    from swissbridge.state import Float, build_state
+
+    state = build_state(tournament, round_no)
+    out: list[Player] = []
+    for p in state.present:
+        colour, strength = p.preference
+        floats = [{Float.DOWN: "down", Float.UP: "up"}.get(p.float_before(back)) for back in (1, 2)]
+        out.append(
+            cast(
+                "Player",
+                {
+                    "player": p.start_no,
+                    "rank": p.tpn,
+                    "pairing_score": format_points(p.pairing_score),
+                    "colours": colour_letters(p.colours),
+                    "preference": colour_name(colour),
+                    "strength": strength.name.lower() if colour is not None else None,
+                    "pab_eligible": p.pab_eligible,
+                    "floats": floats,
+                    "pab": False,
+                    "opponent": None,
+                    "colour": None,
+                },
+            )
+        )
+    return out
+
+
+def _current(d: Player) -> str:
     """The check-list's ``Cur`` cell: ``(5W)``, ``(bye)``, or blank without a pairing."""
-    if pairing is None:
-        return ""
-    if pairing.bye == start_no:
+    if d["pab"]:
         return "(bye)"
-    board = pairing.opponent(start_no)
-    return "" if board is None else f"({board[0]}{board[1].value.upper()})"
+    if d["opponent"] is None or d["colour"] is None:
+        return ""
+    return f"({d['opponent']}{d['colour'][0].upper()})"
 
 
-def _preference(letter: str, strength: Strength) -> str:
+def _preference(d: Player) -> str:
     """The check-list's ``Pref`` cell: ``W `` absolute, ``(W)`` strong, ``w `` mild, ``A `` none."""
-    from swissbridge.state import Strength
-
-    if strength is Strength.ABSOLUTE:
+    if d["preference"] is None:
+        return "A "
+    letter = d["preference"][0].upper()
+    if d["strength"] == "absolute":
         return f"{letter} "
-    if strength is Strength.STRONG:
+    if d["strength"] == "strong":
         return f"({letter})"
-    return f"{letter.lower()} " if strength is Strength.MILD else "A "
+    return f"{letter.lower()} " if d["strength"] == "mild" else "A "
 
 
 def _check(path: str, requested: str | None) -> int:

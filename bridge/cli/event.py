@@ -505,7 +505,7 @@ def forbid(
 
 team_app = typer.Typer(
     name="team",
-    help="A team event's teams: a withdrawal, a requested bye (the team form of record 240).",
+    help="A team event's teams: a line-up (record 300), a withdrawal, a requested bye (the team form of record 240).",
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
@@ -557,6 +557,42 @@ def team_bye(
     except SwissbridgeError as exc:
         report(exc, input)
     echo(f"swissbridge: {input}: team {number}: {points.value}-point bye in round {round_no}")
+
+
+@team_app.command("lineup", epilog=epilog(CODES, "swissbridge team lineup teams.trf 1 1 3 2 4 --round 3"))
+def team_lineup(
+    input: Annotated[Path, input_argument("Team event file (TRF or JSON), rewritten in place (FILE.bak kept).")],
+    number: Annotated[int, typer.Argument(min=1, help="The team's pairing number (record 310).", metavar="TEAM")],
+    players: Annotated[
+        list[int],
+        typer.Argument(
+            min=0,
+            help="The start numbers of the team's players on boards 1, 2, …, one a board (0: the board left "
+            "unoccupied, won by forfeit by the other side).",
+            metavar="PLAYER...",
+            show_default=False,
+        ),
+    ],
+    round_no: Annotated[
+        int | None, _option("--round", "The paired round whose match the line-up plays (default: the last paired).")
+    ] = None,
+) -> None:
+    """Field a team's line-up in a paired round (TRF-2026 record 300): who plays which board,
+    reserves in. Without one a team plays its first members in record 310's order (the board
+    order of the player list). Given before the team's match has a result: the match's games
+    are written again (each board keeps its number and colours), and every reader of the
+    round takes them (the board list, result by board, the site, standings, the report)."""
+    from swissbridge.event.lineup import set_lineup
+
+    try:
+        with editing(input):
+            before = read_input(input)
+            changed, note = set_lineup(before, number, players, round_no)
+            if changed is not before:
+                _write_back(input, changed)
+    except SwissbridgeError as exc:
+        report(exc, input)
+    echo(f"swissbridge: {input}: {note}")
 
 
 def fide_report(

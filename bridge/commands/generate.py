@@ -31,7 +31,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from swissbridge.errors import UsageError
-from swissbridge.formats.trf import MAX_MEMBERS, line_310
+from swissbridge.formats.trf import MAX_MEMBERS, line_310, lineup_value
 from swissbridge.model import (
     ABSENT,
     MATCH_GAMES,
@@ -40,6 +40,7 @@ from swissbridge.model import (
     Colour,
     Entry,
     ForbiddenPairs,
+    LineUp,
     Player,
     PointSystem,
     Result,
@@ -67,6 +68,7 @@ __all__ = [
     "plan_tournament",
     "play_round",
     "play_team_round",
+    "points_and_ranks",
     "tournament_before_round",
 ]
 
@@ -543,7 +545,7 @@ def _play(
         if on_round is not None:
             on_round(t, r, pairing)
         t = (play_match if matches else play_round)(t, pairing, plan.strengths, rng, o)
-    return _final_points(t, total)
+    return points_and_ranks(t, total)
 
 
 def play_match(
@@ -572,9 +574,9 @@ def play_match(
     return tournament.with_round(one.round_no, games[0]).with_round(two.round_no, games[1])
 
 
-def _final_points(t: Tournament, total: int) -> Tournament:
-    """The played event with each player's points after round ``total`` and rank
-    (points, then start number) written in record 001."""
+def points_and_ranks(t: Tournament, total: int) -> Tournament:
+    """``t`` with each player's points after round ``total`` and rank (points, then
+    start number) written in record 001, as an engine reading the file expects them."""
     scores = {p.start_no: p.score(t.points, total) for p in t.players}
     order = sorted(scores, key=lambda n: (-scores[n], n))
     rank = {n: i for i, n in enumerate(order, 1)}
@@ -672,21 +674,14 @@ def _team_field(n: int, rng: random.Random, o: GenerateOptions) -> tuple[list[Pl
     return players, teams, strengths
 
 
-def _line_300(round_no: int, team: int, opponent: int, players: tuple[int, ...]) -> str:
-    """Record 300 (after its code): the round (columns 5-7), the team (9-11), its opponent
-    (13-15), then its players board by board from column 17 (``0000``: unoccupied)."""
-    return f"{round_no:>3} {team:>3} {opponent:>3}" + "".join(f" {p:04d}" if not p else f" {p:>4}" for p in players)
-
-
 def pab_record(tournament: Tournament, pab_teams: tuple[int, ...] = ()) -> Tournament:
     """``tournament`` with record 320 stating the PAB's match and game points as C.04.6
     1.4 gives them (a drawn match: record 362's TD, half a point a board, unless a 320
     already says otherwise) and, when given, the PAB team of each round (0: none)."""
-    from swissbridge.formats.trf import team_setup_of
+    from swissbridge.formats.trf import pab_value, team_setup_of
 
     match, game = TeamEvent(tournament).pab_points()
-    value = f"{match / 10:4.1f} {game / 10:4.1f}" + "".join(f" {n:>3}" for n in pab_teams)
-    headers = (*(h for h in tournament.headers if h[0] != "320"), ("320", value))
+    headers = (*(h for h in tournament.headers if h[0] != "320"), ("320", pab_value(match, game, pab_teams)))
     with_record = replace(tournament, headers=headers)
     return replace(with_record, teams=team_setup_of(with_record))
 
@@ -779,7 +774,7 @@ def play_team_round(
             members = event.setup.team(team)
             fielded = _lineup(members, boards, rng, o)
             if fielded != members.members[:boards]:
-                lineups.append(("300", _line_300(r, team, opponent, fielded)))
+                lineups.append(("300", lineup_value(LineUp(r, team, opponent, fielded))))
         if rng.random() < o.match_forfeit_rate:
             absent.update(event.setup.team(rng.choice((match.white, match.black))).members)
     if lineups:
@@ -814,7 +809,7 @@ def _team_results(t: Tournament) -> Tournament:
     """The played event with its standings written: each team's match and game points
     and rank in record 310 (the rank of ``swissbridge standings`` with the default team
     tie-breaks, :data:`~swissbridge.rules.tiebreaks.DEFAULT_TEAM_TIEBREAKS`: the event names
-    none in record 202), each player's points and rank in record 001 (:func:`_final_points`)."""
+    none in record 202), each player's points and rank in record 001 (:func:`points_and_ranks`)."""
     from swissbridge.formats.trf import team_setup_of
     from swissbridge.rules.ranking import compute_teams
     from swissbridge.rules.tiebreaks import DEFAULT_TEAM_TIEBREAKS, parse_tiebreaks
@@ -833,7 +828,7 @@ def _team_results(t: Tournament) -> Tournament:
     lines = iter(line(team) for team in event.setup.teams)
     headers = tuple((code, next(lines)) if code == "310" else (code, value) for code, value in t.headers)
     t = replace(t, headers=headers)
-    return _final_points(replace(t, teams=team_setup_of(t)), total)
+    return points_and_ranks(replace(t, teams=team_setup_of(t)), total)
 
 
 def tournament_before_round(tournament: Tournament, round_no: int) -> Tournament:

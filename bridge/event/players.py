@@ -325,7 +325,7 @@ def request_bye(t: Tournament, n: int, round_no: int, kind: ByeKind) -> Tourname
     return announce(t, n, range(round_no, round_no + 1), kind)
 
 
-def _team(t: Tournament, number: int) -> str:
+def named_team(t: Tournament, number: int) -> str:
     """Team ``number`` of the team event ``t``, named, for a record that names teams."""
     if not t.team_event or t.teams is None:
         raise UsageError("this is not a team event (record 310 gives its teams): use `swissbridge player …`")
@@ -344,7 +344,7 @@ def announce_team(t: Tournament, number: int, rounds: Sequence[int], kind: ByeKi
     from swissbridge.event.header import with_records
     from swissbridge.formats.trf import team_setup_of
 
-    name = _team(t, number)
+    name = named_team(t, number)
     for r in rounds:
         round_of(t, r, "--round" if len(rounds) == 1 else "--from-round")
         if t.is_paired(r):

@@ -1,7 +1,8 @@
 """The tournament report FIDE's rating server takes (``swissbridge report``): the event
 as TRF16 (FIDE's Data Exchange Format, C.04 Annex 2), with the whole header and the
 dates of the rounds, the points and ranks of the final standings, and nothing of the
-pairing engines' extension lines (``XXR``, ``XXC`` …), which a report does not hold.
+pairing engines' lines (``XXR``, ``XXC`` …, and the TRF-2026 records of pairing a
+round, 240 and 260, which the trf16 writer keeps), which a report does not hold.
 
 A report is complete or it is not written: the header records a rated event is
 registered with (012 name, 022 city, 032 federation, 042 and 052 dates, 102 chief
@@ -93,6 +94,10 @@ def _teams_as_013(t: Tournament) -> Tournament:
     return with_records(t, "013", lines)
 
 
+_PAIRING_RECORDS = ("XX", "240", "260")
+"""The lines of the trf16 writer that are for pairing a round, not for the report."""
+
+
 def fide_report(t: Tournament) -> str:
     """The report's TRF16 text, or :class:`Incomplete` listing what is missing."""
     from swissbridge.formats.trf import write_trf
@@ -117,4 +122,4 @@ def fide_report(t: Tournament) -> str:
         ),
     )
     lines = write_trf(ranked, dialect="trf16").splitlines(keepends=True)
-    return "".join(line for line in lines if not line.startswith("XX"))
+    return "".join(line for line in lines if not line.startswith(_PAIRING_RECORDS))

@@ -22,13 +22,13 @@ column is recomputed from the results.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from swissbridge.errors import InputError, UsageError
 from swissbridge.event.players import announce, fixed_by_tables
 from swissbridge.formats._text import MAX_START_NO, bounded_value, shown
-from swissbridge.model import ByeKind, Colour, Entry, Result, Tournament, format_points
+from swissbridge.model import ABSENT, ByeKind, Colour, Entry, Player, Result, Tournament, format_points
 
 GAME_RESULTS: Mapping[str, tuple[Result, Result]] = {
     "1-0": (Result.WIN, Result.LOSS),
@@ -305,9 +305,10 @@ def undo_round(tournament: Tournament, round_no: int) -> tuple[Tournament, list[
     boards removed; the byes and absences the players had in it before it was paired (H, F,
     Z) kept, and entries written for a later round turned into the announced byes they
     are (record 240); the points column recomputed. Also the things removed, for the
-    message. Refused (:class:`InputError`): a round that is not the last paired one (the
-    rounds after it were paired on it), and a team event (its team records 300, 320 and
-    330 hold the round too)."""
+    message. A team event's round goes with what its team records hold of it
+    (:func:`team_round_cleared`: line-ups, forfeited matches, the
+    PAB team). Refused (:class:`InputError`): a round that is not the last paired one (the
+    rounds after it were paired on it)."""
     from swissbridge.model import AnnouncedBye
 
     last = tournament.completed_rounds
@@ -320,13 +321,17 @@ def undo_round(tournament: Tournament, round_no: int) -> tuple[Tournament, list[
             if round_no < last
             else f"round {round_no} is not paired: the last paired round is {last}"
         )
-    if tournament.team_event:
-        raise InputError(
-            "a team event's round is held by its team records too (300 line-ups, 320 PAB, 330 forfeited matches): "
-            "undo takes back rounds of individual events only; restore the .bak file of the pairing instead"
-        )
     pairing = printed_pairing(tournament, round_no)
     lost = entered_results(tournament, round_no)
+    removed = [f"the pairing of round {round_no} ({pairing})"]
+    if lost:
+        removed.append(f"its {len(lost)} result{'s' if len(lost) != 1 else ''} ({', '.join(lost)})")
+    if tournament.team_event:  # the team records hold the round too (300 line-ups, 320 PAB, 330 forfeits)
+        cleared, records = team_round_cleared(tournament, round_no)
+        return cleared.with_players(replace(p, stated_points=None, rank=None) for p in cleared.players), [
+            *removed,
+            *records,
+        ]
     players = []
     later: dict[tuple[int, ByeKind], list[int]] = {}
     for p in tournament.players:
@@ -347,19 +352,92 @@ def undo_round(tournament: Tournament, round_no: int) -> tuple[Tournament, list[
         board_lists=tuple(b for b in tournament.board_lists if b.round_no != round_no),
         announced_byes=tournament.announced_byes + byes,
     )
-    removed = [f"the pairing of round {round_no} ({pairing})"]
-    if lost:
-        removed.append(f"its {len(lost)} result{'s' if len(lost) != 1 else ''} ({', '.join(lost)})")
     return t, removed
 
 
-def entered_results(tournament: Tournament, round_no: int) -> list[str]:
+def team_round_cleared(tournament: Tournament, round_no: int) -> tuple[Tournament, list[str]]:
+    """The team event ``tournament`` without what its paired round ``round_no`` holds: what
+    taking the round back (``undo``) or pairing it again (``pair --repair``) removes. The
+    members' entries of the round go (their games, the PAB, a board won against an empty
+    one, a member not lined up), except those of a team not paired in it (a bye or an
+    absence, kept as ``undo`` keeps a player's); so do the round's printed boards, its
+    line-ups (record 300), its forfeited matches (330) and its PAB team in record 320. Also
+    what went of the team records, named for the message."""
+    from swissbridge.formats.trf import lineup_key, pab_value, team_setup_of
+    from swissbridge.rules.teams import MatchKind, TeamEvent
+
+    event = TeamEvent(tournament)
+    unpaired = {
+        rec.number
+        for rec in event.records
+        if (m := rec.match(round_no)) is not None and m.opponent is None and m.kind is not MatchKind.PAB
+    }
+    kept = {m for n in unpaired for m in event.setup.team(n).members}
+    players = [
+        p if p.start_no in kept or p.entry(round_no) is None else off_the_boards(p, round_no)
+        for p in tournament.players
+    ]
+    lineups: list[int] = []
+    forfeits: list[str] = []
+    pab: list[int] = []
+    headers: list[tuple[str, str]] = []
+    for code, value in tournament.headers:
+        words = value.split()
+        key = lineup_key(value) if code == "300" else None
+        if key is not None and key[0] == round_no:
+            lineups.append(key[1])
+            continue
+        if code == "330" and len(words) == 4 and words[1].isdigit() and int(words[1]) == round_no:
+            forfeits.append(f"{int(words[2])}-{int(words[3])} {words[0]}")
+            continue
+        setup = event.setup
+        if code == "320" and len(setup.pab_teams) >= round_no and setup.pab_teams[round_no - 1]:
+            assert setup.pab_match is not None and setup.pab_game is not None  # the 320 read gives both
+            pab.append(setup.pab_teams[round_no - 1])
+            teams = [*setup.pab_teams[: round_no - 1], 0, *setup.pab_teams[round_no:]]
+            while teams and not teams[-1]:
+                teams.pop()
+            value = pab_value(setup.pab_match, setup.pab_game, teams)
+        headers.append((code, value))
+    cleared = replace(
+        tournament,
+        players=tuple(players),
+        headers=tuple(headers),
+        board_lists=tuple(b for b in tournament.board_lists if b.round_no != round_no),
+    )
+    removed = []
+    if lineups:
+        teams_named = ", ".join(map(str, sorted(lineups)))
+        removed.append(
+            f"the line-up{'s' if len(lineups) > 1 else ''} of team{'s' if len(lineups) > 1 else ''} "
+            f"{teams_named} (record 300)"
+        )
+    if forfeits:
+        removed.append(f"the forfeited match{'es' if len(forfeits) > 1 else ''} {', '.join(forfeits)} (record 330)")
+    if pab:
+        removed.append(f"its PAB team {pab[0]} (record 320)")
+    return replace(cleared, teams=team_setup_of(cleared)), removed
+
+
+def off_the_boards(player: Player, round_no: int) -> Player:
+    """``player`` without a game in ``round_no`` (a member not lined up, or a round taken
+    back): the round's column left empty when it is the line's last, as ``pair`` leaves a
+    member not lined up, else ``Z``; the points column recomputed."""
+    if len(player.entries) == round_no:
+        return replace(player, entries=player.entries[: round_no - 1], stated_points=None)
+    return replace(player.with_entry(round_no, ABSENT), stated_points=None)
+
+
+def entered_results(tournament: Tournament, round_no: int, numbers: Container[int] | None = None) -> list[str]:
     """The results entered in ``round_no``, by board as printed (``"board 2 9-7 1-0"``): what
-    pairing the round again, or taking it back, would erase."""
+    pairing the round again, or taking it back, would erase; only on the boards ``numbers``
+    when given (a team's match, which its line-up would change)."""
     from swissbridge.rules.teams import printed_boards
 
     out = []
     for n, _, (w, b) in printed_boards(tournament, round_no):
+        if numbers is not None and n not in numbers:
+            continue
         white, black = tournament.player(w).entry(round_no), tournament.player(b).entry(round_no)
         if white is None or black is None or white.result is Result.PENDING:
             continue
@@ -369,14 +447,19 @@ def entered_results(tournament: Tournament, round_no: int) -> list[str]:
 
 
 def printed_pairing(tournament: Tournament, round_no: int) -> str:
-    """Round ``round_no`` as printed, in a line (``1: 3-4, 2: 9-7, …, PAB 5``): what a
-    re-pairing replaces, or taking the round back removes."""
+    """Round ``round_no`` as printed, in a line (``1: 3-4, 2: 9-7, …, PAB 5``; a team event's
+    ``PAB team 5``): what a re-pairing replaces, or taking the round back removes."""
     from swissbridge.rules.history import round_byes
-    from swissbridge.rules.teams import printed_boards
+    from swissbridge.rules.teams import played_team_pairing, printed_boards
 
     games = [f"{n}: {w}-{b}" for n, _, (w, b) in printed_boards(tournament, round_no)]
-    bye, _ = round_byes(tournament, round_no)
-    return ", ".join(games + ([f"PAB {bye}"] if bye is not None else [])) or "no boards"
+    if tournament.team_event:  # the PAB goes to a team (its members' entries say so)
+        team = played_team_pairing(tournament, round_no)[0].bye
+        bye = [f"PAB team {team}"] if team is not None else []
+    else:
+        player = round_byes(tournament, round_no)[0]
+        bye = [f"PAB {player}"] if player is not None else []
+    return ", ".join(games + bye) or "no boards"
 
 
 def repair_refusal(tournament: Tournament, round_no: int, *, in_place: bool, repair: bool) -> str | None:

@@ -42,27 +42,18 @@ from swissbridge.publish.standings import (
     standings_table,
     team_name,
 )
-from swissbridge.rules.history import unpaired_label
+from swissbridge.rules.history import team_unpaired_label, team_withdrawn, unpaired_label
 from swissbridge.rules.ranking import TeamStandings, compute_teams
 from swissbridge.rules.teams import (
+    BYE_RESULTS,
     MatchBoard,
     MatchKind,
     TeamEvent,
     board_pairing,
     match_games,
-    team_unpaired_label,
-    team_withdrawn,
 )
 from swissbridge.rules.tiebreaks import TieBreak
 from swissbridge.systems import declared_round_robin
-
-_BYES = {
-    MatchKind.PAB: Result.PAB,
-    MatchKind.FULL_BYE: Result.FULL_BYE,
-    MatchKind.HALF_BYE: Result.HALF_BYE,
-    MatchKind.ABSENT: Result.ZERO_BYE,
-}
-"""A team's round without a match, as its members' entries record it."""
 
 
 class _Site:
@@ -108,7 +99,7 @@ class _Site:
 
     def team_label(self, tpn: int, round_no: int, result: Result) -> str:
         """What a round without a match is for a team
-        (:func:`~swissbridge.rules.teams.team_unpaired_label`: the PAB, a bye, withdrawn)."""
+        (:func:`~swissbridge.rules.history.team_unpaired_label`: the PAB, a bye, withdrawn)."""
         return team_unpaired_label(self.t, tpn, round_no, result, round_robin=declared_round_robin(self.t))
 
     def unpaired_teams(self) -> list[tuple[int, str]]:
@@ -128,7 +119,7 @@ class _Site:
 
     def member_label(self, n: int, round_no: int, result: Result) -> str:
         """What a round without a game was for player ``n``: the team's when the team has
-        withdrawn (:func:`~swissbridge.rules.teams.team_withdrawn`), else the player's
+        withdrawn (:func:`~swissbridge.rules.history.team_withdrawn`), else the player's
         (:func:`~swissbridge.rules.history.unpaired_label`)."""
         tpn = self.event.team_of[n]
         if result is Result.ZERO_BYE and team_withdrawn(self.t, tpn, round_no):
@@ -302,7 +293,7 @@ def _team_page(site: _Site, s: TeamStandings, prefix: str, tpn: int, linked: Col
         if m is None:
             continue
         if m.opponent is None:
-            what = site.team_label(tpn, r, _BYES.get(m.kind, Result.ZERO_BYE))
+            what = site.team_label(tpn, r, BYE_RESULTS.get(m.kind, Result.ZERO_BYE))
             matches.append(
                 f"<tr class=bye><td>{r}</td><td></td><td class=name>{html.escape(what)}</td>"
                 f"<td>{format_points(m.game_points)}</td><td>{format_points(m.match_points)}</td></tr>"

@@ -35,6 +35,8 @@ __all__ = [
     "played_pairing",
     "round_byes",
     "round_to_pair",
+    "team_unpaired_label",
+    "team_withdrawn",
     "uncoloured_boards",
     "unfinished_games",
     "unpaired_in",
@@ -53,7 +55,13 @@ def infer_initial_colour(tournament: Tournament) -> Colour | None:
     colours counts), the players paired by then are counted in start-number order
     (§1.3: an opponent, a forfeit, the PAB); the first of them with a colour in that
     round decides: that colour at an odd position, the other at an even one (TPN
-    parity). ``None`` when no game has a colour yet."""
+    parity). ``None`` when no game has a colour yet. A team event's is read from its
+    matches (:func:`swissbridge.rules.teams.team_initial_colour`: 4.3.1 gives it by the
+    teams' TPN)."""
+    if tournament.team_event and tournament.teams is not None:
+        from swissbridge.rules.teams import team_initial_colour
+
+        return team_initial_colour(tournament)
     for r in range(1, tournament.rounds_in_file + 1):
         if not any((e := p.entry(r)) is not None and e.colour is not None for p in tournament.players):
             continue
@@ -284,6 +292,36 @@ def bye_label(result: Result, *, withdrawn: bool, round_robin: bool = False) -> 
     if result is Result.PAB and round_robin:
         return FREE_ROUND  # the round against the dummy of C.05 Annex 1, no bye the pairing allocated
     return _UNPAIRED.get(result, "not paired")
+
+
+def team_withdrawn(tournament: Tournament, team: int, round_no: int) -> bool:
+    """Team ``team`` has left the event by round ``round_no`` (``team withdraw``, C.04.2
+    Art. 3.2 applied to teams): the rule of a player's withdrawal
+    (:func:`withdrawal_run`) read on the team's rounds, a round
+    a zero-point bye when its members' entries written in it are all ``Z`` (the team not
+    paired), or, none written yet, when the team form of record 240 announces one."""
+    setup = tournament.teams
+    if setup is None:
+        return False
+    members = [tournament.player(m) for m in setup.team(team).members]
+
+    def zero(r: int) -> bool:
+        written = [e for p in members if (e := p.entry(r)) is not None]
+        if written:
+            return all(e.result is Result.ZERO_BYE for e in written)
+        return any(b.kind is ByeKind.ZERO and b.round_no == r and team in b.players for b in setup.byes)
+
+    return withdrawal_run(zero, round_no, tournament.total_rounds)
+
+
+def team_unpaired_label(
+    tournament: Tournament, team: int, round_no: int, result: Result, *, round_robin: bool = False
+) -> str:
+    """What a round without a match was for team ``team`` (its entry ``result``), worded
+    as a player's (:func:`bye_label`): the PAB (the free round
+    of a ``round_robin``), a requested bye, or ``withdrawn`` (:func:`team_withdrawn`)."""
+    left = result is Result.ZERO_BYE and team_withdrawn(tournament, team, round_no)
+    return bye_label(result, withdrawn=left, round_robin=round_robin)
 
 
 def unpaired_in(t: Tournament, pairing: RoundPairing, *, round_robin: bool = False) -> dict[int, str]:

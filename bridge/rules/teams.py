@@ -103,6 +103,15 @@ class MatchKind(enum.Enum):
     ABSENT = "Z"
 
 
+BYE_RESULTS = {
+    MatchKind.PAB: Result.PAB,
+    MatchKind.FULL_BYE: Result.FULL_BYE,
+    MatchKind.HALF_BYE: Result.HALF_BYE,
+    MatchKind.ABSENT: Result.ZERO_BYE,
+}
+"""A team's round without a match, as its members' entries record it."""
+
+
 @dataclass(frozen=True, slots=True)
 class Match:
     """One team's match in one round."""
@@ -362,39 +371,23 @@ class TeamEvent:
         )
 
 
-def team_withdrawn(tournament: Tournament, team: int, round_no: int) -> bool:
-    """Team ``team`` has left the event by round ``round_no`` (``team withdraw``, C.04.2
-    Art. 3.2 applied to teams): the rule of a player's withdrawal
-    (:func:`~swissbridge.rules.history.withdrawal_run`) read on the team's rounds, a round
-    a zero-point bye when its members' entries written in it are all ``Z`` (the team not
-    paired), or, none written yet, when the team form of record 240 announces one."""
-    from swissbridge.model import ByeKind
-    from swissbridge.rules.history import withdrawal_run
-
-    setup = tournament.teams
-    if setup is None:
-        return False
-    members = [tournament.player(m) for m in setup.team(team).members]
-
-    def zero(r: int) -> bool:
-        written = [e for p in members if (e := p.entry(r)) is not None]
-        if written:
-            return all(e.result is Result.ZERO_BYE for e in written)
-        return any(b.kind is ByeKind.ZERO and b.round_no == r and team in b.players for b in setup.byes)
-
-    return withdrawal_run(zero, round_no, tournament.total_rounds)
-
-
-def team_unpaired_label(
-    tournament: Tournament, team: int, round_no: int, result: Result, *, round_robin: bool = False
-) -> str:
-    """What a round without a match was for team ``team`` (its entry ``result``), worded
-    as a player's (:func:`~swissbridge.rules.history.bye_label`): the PAB (the free round
-    of a ``round_robin``), a requested bye, or ``withdrawn`` (:func:`team_withdrawn`)."""
-    from swissbridge.rules.history import bye_label
-
-    left = result is Result.ZERO_BYE and team_withdrawn(tournament, team, round_no)
-    return bye_label(result, withdrawn=left, round_robin=round_robin)
+def team_initial_colour(tournament: Tournament) -> Colour | None:
+    """The initial colour (4.3.1) a team event's history implies when the file does not
+    state it: in the earliest round in which a match has a colour (its board-1 player's,
+    1.6.1: :meth:`TeamEvent._colour`), the team of the smallest TPN with one (the first-team
+    of its match, two teams that have not played being ranked by TPN) was given the initial
+    colour at an odd TPN, the other at an even one. ``None`` before any colour, or when the
+    file's teams cannot be read as matches (the pairing says why)."""
+    try:
+        event = TeamEvent(tournament)
+        for r in range(1, tournament.rounds_in_file + 1):
+            for team in event.setup.teams:
+                colour = event._colour(team, r)
+                if colour is not None:
+                    return colour if team.number % 2 else colour.opposite
+    except InputError:
+        return None
+    return None
 
 
 def _has_game(entry: Entry | None) -> bool:
@@ -617,7 +610,13 @@ def printed_boards(tournament: Tournament, round_no: int) -> list[NumberedGame]:
 
 
 def printed_matches(tournament: Tournament, round_no: int) -> list[Board]:
-    """The matches of a team round as printed (:func:`printed_boards`), in their order, each
+    """The matches of a team round as printed (:func:`numbered_matches`), in their order."""
+    matches = numbered_matches(tournament, round_no)
+    return [matches[m] for m in sorted(matches)]
+
+
+def numbered_matches(tournament: Tournament, round_no: int) -> dict[int, Board]:
+    """The matches of a team round as printed (:func:`printed_boards`) by their numbers, each
     with its White team first: the team whose player has White on a board whose colour is
     the first of record 352's sequence (:func:`match_games`), so that a match none of whose
     boards was played (colourless for the scores, 1.6.1) is still shown as it was printed. A
@@ -632,7 +631,7 @@ def printed_matches(tournament: Tournament, round_no: int) -> list[Board]:
         first = sequence[(where[1] - 1) % len(sequence)] == sequence[0]
         white, black = (w, b) if first else (b, w)
         matches[where[0]] = Board(team_of[white], team_of[black])
-    return [matches[m] for m in sorted(matches)]
+    return matches
 
 
 def with_printed_boards(tournament: Tournament, after: int = 0) -> Tournament:

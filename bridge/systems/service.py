@@ -221,7 +221,8 @@ def team_board_list(tournament: Tournament, pairing: RoundPairing) -> str:
     """A readable list of a round of team pairs: each match with the teams' match and game
     points, then its boards by their numbers (:func:`~swissbridge.rules.teams.match_games`; a
     board a line-up leaves unoccupied is shown empty, won by forfeit by the other side)."""
-    from swissbridge.rules.teams import TeamEvent, match_games, team_unpaired_label
+    from swissbridge.rules.history import team_unpaired_label
+    from swissbridge.rules.teams import TeamEvent, match_games
 
     event = TeamEvent(tournament)
     done = pairing.round_no - 1

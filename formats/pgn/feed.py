@@ -266,21 +266,21 @@ def read_pairing_pgn(
     for game in games:
         gr, gb = game.round_number(), game.round_board[1]
         if gr is not None and gr != round_no:
-            raise game.error(f"game of round {gr} in the pairing of round {round_no}")
+            raise game.error(f"game of round {gr} in the pairing of round {round_no}", "Round")
         sides: list[int | None] = []
         for colour in (Colour.WHITE, Colour.BLACK):
             n = directory.side(game, colour)
             if n is not None:
                 if n in seen:
-                    raise game.error(f"player {n} is also paired at {seen[n].where}")
+                    raise game.error(f"player {n} is also paired at {seen[n].where}", colour.name.title())
                 seen[n] = game
             sides.append(n)
         w, b = sides
         if w is None and b is None:
-            raise game.error("both sides are a bye")
+            raise game.error("both sides are a bye", "White")
         if w is None or b is None:
             if bye is not None:
-                raise game.error(f"a second bye (player {bye} already has it)")
+                raise game.error(f"a second bye (player {bye} already has it)", "White" if w is not None else "Black")
             bye = w if w is not None else b
             continue
         boards.append((gb if gb is not None else 10**6, game.index, Board(w, b)))

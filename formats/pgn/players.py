@@ -95,5 +95,5 @@ class Directory:
             return None
         who = self.find(name, game.fide_id(colour))
         if who.start_no is None:
-            raise game.error(f"unknown player: {who.problem}")
+            raise game.error(f"unknown player: {who.problem}", "White" if colour is Colour.WHITE else "Black")
         return who.start_no

@@ -15,10 +15,12 @@ leaves to its caller:
 * every line checked against a length limit before anything looks at it, long
   movetext lines cut at a space for python-chess (whose comment handling copies the
   rest of the line for every comment), so that time and memory stay linear;
-* where each game starts (its line), for messages;
-* header-only games separated by one blank line (lichess broadcast exports, which
-  python-chess merges into one game) told apart: after a blank line, a tag the game
-  already has starts the next game;
+* where each game starts and each of its tags stands (line and column), for messages
+  (:meth:`PgnGame.error` points at the tag a problem is in);
+* a warning where a tag comes again in one game's tag section: python-chess keeps the
+  last value (and so reads header-only games one blank line apart, as a lichess
+  broadcast export may have them, as one game: separate games each need their
+  movetext, at least a termination marker);
 * tag values unescaped (``\\"`` and ``\\\\``, PGN standard 8.1.1), as
   :mod:`.writing` escapes them.
 """
@@ -28,7 +30,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO, cast
@@ -111,6 +113,9 @@ class PgnGame:
     """The movetext's termination marker, when there is movetext."""
     moves: bool = False
     """Whether the game has movetext (a header-only game, as broadcasts export them, has none)."""
+    tag_lines: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    """Where each tag's value stands (line, column; of the last occurrence, whose value
+    python-chess keeps)."""
 
     def tag(self, name: str) -> str:
         return self.headers.get(name, "").strip()
@@ -144,15 +149,24 @@ class PgnGame:
         if not (text.isascii() and text.isdigit()):
             return None
         what = "the round of the Round tag"
-        return bounded_int(text, what, minimum=1, maximum=MAX_ROUNDS, path=self.path, line=self.line)
+        line, column = self.at("Round")
+        return bounded_int(text, what, minimum=1, maximum=MAX_ROUNDS, path=self.path, line=line, column=column)
 
     @property
     def where(self) -> str:
         place = f"{self.path}:{self.line}" if self.path else f"line {self.line}"
         return f"{place} ({self.white or '?'} - {self.black or '?'}, Round {self.tag('Round') or '?'})"
 
-    def error(self, message: str) -> InputError:
-        return InputError(message, path=self.path, line=self.line)
+    def at(self, tag: str | None) -> tuple[int, int | None]:
+        """The line and column of ``tag``'s value; the game's first line without one."""
+        if tag is not None and tag in self.tag_lines:
+            return self.tag_lines[tag]
+        return self.line, None
+
+    def error(self, message: str, tag: str | None = None) -> InputError:
+        """An error in the game, located at ``tag``'s value when the game has that tag."""
+        line, column = self.at(tag)
+        return InputError(message, path=self.path, line=line, column=column)
 
 
 def decode_pgn(data: bytes | str, path: str | None, warnings: list[str] | None = None) -> str:
@@ -203,9 +217,8 @@ def _lines(text: str, path: str | None) -> Iterator[tuple[int, str]]:
 class _Source:
     """The decoded text as python-chess reads it (its ``readline``): line by line,
     each checked (:func:`_lines`, :data:`MAX_TAG`), long movetext lines cut
-    (:data:`MOVETEXT_CUT`); it knows the line it is at, and ends a game (an empty
-    read) where a header-only game is followed, after a blank line, by the tags of
-    the next one."""
+    (:data:`MOVETEXT_CUT`); it knows the line it is at and where each tag of the game
+    stands."""
 
     def __init__(self, text: str, path: str | None) -> None:
         self._lines = _lines(text, path)
@@ -224,16 +237,18 @@ class _Source:
         self.crowded: list[int] = []
         """Lines of the game holding more than one tag (python-chess reads the first, its
         value running to the last ``"]``)."""
-        self._tags: set[str] = set()
+        self.tags: dict[str, tuple[int, int]] = {}
+        """Where each tag's value stands (line, column), as :attr:`PgnGame.tag_lines`."""
+        self.repeated: tuple[str, int, int] | None = None
+        """The game's first tag that comes again: its name, first line and line again."""
         self._in_tags = True
-        self._blank = False
 
     def next_game(self) -> None:
         self.start = self.last = 0
         self.ending = ""
         self.malformed, self.crowded = [], []
-        self._tags = set()
-        self._in_tags, self._blank = True, False
+        self.tags, self.repeated = {}, None
+        self._in_tags = True
 
     def readline(self) -> str:
         if self._pending:
@@ -247,11 +262,7 @@ class _Source:
             line = line.lstrip("\ufeff")  # python-chess: a byte-order mark before a game (concatenated files)
         stripped = line.strip()
         if self._in_tags and line.startswith("["):  # python-chess: a tag starts its line
-            name = _TAG_NAME.match(stripped)
-            if self._blank and name is not None and name.group(1) in self._tags:
-                self._pending.insert(0, (no, line))  # the next game's tags: this one ends here
-                return ""
-            self._tag_line(no, stripped, name)
+            self._tag_line(no, stripped, _TAG_NAME.match(stripped))
         elif stripped and not line.startswith(("%", ";")):
             self._in_tags = False
             self.last, self.ending = no, stripped[-20:]
@@ -260,7 +271,6 @@ class _Source:
                 first, *rest = _cut(line)
                 self._pending[:0] = [(no, piece) for piece in rest]
                 line = first
-        self._blank = self._in_tags and not stripped
         self.no = no
         return line + "\n"
 
@@ -277,7 +287,10 @@ class _Source:
         if name is None or _PEER_TAG.match(line) is None:
             self.malformed.append(no)
             return
-        self._tags.add(name.group(1))
+        tag = name.group(1)
+        if tag in self.tags and self.repeated is None:
+            self.repeated = (tag, self.tags[tag][0], no)
+        self.tags[tag] = (no, line.index('"') + 2)
         if '"]' in line[: line.rindex('"]')]:
             self.crowded.append(no)
 
@@ -360,6 +373,13 @@ def _game(read: _Read, source: _Source, index: int, warnings: list[str] | None) 
         notes.append(f'{path or "line"}:{no}: a malformed tag line, skipped: expected [Name "value"]')
     for no in source.crowded:
         notes.append(f"{path or 'line'}:{no}: several tags on one line: read as python-chess reads it, one tag")
+    if source.repeated is not None:
+        tag, first, again = source.repeated
+        notes.append(
+            f"{path or 'line'}:{again}: the tag {tag} again in the game whose tags begin at line {source.start} "
+            f"(first at line {first}): read as python-chess reads it, one game with each tag's last value; "
+            "separate games each need their movetext, at least a termination marker (*, 1-0, 0-1, 1/2-1/2)"
+        )
     raw = tags.get("Result", "*").strip()
     result = _RESULTS.get(raw.replace(" ", ""))
     if result is None:
@@ -379,7 +399,14 @@ def _game(read: _Read, source: _Source, index: int, warnings: list[str] | None) 
     if warnings is not None:
         warnings.extend(notes)
     return PgnGame(
-        headers=tags, line=source.start, index=index, result=result, path=path, marker=marker, moves=bool(source.last)
+        headers=tags,
+        line=source.start,
+        index=index,
+        result=result,
+        path=path,
+        marker=marker,
+        moves=bool(source.last),
+        tag_lines=dict(source.tags),
     )
 
 

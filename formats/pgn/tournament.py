@@ -34,7 +34,8 @@ def _side(game: PgnGame, colour: Colour) -> tuple[str, str, int, str]:
     rating = 0
     if elo.isascii() and elo.isdigit():
         what = f"a rating in the {prefix}Elo tag"
-        rating = bounded_int(elo, what, maximum=MAX_RATING, path=game.path, line=game.line)
+        line, column = game.at(f"{prefix}Elo")
+        rating = bounded_int(elo, what, maximum=MAX_RATING, path=game.path, line=line, column=column)
     return (
         game.tag(prefix),
         game.fide_id(colour),
@@ -83,16 +84,16 @@ def tournament_from_pgn(
     for game in games:
         r = game.round_number()
         if r is None or r < 1:
-            raise game.error(f"the Round tag {game.tag('Round')!r} gives no round number")
+            raise game.error(f"the Round tag {game.tag('Round')!r} gives no round number", "Round")
         w, b = directory.side(game, Colour.WHITE), directory.side(game, Colour.BLACK)
         entries: dict[int, Entry] = {}
         if w is None and b is None:
-            raise game.error("both sides are a bye")
+            raise game.error("both sides are a bye", "White")
         if w is None or b is None:
             entries[w if w is not None else b or 0] = Entry(Result.PAB)
         else:
             if w == b:
-                raise game.error(f"player {w} plays against themselves")
+                raise game.error(f"player {w} plays against themselves", "Black")
             rw, rb = RESULT_ENTRIES.get(game.result, (Result.PENDING, Result.PENDING))
             entries[w] = Entry(rw, b, Colour.WHITE)
             entries[b] = Entry(rb, w, Colour.BLACK)
@@ -104,13 +105,15 @@ def tournament_from_pgn(
                 continue
             prev, prev_game = old
             if prev.opponent != entry.opponent or prev.colour is not entry.colour:
-                raise game.error(f"player {n} also plays another game in round {r} (at {prev_game.where})")
+                side = "White" if n == w else "Black"
+                raise game.error(f"player {n} also plays another game in round {r} (at {prev_game.where})", side)
             if prev.result is Result.PENDING:
                 table[n] = (entry, game)
             elif entry.result is not Result.PENDING and entry.result is not prev.result:
                 raise game.error(
                     f"round {r}: this game's result {game.result} disagrees with {prev_game.result} "
-                    f"at {prev_game.where}"
+                    f"at {prev_game.where}",
+                    "Result",
                 )
     missing = [r for r in range(1, max(rounds)) if r not in rounds and not (players and players.is_paired(r))]
     if missing:
@@ -118,7 +121,8 @@ def tournament_from_pgn(
         first = min((g for _, g in rounds[after].values()), key=lambda g: g.line)
         raise first.error(
             f"a game of round {after}, but the PGN has no game of round {ranges(missing)}: "
-            "a round without games would record every player absent; give that round's games too"
+            "a round without games would record every player absent; give that round's games too",
+            "Round",
         )
     t = base.with_players(_with_rounds(base.players, rounds, keep=players is not None))
     if total_rounds is not None:

@@ -26,7 +26,9 @@ from swissbridge.plugins import Trace
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING: reading who the system is loads nothing else
 if TYPE_CHECKING:
-    from swissbridge.plugins.document import SystemPart
+    from collections.abc import Mapping
+
+    from swissbridge.plugins.document import Checklist, Explanation, SystemPart
 
 __all__ = ["SYSTEM", "BursteinSystem"]
 
@@ -76,6 +78,27 @@ class BursteinSystem:
         from .round import baku_default
 
         return baku_default(tournament)
+
+    def checklist(self, document: Explanation) -> Checklist | None:
+        """After the seeding rounds the Index of 1.7.1, ``Buchholz`` and
+        ``Sonneborn-Berger``, in the order 1.8 ranks by (bbpPairings' Burstein, written to
+        the older rules, prints an SB-first Index and Median columns these rules do not
+        have); a seeding round, paired by the Dutch system (1.6), the Dutch columns;
+        without a pairing (no Index given) the generic ones."""
+        from typing import cast
+
+        from swissbridge.plugins import load
+        from swissbridge.plugins.document import Checklist
+
+        details = document["details"]
+        index = details.get("index")
+        if isinstance(index, list) and index:
+            rows: list[Mapping[str, object]] = index
+            return Checklist(
+                ("Buchholz", "Sonneborn-Berger"),
+                {cast(int, d["player"]): (str(d["buchholz"]), str(d["sonneborn_berger"])) for d in rows},
+            )
+        return load("dutch").checklist(document) if details.get("seeding_round") is True else None
 
 
 SYSTEM = BursteinSystem

@@ -18,7 +18,7 @@ from swissbridge.plugins import Trace, TracedBoard
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING: reading who the system is loads nothing else
 if TYPE_CHECKING:
-    from swissbridge.plugins.document import SystemPart
+    from swissbridge.plugins.document import Checklist, Explanation, SystemPart
     from swissbridge.plugins.dubov.trace import DubovTrace
 
 __all__ = ["SYSTEM", "DubovSystem"]
@@ -110,6 +110,10 @@ class DubovSystem:
         from swissbridge.plugins.dubov.rules import baku_default
 
         return baku_default(tournament)
+
+    def checklist(self, document: Explanation) -> Checklist | None:
+        """bbpPairings has no such system: the generic check-list columns."""
+        return None
 
 
 SYSTEM = DubovSystem

@@ -31,7 +31,7 @@ from .codes import CODES
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the way to a pair
 if TYPE_CHECKING:
-    from swissbridge.plugins.document import SystemPart
+    from swissbridge.plugins.document import Checklist, Explanation, SystemPart
 
     from .round import pair_round
     from .trace import RoundTrace
@@ -109,6 +109,14 @@ class DutchSystem:
         from .round import baku_default
 
         return baku_default(tournament)
+
+    def checklist(self, document: Explanation) -> Checklist:
+        """bbpPairings' Dutch columns: ``C2`` (may receive the PAB, [C2]), ``C14`` and
+        ``C16`` (the floats of the last round and of the one before: the criteria of
+        bbpPairings' rules that read them)."""
+        from swissbridge.plugins.document import Checklist, fact_cells
+
+        return Checklist(("C2", "C14", "C16"), fact_cells(document))
 
 
 SYSTEM = DutchSystem

@@ -16,7 +16,7 @@ from swissbridge.plugins import Trace
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING: reading who the system is loads nothing else
 if TYPE_CHECKING:
-    from swissbridge.plugins.document import SystemPart
+    from swissbridge.plugins.document import Checklist, Explanation, SystemPart
     from swissbridge.plugins.lim.trace import LimTrace
 else:
 
@@ -109,6 +109,10 @@ class LimSystem:
     def default_acceleration(self, tournament: Tournament) -> tuple[Acceleration, ...]:
         """The Lim text has no acceleration of its own."""
         return ()
+
+    def checklist(self, document: Explanation) -> Checklist | None:
+        """bbpPairings has no such system: the generic check-list columns."""
+        return None
 
 
 SYSTEM = LimSystem

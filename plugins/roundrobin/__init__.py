@@ -25,7 +25,7 @@ from .event import ARTICLE, RoundRobinTrace, cycles_of, pair_round
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the way to a pair
 if TYPE_CHECKING:
-    from swissbridge.plugins.document import SystemPart
+    from swissbridge.plugins.document import Checklist, Explanation, SystemPart
 
 __all__ = ["SYSTEM", "RoundRobinSystem", "RoundRobinTrace", "Schedule", "berger_round", "table_size"]
 
@@ -148,6 +148,10 @@ class RoundRobinSystem:
     def default_acceleration(self, tournament: Tournament) -> tuple[Acceleration, ...]:
         """A round robin has no acceleration."""
         return ()
+
+    def checklist(self, document: Explanation) -> Checklist | None:
+        """bbpPairings has no such system: the generic check-list columns."""
+        return None
 
 
 SYSTEM = RoundRobinSystem

@@ -20,7 +20,7 @@ from swissbridge.rules.teams import CODE_PREFIX
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING: reading who the system is loads nothing else
 if TYPE_CHECKING:
-    from swissbridge.plugins.document import SystemPart
+    from swissbridge.plugins.document import Checklist, Explanation, SystemPart
 
 __all__ = ["SYSTEM", "TeamSystem"]
 
@@ -92,6 +92,10 @@ class TeamSystem:
 
     def default_acceleration(self, tournament: Tournament) -> tuple[Acceleration, ...]:
         return ()
+
+    def checklist(self, document: Explanation) -> Checklist | None:
+        """bbpPairings has no team check-list (the drop-in writes the explanation)."""
+        return None
 
 
 SYSTEM = TeamSystem

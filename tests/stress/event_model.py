@@ -11,7 +11,10 @@ then runs 15-45 random commands: ``pair --in-place`` (``--adjourned`` when games
 unfinished), ``result`` by board and by ``#N`` (right, contradicting, ``--correct``), requested
 byes as results, ``player add``, ``withdraw``, ``bye``, ``forbid``, ``set`` (``--points`` too),
 reprints (``pair --round N``), re-pairings of played rounds in place (which must be refused),
-``pair --repair`` and ``undo``. A model of what was printed and entered is kept by player name
+``pair --repair`` and ``undo`` (team events too), and in a team event ``team lineup`` (a paired
+round's line-up, reserves in, a board left empty: refused once its match has a result; else the
+match's boards keep their numbers and the team's side is who was named), ``team withdraw`` and
+``team bye``. A model of what was printed and entered is kept by player name
 (a late entry renumbers the players). After every command:
 
 * no traceback, an exit status of 0, 1 or 2, and a refused command (1, 2) leaves the file
@@ -201,6 +204,9 @@ class EventRun:
             "repair_played": 1 if last else 0,
             "repair": 1 if last else 0,
             "undo": 0.5 if last else 0,
+            "lineup": 3 if self.kind == "team" and last else 0,
+            "team_withdraw": 0.5 if self.kind == "team" else 0,
+            "team_bye": 1 if self.kind == "team" else 0,
         }
         action = rng.choices(list(weights), weights=list(weights.values()))[0]
         getattr(self, f"do_{action}")(t)
@@ -254,8 +260,12 @@ class EventRun:
         state = read_trf(states[-1])
         round_no = int(states[-1].stem.rsplit("R", 1)[1])
         stored = state.board_list(round_no)
-        if stored is None:
+        if stored is None and any(
+            e is not None and e.opponent is not None for p in state.players for e in (p.entry(round_no),)
+        ):
             raise Violation(f"the watcher's state of round {round_no} holds no boards")
+        if stored is None:
+            return round_no, {}  # a round without a game (everybody absent but the PAB) has no list
         names = {p.start_no: p.name for p in state.players}
         return round_no, {n: (names[w], names[b]) for n, w, b in stored.games}
 
@@ -405,12 +415,70 @@ class EventRun:
 
     def do_undo(self, t: Tournament) -> None:
         last = t.completed_rounds
-        code, _ = self.run("undo", self.path, last, allowed=(2,) if self.kind == "team" else (0,))
+        code, _ = self.run("undo", self.path, last, allowed=(0,))
         if code == 0:
             self.printed.pop(last, None)
             self.changed_under.discard(last)
             for key in [k for k in self.results if k[0] == last]:
                 del self.results[key]
+
+    def do_lineup(self, t: Tournament) -> None:
+        """A team's line-up in a paired round (``team lineup``): refused while its match has a
+        result (or the team no match, or the line-up is no line-up of the team); else the
+        match's boards keep their numbers and colours and the team's side is who was named."""
+        assert t.teams is not None
+        rng = self.rng
+        r = t.completed_rounds if rng.random() < 0.7 else rng.randint(1, t.completed_rounds)
+        team = rng.choice(t.teams.teams)
+        names = {p.start_no: p.name for p in t.players}
+        members = list(team.members)
+        players = rng.sample(members, min(len(members), self.boards)) + [0] * max(0, self.boards - len(members))
+        if rng.random() < 0.1:
+            players[rng.randrange(self.boards)] = 0
+        invalid = rng.random() < 0.1
+        if invalid:  # one too many, a player twice, or a player of another team
+            other = [p.start_no for p in t.players if p.start_no not in members]
+            players = rng.choice(
+                [[*players, members[0]], [members[0]] * max(2, self.boards), [*players[:-1], *other[:1]]]
+            )
+        invalid = invalid or not any(players)
+        mine = {names[m] for m in members}
+        match = [n for n, (w, b) in self.printed.get(r, {}).items() if w in mine or b in mine]
+        played = any((r, *self.printed[r][n]) in self.results for n in match)
+        args = ["team", "lineup", self.path, team.number, *players, "--round", r]
+        code, out = self.run(*args, allowed=(2,) if invalid or played or not match else (0,))
+        if code != 0:
+            return
+        if not any(players):
+            raise Violation(f"a line-up of nobody was taken: {out}")
+        _, reprint = self.run("pair", self.path, "--round", r, allowed=(0,))
+        boards = self._boards_of(reprint, self.tournament())
+        first = (min(match) - 1) // self.boards * self.boards + 1  # the match's board 1
+        for n, (w, b) in boards.items():
+            if n not in range(first, first + self.boards):
+                if self.printed[r].get(n) != (w, b):
+                    raise Violation(f"round {r} board {n}: a line-up of team {team.number} changed another match")
+                continue
+            named = players[n - first]
+            side = w if w in mine else b
+            if not named or side != names[named]:
+                raise Violation(f"round {r} board {n}: team {team.number} lined up {named}, the board has {w} - {b}")
+            before = self.printed[r].get(n)
+            if before is not None and {w, b} - {side} != set(before) - mine:
+                raise Violation(f"round {r} board {n}: the opponent changed with the line-up ({before} -> {w} - {b})")
+        self.printed[r] = boards
+        self.changed_under |= {later for later in self.printed if later > r}  # an empty board's forfeit scores
+
+    def do_team_withdraw(self, t: Tournament) -> None:
+        assert t.teams is not None
+        team = self.rng.choice(t.teams.teams).number
+        self.run("team", "withdraw", self.path, team)
+
+    def do_team_bye(self, t: Tournament) -> None:
+        assert t.teams is not None
+        team = self.rng.choice(t.teams.teams).number
+        points = self.rng.choice(("half", "zero", "full"))
+        self.run("team", "bye", self.path, team, "--round", self._next(t), "--points", points)
 
     def do_check(self) -> None:
         _, out = self.run("check", self.path, allowed=(0, 1, 2))

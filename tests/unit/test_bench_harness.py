@@ -190,3 +190,22 @@ def test_rating_free_results_ignore_the_ratings() -> None:
 
     assert top_half_share(rating_free=True) < 0.56
     assert top_half_share(rating_free=False) > 0.6
+
+
+@pytest.mark.parametrize("system", ["dubov", "burstein", "lim", "doubleswiss"])
+def test_system_rounds_times_every_round_and_builds_the_peers_requests(
+    system: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``system_rounds.py`` on a small event with no peer installed: swissbridge answers
+    every round; pairing-core's request names each present player once, with its
+    meetings among them, both ways."""
+    from benchmarks import system_rounds
+
+    assert system_rounds.main(["--system", system, "--players", "14", "--rounds", "3", "--peers", str(tmp_path)]) == 0
+    assert f"{system}, 14 players, 3 rounds: swissbridge answered 3/3" in capsys.readouterr().out
+    for r, t in enumerate(system_rounds.states(system, 14, 3, 1), 1):
+        data = system_rounds.SYSTEMS[system].request(t, r)
+        met = {p["id"]: set(p["opponents"]) for p in data["players"]}
+        assert data["round"] == r and len(met) == len(data["players"])
+        assert all(n in met[o] for n, opponents in met.items() for o in opponents)
+        assert (r == 1) == all(not opponents for opponents in met.values())

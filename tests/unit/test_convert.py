@@ -18,7 +18,7 @@ from swissbridge.formats.trf import read_trf
 from swissbridge.systems.service import read_tournament
 from typer.testing import CliRunner
 
-from tests.conftest import shared_path
+from tests.conftest import fwwrc_games, shared_path
 
 runner = CliRunner()
 
@@ -194,7 +194,7 @@ def test_convert_needs_two_paths() -> None:
 
 @pytest.mark.parametrize("fmt", ["trf16", "trf26", "json", "pgn", "sm", "sm-players"])
 def test_every_target_from_a_pgn_tournament(fmt: str, tmp_path: Path) -> None:
-    src = shared_path("realworld", "scalachess", "FWWRC.pgn")
+    src = fwwrc_games()
     code, text = invoke(str(src), str(tmp_path / "out.x"), "--to", fmt)
     assert code == 0, text
     assert (tmp_path / "out.x").stat().st_size > 1000

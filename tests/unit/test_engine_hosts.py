@@ -166,7 +166,68 @@ def test_sharly_reads_an_empty_file_as_no_pairing(tmp_path: Path) -> None:
     out = tmp_path / "pairings.txt"
     assert run(["--dutch", str(path), "-p", str(out), "-l", str(tmp_path / "list.txt")]) == EXIT_NO_PAIRING
     assert _sharly_reads(out) is None
-    assert all(r["Cur"] == "" for r in _checklist_rows((tmp_path / "list.txt").read_text(encoding="utf-8")))
+    rows = _checklist_rows((tmp_path / "list.txt").read_text(encoding="utf-8"))
+    assert len(rows) == 4 and all(r["Cur"] == "" for r in rows)  # bbpPairings lists the players still
+
+
+def _event(tmp_path: Path, system: str, round_no: int) -> tuple[Path, Tournament]:
+    """A generated 16-player, 7-round event of ``system`` before ``round_no``."""
+    t = _before(dataclasses.replace(generate_tournament(16, 6, system, 5), total_rounds=7), round_no)
+    path = tmp_path / f"{system}.trfx"
+    path.write_text(write_trf(t), encoding="utf-8")
+    return path, read_trf(path)
+
+
+def _listed(tmp_path: Path, flag: str, path: Path) -> tuple[list[str], list[dict[str, str]], Pairs]:
+    """``-p OUT -l LIST`` as Sharly calls it: the check-list's header, its rows, the pairs."""
+    out, listing = tmp_path / "pairs.txt", tmp_path / "list.txt"
+    assert run([flag, str(path), "-p", str(out), "-l", str(listing)]) == EXIT_OK
+    text = listing.read_text(encoding="utf-8")
+    header = [cell.strip() for cell in next(x for x in text.splitlines() if x.startswith("ID")).split("\t")[:-1]]
+    pairs = _sharly_reads(out)
+    assert pairs is not None
+    rows = _checklist_rows(text)
+    cur = {int(r["ID"]): r["Cur"] for r in rows}
+    for w, b in pairs:
+        assert (cur[w], cur.get(b)) == ((f"({b}W)", f"({w}B)") if b else ("(bye)", None))
+    return header, rows, pairs
+
+
+def test_the_burstein_checklist_has_the_index_of_the_system_paired(tmp_path: Path) -> None:
+    """bbpPairings' Burstein check-list has its own columns (its Index) where the Dutch
+    one has C2/C14/C16; the 2026 Index is Buchholz then Sonneborn-Berger (C.04.4.2 1.7,
+    1.8), and the rows are the score groups, each in the order 1.8 ranks it."""
+    from swissbridge.commands.explain import explain
+
+    path, t = _event(tmp_path, "burstein", 5)
+    header, rows, _ = _listed(tmp_path, "--burstein", path)
+    assert header == ["ID", "Pts", "-----", "Pref", "Buchholz", "Sonneborn-Berger", "Cur", "", "R1", "R2", "R3", "R4"]
+    index = {d["player"]: d for d in explain(t, system="burstein")["details"]["index"]}
+    assert {int(r["ID"]): (r["Buchholz"], r["Sonneborn-Berger"]) for r in rows} == {
+        n: (d["buchholz"], d["sonneborn_berger"]) for n, d in index.items()
+    }
+    order = [int(r["ID"]) for r in rows]
+    assert order == sorted(order, key=lambda n: (-float(index[n]["score"]), index[n]["rank"]))
+    # a seeding round (1.6) is paired by the Dutch system: its check-list is the Dutch one
+    path, _ = _event(tmp_path, "burstein", 2)
+    assert _listed(tmp_path, "--burstein", path)[0][4:8] == ["C2", "C14", "C16", "Cur"]
+
+
+@pytest.mark.parametrize("system", ["dubov", "lim"])
+def test_a_system_bbppairings_lacks_has_the_generic_checklist(system: str, tmp_path: Path) -> None:
+    """Its own facts (preference, PAB eligibility, floats as the system sees them), in
+    the documented columns PAB, F1, F2 (docs/engine.md), read as Sharly reads bbpPairings'."""
+    from swissbridge.commands.explain import explain
+
+    path, t = _event(tmp_path, system, 5)
+    header, rows, _ = _listed(tmp_path, f"--{system}", path)
+    assert header[4:8] == ["PAB", "F1", "F2", "Cur"]
+    facts = {d["player"]: d for d in explain(t, system=system)["players"]}
+    assert {int(r["ID"]) for r in rows} == set(facts)
+    for r in rows:
+        d = facts[int(r["ID"])]
+        assert r["PAB"] == ("Y" if d["pab_eligible"] else "N") and r["Pts"] == d["pairing_score"]
+        assert r["-----"] == d["colours"]
 
 
 @pytest.mark.parametrize(("platform", "end"), [("nt", "\r\n"), ("posix", "\n")])

@@ -26,7 +26,7 @@ from swissbridge.model import (
 )
 from swissbridge.pairing import Board, RoundPairing
 
-from tests.conftest import SHARED, shared_path
+from tests.conftest import SHARED, fwwrc_games, shared_path
 
 
 def _real_tournament_files() -> list[Path]:
@@ -50,7 +50,7 @@ def test_real_trf_files_round_trip(path: Path) -> None:
 def test_pgn_and_swiss_manager_tournaments_round_trip() -> None:
     from swissbridge.formats import pgn, swissmanager
 
-    t = pgn.tournament_from_pgn(shared_path("realworld", "scalachess", "FWWRC.pgn"))
+    t = pgn.tournament_from_pgn(fwwrc_games())
     assert jsonfmt.tournament_from_json(jsonfmt.tournament_to_json(t)) == t
     folder = shared_path("realworld", "rochade", "swiss_manager")
     s = swissmanager.read_sm_export(folder / "players_round1.txt", [folder / "pairings_round1_played.txt"])

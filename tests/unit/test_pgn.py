@@ -19,11 +19,12 @@ from swissbridge.model import Colour, Entry, Player, Result, Tournament
 from swissbridge.pairing import Board, RoundPairing
 from swissbridge.rules.history import before_round, played_pairing
 
-from tests.conftest import shared_path
+from tests.conftest import fwwrc_games, shared_path
 
 
 def fwwrc() -> Path:
-    return shared_path("realworld", "scalachess", "FWWRC.pgn")
+    """FWWRC's 605 games, each ended by its termination marker (:func:`fwwrc_games`)."""
+    return fwwrc_games()
 
 
 def vega_round3() -> Path:
@@ -37,8 +38,21 @@ def sm_round3() -> Tournament:
 # -- reading files -------------------------------------------------------------------------------
 
 
-def test_fwwrc_header_only_games_are_split() -> None:
-    """python-chess alone would merge the 605 header-only games into one."""
+def test_fwwrc_header_only_games_are_one_game_as_python_chess_reads_them() -> None:
+    """The export as lichess wrote it: 605 header-only games one blank line apart,
+    which python-chess reads as one game whose tags repeat (the last value kept); so
+    does swissbridge, saying where the tags repeat. Ended by their markers, they are
+    605 games."""
+    warnings: list[str] = []
+    raw = shared_path("realworld", "scalachess", "FWWRC.pgn")
+    (game,) = pgn.read_pgn(raw, warnings=warnings)
+    assert (game.white, game.tag("Round"), game.line) == ("Berezovska , Svetlana", "11.28", 1)
+    assert game.tag_lines["Round"] == (raw.read_text(encoding="utf-8").count("\n") - 15, 9)  # the last Round tag
+    assert warnings == [
+        f"{raw}:21: the tag Event again in the game whose tags begin at line 1 (first at line 1): read as "
+        "python-chess reads it, one game with each tag's last value; separate games each need their movetext, "
+        "at least a termination marker (*, 1-0, 0-1, 1/2-1/2)"
+    ]
     games = pgn.read_pgn(fwwrc())
     assert len(games) == 605
     assert games[0].white == "Charkhalashvili, Inga" and games[0].result == "0-1" and games[0].line == 1
@@ -123,8 +137,8 @@ def test_feed_reports_missing_boards_in_progress_conflicts_and_strangers() -> No
     mine = _games_of_round(games, 2)
     first, second, third = mine[0], mine[1], mine[2]
     flipped = {"1-0": "0-1", "0-1": "1-0", "1/2-1/2": "1-0"}[second.result]
-    twin = replace(second, result=flipped, index=999)  # the same board broadcast twice, disagreeing
-    live = replace(third, result="*")
+    twin = replace(second, result=flipped, marker=flipped, index=999)  # the same board broadcast twice, disagreeing
+    live = replace(third, result="*", marker="*")
     swapped = replace(
         mine[3],
         headers={**mine[3].headers, "White": mine[3].black, "Black": mine[3].white,
@@ -165,7 +179,7 @@ def test_feed_conflicting_with_a_recorded_result() -> None:
     games = _games_of_round(pgn.read_pgn(fwwrc()), 3)
     g = games[0]
     wrong = {"1-0": "0-1", "0-1": "1-0", "1/2-1/2": "0-1"}[g.result]
-    feed = pgn.read_round_feed([replace(g, result=wrong)], t, 3)
+    feed = pgn.read_round_feed([replace(g, result=wrong, marker=wrong)], t, 3)
     assert len(feed.conflicts) == 1 and "already records" in feed.conflicts[0].reason
 
 
@@ -307,7 +321,7 @@ def test_unknown_player_with_a_player_list() -> None:
     text = b'[Event "x"]\n[Round "1.1"]\n[White "Baumann, Lukas"]\n[Black "Somebody, Else"]\n[Result "1-0"]\n\n1-0\n'
     with pytest.raises(InputError, match="unknown player: no player with name 'Somebody, Else'") as info:
         pgn.tournament_from_pgn([text], players=base)
-    assert info.value.line == 1
+    assert (info.value.line, info.value.column) == (4, 9)  # the Black tag's value
 
 
 def test_same_player_twice_in_a_round_is_an_error() -> None:
@@ -317,14 +331,14 @@ def test_same_player_twice_in_a_round_is_an_error() -> None:
     )
     with pytest.raises(InputError, match="also plays another game in round 1") as info:
         pgn.tournament_from_pgn([text])
-    assert info.value.line == 8
+    assert (info.value.line, info.value.column) == (9, 9)  # A, White in the second game
 
 
 def test_pairing_pgn_with_an_unknown_player() -> None:
     text = b'[Round "3.1"]\n[White "Baumann, Lukas"]\n[Black "Zzz, Top"]\n[Result "*"]\n\n*\n'
     with pytest.raises(InputError, match="unknown player") as info:
         pgn.read_pairing_pgn(text, sm_round3())
-    assert info.value.line == 1
+    assert (info.value.line, info.value.column) == (3, 9)
 
 
 def test_name_keys() -> None:
@@ -375,13 +389,14 @@ def test_a_round_beyond_any_tournament_is_refused_at_its_game(round_tag: str, fo
     data = _game("1.1") + b"\n" + _game(round_tag, "E, F", "G, H")
     with pytest.raises(InputError, match=r"the round of the Round tag \(1-999\)") as info:
         pgn.tournament_from_pgn([data])
-    assert info.value.line == 9 and found in info.value.message and len(info.value.message) < 200
+    assert (info.value.line, info.value.column) == (10, 9)  # the Round tag's value, not the game's first line
+    assert found in info.value.message and len(info.value.message) < 200
 
 
 def test_a_rating_beyond_any_player_is_refused() -> None:
     with pytest.raises(InputError, match=r"a rating in the WhiteElo tag \(0-9999\)") as info:
         pgn.tournament_from_pgn([_game("1.1", WhiteElo="9" * 5000)])
-    assert info.value.line == 1
+    assert (info.value.line, info.value.column) == (5, 12)
     t = pgn.tournament_from_pgn([_game("1.1", WhiteElo="2100", BlackElo="?")])
     assert [p.rating for p in t.players] == [2100, 0]
 

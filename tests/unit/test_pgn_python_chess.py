@@ -2,48 +2,21 @@
 Round as python-chess reads them, on the real PGN files of ../shared and on the
 shapes real files take (comments, variations, broadcasts' unfinished games, tags not
 one per line, a blank line inside the tags, encodings); none refused that python-chess
-reads. The one deliberate difference: header-only games separated by one blank line
-(lichess broadcast exports), which python-chess merges into one game, are told apart."""
+reads: header-only games one blank line apart (a lichess broadcast export) are one
+game whose tags repeat, as python-chess reads them, with a warning at the repeated tag."""
 
 from __future__ import annotations
 
-import io
 import subprocess
 import sys
 import time
 from pathlib import Path
 
-import chess.pgn
 import pytest
 from swissbridge.formats import pgn
-from swissbridge.formats.pgn.reading import decode_pgn
 
 from tests.conftest import SAMPLES, shared_path
-
-FOUR = ("White", "Black", "Result", "Round")
-
-
-def _python_chess(data: bytes | str) -> list[dict[str, str]]:
-    """The four tags of every game, as python-chess reads the text (its defaults for a
-    missing tag, ``?`` and ``*``; a Result of ``*`` takes the termination marker)."""
-    text = data if isinstance(data, str) else decode_pgn(data, None)
-    handle = io.StringIO(text)
-    out: list[dict[str, str]] = []
-    while (game := chess.pgn.read_game(handle)) is not None:
-        out.append({tag: game.headers[tag] for tag in FOUR})
-    return out
-
-
-def _ours(data: bytes | str, warnings: list[str] | None = None) -> list[dict[str, str]]:
-    return [
-        {
-            "White": g.headers.get("White", "?"),
-            "Black": g.headers.get("Black", "?"),
-            "Result": g.result,
-        }
-        | {"Round": g.headers.get("Round", "?")}
-        for g in pgn.parse_pgn(data, warnings=warnings)
-    ]
+from tests.pgn_support import ours, python_chess
 
 
 def _real_pgn_files() -> list[Path]:
@@ -52,27 +25,22 @@ def _real_pgn_files() -> list[Path]:
 
 
 def test_every_real_pgn_file_reads_as_python_chess_reads_it() -> None:
-    """Every game of every PGN of ../shared/realworld: the same four tags as python-chess;
-    the lichess broadcast export (header-only games) is the documented difference: its
-    games are told apart, python-chess keeps the last one's tags."""
+    """Every game of every PGN of ../shared/realworld: the same games, each with the same
+    four tags as python-chess."""
     files = _real_pgn_files()
     assert len(files) >= 3
     games = 0
     for f in files:
         data = f.read_bytes()
-        ours, theirs = _ours(data), _python_chess(data)
-        if f.name == "FWWRC.pgn":
-            assert len(theirs) == 1 and len(ours) == data.count(b"[Event ") == 605
-            assert ours[-1] == theirs[0]
-            continue
-        assert ours == theirs, f
-        games += len(ours)
+        mine, theirs = ours(data), python_chess(data)
+        assert mine == theirs, f
+        games += len(mine)
     assert games >= 237
 
 
 def _same(text: str, expected: list[dict[str, str]], warnings: list[str] | None = None) -> None:
-    assert _python_chess(text) == expected
-    assert _ours(text, warnings) == expected
+    assert python_chess(text) == expected
+    assert ours(text, warnings) == expected
 
 
 def _game(white: str, black: str, result: str, round_: str = "1") -> dict[str, str]:
@@ -151,7 +119,7 @@ def test_variations_comments_and_nags() -> None:
 @pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig", "utf-16", "latin-1"])
 def test_encodings_and_byte_order_marks(encoding: str) -> None:
     text = '[White "Müller, Tobias"]\n[Black "Dubois, Élise"]\n[Round "3.1"]\n[Result "1/2-1/2"]\n\n1. e4 1/2-1/2\n'
-    assert _ours(text.encode(encoding)) == [_game("Müller, Tobias", "Dubois, Élise", "1/2-1/2", "3.1")]
+    assert ours(text.encode(encoding)) == [_game("Müller, Tobias", "Dubois, Élise", "1/2-1/2", "3.1")]
 
 
 @pytest.mark.parametrize("end", ["\r\n", "\r"])
@@ -160,19 +128,26 @@ def test_line_ends(end: str) -> None:
         '[White "a"]\n[Black "b"]\n[Round "1"]\n[Result "1-0"]\n\n1. e4 1-0\n\n'
         '[White "c"]\n[Black "d"]\n[Round "1"]\n\n*\n'
     )
-    assert _ours(text.replace("\n", end).encode()) == [_game("a", "b", "1-0"), _game("c", "d", "*")]
+    assert ours(text.replace("\n", end).encode()) == [_game("a", "b", "1-0"), _game("c", "d", "*")]
 
 
-def test_header_only_games_one_blank_line_apart_are_told_apart() -> None:
-    """lichess broadcast exports: python-chess merges them (the last tags win); a tag the
-    game already has, after a blank line, starts the next game."""
+def test_header_only_games_one_blank_line_apart_are_one_game_as_python_chess_reads_them() -> None:
+    """A lichess broadcast export's shape: python-chess takes one blank line inside the
+    tags for part of them and keeps a repeated tag's last value: one game. So does the
+    reader, saying where the tags repeat (separate games each need their movetext)."""
     text = (
         '[Round "1.1"]\n[White "a"]\n[Black "b"]\n[Result "1-0"]\n\n'
         '[Round "1.2"]\n[White "c"]\n[Black "d"]\n[Result "0-1"]\n'
     )
-    assert _python_chess(text) == [_game("c", "d", "0-1", "1.2")]
-    assert _ours(text) == [_game("a", "b", "1-0", "1.1"), _game("c", "d", "0-1", "1.2")]
-    assert [g.line for g in pgn.parse_pgn(text)] == [1, 6]
+    warnings: list[str] = []
+    _same(text, [_game("c", "d", "0-1", "1.2")], warnings)
+    assert warnings == [
+        "line:6: the tag Round again in the game whose tags begin at line 1 (first at line 1): read as python-chess "
+        "reads it, one game with each tag's last value; separate games each need their movetext, at least a "
+        "termination marker (*, 1-0, 0-1, 1/2-1/2)"
+    ]
+    ended = text.replace('"1-0"]\n\n', '"1-0"]\n\n1-0\n\n') + "\n0-1\n"
+    _same(ended, [_game("a", "b", "1-0", "1.1"), _game("c", "d", "0-1", "1.2")], warnings)
 
 
 def test_escaped_tag_values_read_back_as_written() -> None:

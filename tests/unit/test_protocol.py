@@ -15,7 +15,7 @@ from swissbridge.commands.generate import generate_tournament
 from swissbridge.model import Acceleration, Tournament
 from swissbridge.pairing import Board, RoundPairing
 from swissbridge.plugins import PairingSystem, Trace, TracedBoard, UnknownSystem, _instance
-from swissbridge.plugins.document import SystemPart, line, reason, section
+from swissbridge.plugins.document import Checklist, Explanation, SystemPart, line, reason, section
 from swissbridge.publish.explain import render_html, render_text
 from swissbridge.rules.history import played_pairing
 from swissbridge.state import build_state
@@ -91,6 +91,9 @@ class Neighbours:
 
     def default_acceleration(self, tournament: Tournament) -> tuple[Acceleration, ...]:
         return ()
+
+    def checklist(self, document: Explanation) -> Checklist | None:
+        return None
 
 
 def test_is_a_pairing_system() -> None:

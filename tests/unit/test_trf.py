@@ -452,17 +452,42 @@ def test_trf16_writes_engine_lines_and_byes_in_the_column() -> None:
     t = parse_trf(text)
     out16 = write_trf(t, "trf16")
     lines = out16.splitlines()
-    assert not any(x.startswith(("142", "152", "162", "240", "250", "260")) for x in lines)
+    assert not any(x.startswith(("142", "152", "162", "250")) for x in lines)
     assert "XXS WW=3.0 BW=3.0 WD=1.0 BD=1.0 HPB=1.0 FPB=3.0 PAB=3.0 FW=3.0" in lines
     assert "XXA    1  1.0  1.0  0.0  0.0  0.0" in lines
-    assert "XXP 1 2" in lines and "XXR 5" in lines and "XXC black1" in lines
-    assert lines[lines.index("XXR 5") - 3].endswith("0000 - Z  0000 - H")
-    assert " 1.0 " in lines[lines.index("XXR 5") - 3]  # points include the bye (JaVaFo)
+    assert "XXR 5" in lines and "XXC black1" in lines
+    # what TRF16 cannot say stays as the TRF-2026 records TRF16 readers skip, each
+    # followed by the engines' form for the round to be paired: the bye in its column
+    # (the points column counting it, as JaVaFo expects), the 260 as an XXP
+    assert lines[lines.index("XXR 5") - 5 :] == [
+        p001(3, "1.0", "0000 - Z", "0000 - H"),
+        "240 H 002    3",
+        "XXA    1  1.0  1.0  0.0  0.0  0.0",
+        "260 001 005    1    2",
+        "XXP 1 2",
+        "XXR 5",
+        "XXC black1",
+    ]
     t16 = parse_trf(out16)
-    assert t16.points == t.points and t16.acceleration == t.acceleration and t16.total_rounds == 5
-    assert t16.player(3).entries[1] == Entry(Result.HALF_BYE) and t16.announced_byes == ()
-    out26 = write_trf(t16, "trf26")
-    assert "162  W 3.0    D 1.0" in out26 and "142 5" in out26 and "152 B" in out26
+    assert t16 == t and t16.player(3).stated_points == 0  # one bye, one restriction, as in the source
+    assert write_trf(t16, "trf26") == write_trf(t, "trf26")
+    assert "162  W 3.0    D 1.0" in write_trf(t16) and "142 5" in write_trf(t16) and "152 B" in write_trf(t16)
+
+
+def test_a_file_in_both_dialects_says_each_thing_once() -> None:
+    """A bye of the round to be paired both as a 240 and in the column, and a 260 that
+    applies to it both as itself and as an XXP, are one bye and one restriction; the
+    XXP of another round's 260, or of other players, is one of its own."""
+    body = [p001(1, "1.0", "   2 w 1"), p001(2, "0.0", "   1 b 0")]
+    t = parse_trf("\n".join([*body, p001(3, "0.5", "0000 - Z", "0000 - H"), "240 H 002    3", "XXR 5"]))
+    assert t.player(3).entries == (Entry(Result.ZERO_BYE),) and t.player(3).stated_points == 0
+    assert t.announced_byes == (AnnouncedBye(ByeKind.HALF, 2, (3,)),)
+    t = parse_trf("\n".join([*body, p001(3, "0.5", "0000 - Z", "0000 - H"), "240 F 002    3", "XXR 5"]))
+    assert t.player(3).entries[1] == Entry(Result.HALF_BYE)  # another kind: both kept, as written
+    lines = [*body, p001(3, "0.0", "0000 - Z"), "260 002 003    1    2", "XXP 1 2", "XXP 1 3", "XXR 5"]
+    assert parse_trf("\n".join(lines)).forbidden == (ForbiddenPairs((1, 2), 2, 3), ForbiddenPairs((1, 3)))
+    lines[3] = "260 003 004    1    2"  # not the round to be paired: the XXP says "never" on its own
+    assert len(parse_trf("\n".join(lines)).forbidden) == 3
 
 
 def test_points_column_is_recomputed_when_results_change() -> None:
