@@ -50,7 +50,7 @@ from swissbridge.model import (
 from swissbridge.pairing import Board, NoLegalPairing, RoundPairing
 from swissbridge.plugins import PairingSystem, resolve
 from swissbridge.plugins.protocol import RoundRobins
-from swissbridge.rules.acceleration import baku_acceleration
+from swissbridge.rules.acceleration import baku_acceleration, over_columns
 from swissbridge.rules.history import before_round
 from swissbridge.rules.teams import TeamEvent, board_pairing, team_code
 from swissbridge.rules.twogame import columns, game_pairings
@@ -326,12 +326,7 @@ def _plan(n: int, rounds: int, system: str | PairingSystem, rng: random.Random, 
     initial = [p for p in numbers if p not in absences[1]]
     points = o.points if o.points is not None else default_points(engine)
     games = games_per_round(engine)
-    if o.accelerate and games > 1:
-        raise UsageError(
-            f"--accelerate: the {name} system's rounds are matches of {games} games; Baku acceleration "
-            "(C.04.7) of such an event is not implemented"
-        )
-    acceleration = baku_acceleration(initial, rounds, points) if o.accelerate else ()
+    acceleration = over_columns(baku_acceleration(initial, rounds, points), games) if o.accelerate else ()
     forbidden: list[ForbiddenPairs] = []
     for _ in range(o.forbidden_groups):
         size = 3 if n >= 6 and rng.random() < 0.2 else 2

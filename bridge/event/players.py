@@ -159,6 +159,13 @@ def add_player(
     note = f"{player.name} is player {place}: {why}"
     if mapping:
         note += f"; players {ranges(mapping)} are now {ranges(mapping.values())}"
+        playing = [r for r in range(1, t.completed_rounds + 1) if t.pending_games(r)]
+        if playing:  # its board list, printed with the old numbers, is on the wall
+            r = playing[-1]
+            note += (
+                f"; round {r}'s board list was printed with the old numbers: enter its results by board, "
+                f"or '#N' with the new numbers (swissbridge pair FILE --round {r} prints it with them)"
+            )
     if missed_entries:
         note += f"; rounds {ranges(range(1, t.completed_rounds + 1))} missed ({missed.result.value})"
     return LateEntry(out, place, mapping, note)

@@ -12,6 +12,10 @@ For round ``N`` (the watcher publishes the set in its round folder, as one):
   result, the game of round ``N``, points, place;
 * ``standings.txt``, ``standings.json``, ``standings.html``: the standings after round
   ``N - 1`` (:mod:`swissbridge.publish.standings`; the JSON is the stable one);
+* a Double-Swiss (C.04.5): each round is a match of two games — the boards name White
+  of game 1 (Black in game 2, 4.4), the slips have both games, the player pages and the
+  crosstable a line or a cell a match (both games' results and the match's points), the
+  standings are after the matches (:mod:`swissbridge.rules.tiebreaks`);
 * ``schedule.html``, for a round robin of players only: every round of the event as its
   Berger tables give it (C.05 Annex 1: the pairings are fixed before round 1), the
   results of the rounds played (:func:`round_robin_schedule`).
@@ -29,7 +33,7 @@ from __future__ import annotations
 import html
 from collections.abc import Collection, Iterable
 
-from swissbridge.model import Colour, Player, Result, Tournament, format_points
+from swissbridge.model import Colour, Entry, Player, Result, Tournament, format_points
 from swissbridge.pairing import RoundPairing
 from swissbridge.publish.standings import (
     crosstable_table,
@@ -42,7 +46,8 @@ from swissbridge.publish.standings import (
 )
 from swissbridge.rules.history import unpaired_in, unpaired_label
 from swissbridge.rules.ranking import Standings, compute
-from swissbridge.rules.tiebreaks import TieBreak, describe
+from swissbridge.rules.tiebreaks import TieBreak, describe, last_column, rounds_of
+from swissbridge.rules.twogame import columns
 from swissbridge.systems import declared_round_robin
 
 SITE_CSS = """
@@ -139,7 +144,7 @@ def nav(prefix: str, round_no: int, up: str, linked: Collection[int], *, final: 
 def pairing_table(t: Tournament, pairing: RoundPairing, to_players: str = "players/") -> str:
     """The boards of the round (White, points, Black, points; the bye and the players
     not paired below), every name a link to the player's page."""
-    done = pairing.round_no - 1
+    done = last_column(t, pairing.round_no - 1)  # the columns before the round (a match: two each)
     people = _People(t)
 
     def pts(n: int) -> str:
@@ -157,12 +162,20 @@ def pairing_table(t: Tournament, pairing: RoundPairing, to_players: str = "playe
             f"<tr class=bye><td></td><td class=no>{n}</td><td class=name>{people.link(n, to_players)}</td>"
             f"<td>{pts(n)}</td><td colspan=4 class=name>{html.escape(what)}</td></tr>"
         )
+    matches = t.points.games > 1
+    white, black = ("White in game 1", "Black in game 1") if matches else ("White", "Black")
+    note = f"\n<p class=note>{MATCH_NOTE}</p>" if matches else ""
     return (
-        "<div class=wrap><table class=pairing>\n<thead><tr><th>Bd</th><th class=no>No</th><th class=name>White</th>"
-        "<th>Pts</th><th>Res</th><th>Pts</th><th class=name>Black</th><th class=no>No</th></tr></thead>\n<tbody>\n"
-        + "\n".join(rows)
-        + "\n</tbody></table></div>"
+        "<div class=wrap><table class=pairing>\n<thead><tr><th>Bd</th><th class=no>No</th>"
+        f"<th class=name>{white}</th><th>Pts</th><th>Res</th><th>Pts</th><th class=name>{black}</th>"
+        "<th class=no>No</th></tr></thead>\n<tbody>\n" + "\n".join(rows) + f"\n</tbody></table></div>{note}"
     )
+
+
+MATCH_NOTE = (
+    "Each board is a match of two games (Double-Swiss, C.04.5): the first player named has White in game 1 "
+    "and Black in game 2."
+)
 
 
 def _player_page(
@@ -173,8 +186,9 @@ def _player_page(
     t = s.tournament
     p = people.by_no[n]
     row = next(r for r in s.rows if r.start_no == n)
-    lines = []
-    for rnd in range(1, s.after_round + 1):
+    matches = t.points.games > 1
+    lines = _match_lines(s, people, n) if matches else []
+    for rnd in range(1, 0 if matches else s.after_round + 1):
         e = p.entry(rnd)
         if e is None or e.opponent is None:
             what = unpaired_label(
@@ -192,6 +206,7 @@ def _player_page(
             f"<tr><td>{rnd}</td><td>{colour}</td><td class=name>{people.link(e.opponent, '')}</td>"
             f"<td>{rating}</td><td class=res>{html.escape(RESULT_SIGNS.get(e.result, '?'))}</td></tr>"
         )
+    extra = "<td></td>" if matches else ""  # a match's row has its points too
     current = pairing.opponent(n) if pairing is not None else None
     if pairing is None:
         pass
@@ -200,14 +215,16 @@ def _player_page(
         lines.append(
             f"<tr><td>{pairing.round_no}</td><td>{COLOUR_NAMES[now]}</td>"
             f"<td class=name>{people.link(opponent, '')}</td>"
-            f"<td>{people.by_no[opponent].rating or ''}</td><td class=res>playing</td></tr>"
+            f"<td>{people.by_no[opponent].rating or ''}</td><td class=res>playing</td>{extra}</tr>"
         )
     elif pairing.bye == n or n in pairing.absent:
         result = Result.PAB if pairing.bye == n else pairing.absent[n]
-        what = unpaired_label(t, n, pairing.round_no, result, round_robin=declared_round_robin(t))
+        what = unpaired_label(
+            t, n, last_column(t, pairing.round_no - 1) + 1, result, round_robin=declared_round_robin(t)
+        )
         lines.append(
             f"<tr class=bye><td>{pairing.round_no}</td><td></td><td class=name>{html.escape(what)}</td>"
-            "<td></td><td></td></tr>"
+            f"<td></td><td></td>{extra}</tr>"
         )
     facts = [f"Start number {n}"]
     if p.rating:
@@ -222,19 +239,59 @@ def _player_page(
     else:
         top = nav(prefix, pairing.round_no, "../", linked)
         back = f"Round {pairing.round_no}: pairing, standings, crosstable"
+    heading, result_heads = ("Matches", "<th>Games</th><th>Pts</th>") if matches else ("Games", "<th>Result</th>")
+    note = f"<p class=note>Colour: in game 1 (the other in game 2). {FORFEIT_NOTE}</p>\n" if matches else ""
     body = (
         f"{top}\n<h1>{html.escape(player_name(p))}</h1>\n"
         f"<p>{' · '.join(facts)}<br>{summary}{' (' + tbs + ')' if tbs else ''}</p>\n"
-        "<h2>Games</h2>\n<div class=wrap><table class=games>\n<thead><tr><th>Rd</th><th>Colour</th>"
-        "<th class=name>Opponent</th><th>Rtg</th><th>Result</th></tr></thead>\n<tbody>\n"
+        f"<h2>{heading}</h2>\n<div class=wrap><table class=games>\n<thead><tr><th>Rd</th><th>Colour</th>"
+        f"<th class=name>Opponent</th><th>Rtg</th>{result_heads}</tr></thead>\n<tbody>\n"
         + "\n".join(lines)
-        + "\n</tbody></table></div>\n"
+        + f"\n</tbody></table></div>\n{note}"
         f'<p><a href="../index.html">{back}</a></p>'
     )
     return html_page(f"{t.name or 'Tournament'}: {player_name(p)}", body, SITE_CSS)
 
 
 COLOUR_NAMES = {Colour.WHITE: "White", Colour.BLACK: "Black"}
+
+MATCH_COLOURS = {Colour.WHITE: "White, then Black", Colour.BLACK: "Black, then White"}
+"""A player's colours in the two games of a match (C.04.5 4.4)."""
+
+GAME_SIGNS = {**{r: sign for r, sign in RESULT_SIGNS.items()}, Result.FORFEIT_WIN: "+", Result.FORFEIT_LOSS: "−"}
+"""A game of a match as the player pages show it (a forfeit as + or −)."""
+
+FORFEIT_NOTE = (
+    "+ and − a game won or lost by forfeit: a single one counts as played for the standings, a match "
+    "forfeited in both games is not a meeting (C.04.5 Preface)."
+)
+
+
+def _match_lines(s: Standings, people: _People, n: int) -> list[str]:
+    """A Double-Swiss player's matches on their page: game 1's colour, the opponent, both
+    games' results and the match's points; a bye of the match as what it was."""
+    t = s.tournament
+    p = people.by_no[n]
+    lines = []
+    for r in s.event.participants[n].rounds:
+        games = [p.entry(c) or Entry(Result.ZERO_BYE) for c in columns(r.number)]
+        points = format_points(r.points)
+        if r.opponent is None:
+            what = unpaired_label(t, n, columns(r.number)[0], games[0].result)
+            lines.append(
+                f"<tr class=bye><td>{r.number}</td><td></td><td class=name>{html.escape(what)}</td>"
+                f"<td></td><td></td><td class=res>{points}</td></tr>"
+            )
+            continue
+        colour = COLOUR_NAMES.get(games[0].colour) if games[0].colour is not None else ""
+        signs = " ".join(GAME_SIGNS.get(g.result, "?") for g in games)
+        lines.append(
+            f"<tr><td>{r.number}</td><td>{colour}</td><td class=name>{people.link(r.opponent, '')}</td>"
+            f"<td>{people.by_no[r.opponent].rating or ''}</td><td>{html.escape(signs)}</td>"
+            f"<td class=res>{points}</td></tr>"
+        )
+    return lines
+
 
 CUE = "<p class=cue>Wider than the screen: swipe the table sideways.</p>"
 """Shown on narrow screens (``max-width: 40em``) above a table that may not fit."""
@@ -249,12 +306,18 @@ def legend(tiebreaks: Collection[TieBreak]) -> str:
 
 
 def _standings_parts(s: Standings, after: str, heading: str = "Standings") -> str:
+    cells = (
+        "Crosstable cells: a match each — the opponent's place, the colour of game 1 (w/b) and the match's "
+        "points; + and − a match forfeited in both games"
+        if s.event.games is not None
+        else "Crosstable cells: the opponent's place, colour (w/b) and result; + and − a forfeit"
+    )
     return (
         f"<h2 id=standings>{heading} {after}</h2>\n{CUE}\n{standings_table(s, 'players/{n}.html')}\n"
         f"{legend(s.tiebreaks)}\n"
         "<p class=note>Also as <a href=standings.txt>text</a> and <a href=standings.json>JSON</a>.</p>\n"
         f"<h2 id=crosstable>Crosstable {after}</h2>\n{CUE}\n{crosstable_table(s, 'players/{n}.html')}\n"
-        "<p class=note>Crosstable cells: the opponent's place, colour (w/b) and result; + and − a forfeit, "
+        f"<p class=note>{cells}, "
         "PAB the pairing-allocated bye, H/F a half-/full-point bye, − a zero-point bye, an absence or a "
         "round after a withdrawal.</p>"
     )
@@ -279,13 +342,14 @@ def find_table(t: Tournament, pairing: RoundPairing, to_players: str = "players/
         boards[b.white] = (i, Colour.WHITE, b.black)
         boards[b.black] = (i, Colour.BLACK, b.white)
     unpaired = unpaired_in(t, pairing, round_robin=declared_round_robin(t))
+    names = MATCH_COLOURS if t.points.games > 1 else COLOUR_NAMES
     rows = []
     for p in by_name(t.players):
         n = p.start_no
         if n in boards:
             board, colour, opponent = boards[n]
             rows.append(
-                f"<tr><td class=name>{people.link(n, to_players)}</td><td>{board}</td><td>{COLOUR_NAMES[colour]}</td>"
+                f"<tr><td class=name>{people.link(n, to_players)}</td><td>{board}</td><td>{names[colour]}</td>"
                 f"<td class=name>{people.link(opponent, to_players)}</td></tr>"
             )
         elif n in unpaired:
@@ -307,6 +371,9 @@ def result_slips(t: Tournament, pairing: RoundPairing) -> str:
     slips = []
     for i, b in enumerate(pairing.boards, 1):
         white, black = (html.escape(player_name(t.player(n))) for n in b.players())
+        if t.points.games > 1:
+            slips.append(_match_slip(f"{title} · round {pairing.round_no} · board {i}", b.white, white, b.black, black))
+            continue
         slips.append(
             f"<div class=slip><h3>{title} · round {pairing.round_no} · board {i}</h3>\n"
             f"<table><tr><td>White</td><td class=name>{white} ({b.white})</td><td class=box></td><td>1-0</td></tr>\n"
@@ -315,6 +382,21 @@ def result_slips(t: Tournament, pairing: RoundPairing) -> str:
             "<p class=sign>Signatures: White ____________ Black ____________</p></div>"
         )
     return "\n".join(slips)
+
+
+def _match_slip(heading: str, first: int, white: str, second: int, black: str) -> str:
+    """A Double-Swiss board's slip: both games of the match, colours reversed in game 2 (4.4)."""
+    games = []
+    for g, (w, wn, b, bn) in enumerate(((white, first, black, second), (black, second, white, first)), 1):
+        games.append(
+            f"<tr><td>Game {g}</td><td>White</td><td class=name>{w} ({wn})</td><td class=box></td><td>1-0</td></tr>\n"
+            f"<tr><td></td><td></td><td></td><td class=box></td><td>½-½</td></tr>\n"
+            f"<tr><td></td><td>Black</td><td class=name>{b} ({bn})</td><td class=box></td><td>0-1</td></tr>"
+        )
+    return (
+        f"<div class=slip><h3>{heading} (a match of two games)</h3>\n<table>" + "\n".join(games) + "</table>\n"
+        f"<p class=sign>Signatures: {white} ____________ {black} ____________</p></div>"
+    )
 
 
 _SCORE = {
@@ -440,7 +522,7 @@ def round_site(
     s = compute(tournament, tiebreaks, pairing.round_no - 1)
     t = tournament
     title = t.name or "Tournament"
-    of = f" of {t.total_rounds}" if t.total_rounds else ""
+    of = f" of {rounds_of(t, t.total_rounds)}" if t.total_rounds else ""
     after = f"after round {s.after_round}" if s.after_round else "before round 1"
     schedule = round_robin_schedule(t)
     index = (

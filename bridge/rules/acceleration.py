@@ -8,6 +8,7 @@ generator."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from swissbridge.errors import InputError
 from swissbridge.model import Acceleration, PointSystem, Tournament
@@ -20,13 +21,27 @@ def baku_by_code(tournament: Tournament, codes: frozenset[str]) -> tuple[Acceler
     (250/XXA lines take precedence): the ranges of :func:`baku_acceleration` over the
     players to be paired in round 1 (C.04.5.1: GA is drawn "before the first round" from
     "the list of players to be paired"; a late entry, placed in the list as C.04.2 says,
-    leaves "the last GA-player the same": :func:`swissbridge.state.entered`); ``()`` otherwise."""
+    leaves "the last GA-player the same": :func:`swissbridge.state.entered`); ``()`` otherwise.
+    An event whose rounds are matches of several games (a Double-Swiss, C.04.5): the rounds
+    of C.04.7 are its matches (:func:`over_columns`)."""
     if tournament.acceleration or tournament.system.strip().upper() not in codes:
         return ()
     if tournament.total_rounds is None:
         raise InputError("Baku acceleration needs the number of rounds (record 142 or XXR)")
     starts = [p.start_no for p in entered(tournament, 1)]
-    return baku_acceleration(starts, tournament.total_rounds, tournament.points)
+    games = tournament.points.games
+    return over_columns(baku_acceleration(starts, tournament.total_rounds // games, tournament.points), games)
+
+
+def over_columns(ranges: tuple[Acceleration, ...], games: int) -> tuple[Acceleration, ...]:
+    """``ranges`` of rounds of ``games`` games each as the round columns of a file hold
+    them (record 250 counts columns: a Double-Swiss match is two, ``docs/double-swiss.md``):
+    rounds ``a..b`` are columns ``games·(a-1)+1 .. games·b``."""
+    if games == 1:
+        return ranges
+    return tuple(
+        replace(a, first_round=games * (a.first_round - 1) + 1, last_round=games * a.last_round) for a in ranges
+    )
 
 
 def baku_acceleration(initial_players: list[int], rounds: int, points: PointSystem) -> tuple[Acceleration, ...]:

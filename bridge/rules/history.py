@@ -91,7 +91,8 @@ def round_to_pair(tournament: Tournament, round_no: int | None) -> int:
     if r < 1:
         raise InputError(f"rounds are numbered from 1, not {r}")
     if tournament.total_rounds is not None and r > tournament.total_rounds:
-        raise InputError(f"round {r} is beyond the {tournament.total_rounds} rounds of the tournament")
+        done = f": all {tournament.total_rounds} are paired" if round_no is None else ""
+        raise InputError(f"round {r} is beyond the {tournament.total_rounds} rounds of the tournament{done}")
     gaps = tournament.unpaired_rounds(r)
     if gaps:
         rounds = ranges(gaps)
@@ -326,9 +327,10 @@ def team_unpaired_label(
 
 def unpaired_in(t: Tournament, pairing: RoundPairing, *, round_robin: bool = False) -> dict[int, str]:
     """The players of ``pairing`` without a game, the PAB first and then the absent by
-    start number, each with what the round is for them (:func:`unpaired_label`)."""
+    start number, each with what the round is for them (:func:`unpaired_label`, read in
+    the round's first column: a Double-Swiss match's game 1, :func:`~swissbridge.rules.twogame.columns`)."""
     byes = [(pairing.bye, Result.PAB)] if pairing.bye is not None else []
+    first = (pairing.round_no - 1) * t.points.games + 1
     return {
-        n: unpaired_label(t, n, pairing.round_no, r, round_robin=round_robin)
-        for n, r in [*byes, *sorted(pairing.absent.items())]
+        n: unpaired_label(t, n, first, r, round_robin=round_robin) for n, r in [*byes, *sorted(pairing.absent.items())]
     }

@@ -13,7 +13,7 @@ Our reading of the text is ``docs/double-swiss.md``.
 from __future__ import annotations
 
 from swissbridge.errors import InputError
-from swissbridge.model import Tournament
+from swissbridge.model import Acceleration, Tournament
 from swissbridge.pairing import RoundPairing
 from swissbridge.plugins import BasicSystem, Trace
 from swissbridge.rules.twogame import GAMES, match_of
@@ -70,6 +70,13 @@ class DoubleSwissSystem(BasicSystem):
         """The matches of round ``round_no`` (default: the next one), White of game 1
         first; :class:`~swissbridge.pairing.NoLegalPairing` when none is legal (3.3.3)."""
         return self.trace(tournament, round_no).result()
+
+    def default_acceleration(self, tournament: Tournament) -> tuple[Acceleration, ...]:
+        """C.04.7 (Baku) when record 192 says ``FIDE_DOUBLESWISS_BAKU`` and the file gives
+        no virtual points of its own (:func:`~.rules.baku_default`)."""
+        from swissbridge.plugins.doubleswiss.rules import baku_default
+
+        return baku_default(tournament)
 
 
 SYSTEM = DoubleSwissSystem

@@ -13,10 +13,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from swissbridge.model import Colour, Points, Result, Tournament
+from swissbridge.model import Acceleration, Colour, Points, Result, Tournament
 from swissbridge.plugins.brackets import completable, floater_opponents
+from swissbridge.rules.acceleration import baku_by_code
 from swissbridge.rules.twogame import GameMatch, MatchKind, columns, player_matches
-from swissbridge.state import absences, entered
+from swissbridge.state import absences, entered, with_acceleration
+
+BAKU = frozenset({"FIDE_DOUBLESWISS_BAKU"})
+"""The record-192 code of a Double-Swiss with Baku acceleration (ETT26)."""
+
+
+def baku_default(tournament: Tournament) -> tuple[Acceleration, ...]:
+    """C.04.7 when record 192 says ``FIDE_DOUBLESWISS_BAKU`` and the file gives no virtual
+    points of its own: its accelerated rounds are the first half of the matches, the
+    virtual points those C.04.7 gives (1, then ½: a game's win, the scoring of the
+    Preface), written over the matches' columns (:func:`~swissbridge.rules.acceleration.baku_by_code`)."""
+    return baku_by_code(tournament, BAKU)
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +41,8 @@ class PlayerState:
     """The pairing number in this match (1.1): the position among the players entered by
     then (:func:`swissbridge.state.entered`; 0 for one who has not arrived)."""
     score: Points
-    """The score (1.2.1): the points of the matches before this one."""
+    """The score (1.2.1): the points of the matches before this one, plus the virtual
+    points of this match (C.04.7, the pairing score)."""
     played: int
     """Matches played (3.4.3): those not ended by forfeit, byes excluded."""
     colours: tuple[Colour | None, ...]
@@ -62,6 +75,8 @@ class DoubleState:
     noun = "player"
 
     def __init__(self, tournament: Tournament, round_no: int) -> None:
+        if baku := baku_default(tournament):
+            tournament = with_acceleration(tournament, baku)
         self.tournament = tournament
         self.round_no = round_no
         total = tournament.total_rounds
@@ -70,7 +85,9 @@ class DoubleState:
         done = round_no - 1
         matches = {p.start_no: player_matches(p, done) for p in tournament.players}
         self.matches = matches
-        scores = [{n: self._score(ms[:k]) for n, ms in matches.items()} for k in range(done + 1)]
+        scores = [
+            {n: self._score(ms[:k]) + self.virtual(n, k + 1) for n, ms in matches.items()} for k in range(done + 1)
+        ]
         first = columns(round_no)[0]
         tpn = {p.start_no: i for i, p in enumerate(entered(tournament, first), 1)}
         self.players: dict[int, PlayerState] = {}
@@ -92,6 +109,11 @@ class DoubleState:
         """The players to pair."""
         self.forbidden = tournament.forbidden_in(first)
         """[C1]: the players the organiser forbids to meet (record 260)."""
+
+    def virtual(self, player: int, match_no: int) -> Points:
+        """C.04.7: the virtual points of ``player`` in match ``match_no`` (record 250 counts
+        round columns: those of its game 1)."""
+        return self.tournament.virtual_points(player, columns(match_no)[0])
 
     def _score(self, matches: Sequence[GameMatch]) -> Points:
         """1.2.1: the points of ``matches`` (a game without a result as a draw, GHR 3.1)."""
