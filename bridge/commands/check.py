@@ -220,7 +220,7 @@ def _absolute_violation(state: RoundState, a: int, b: int) -> str:
         return ""
     if b in pa.opponents:
         return f"[C1]: {a} and {b} have already played each other"
-    if frozenset((a, b)) in state.forbidden:
+    if state.forbidden.forbids(a, b):
         return f"[C1]: the organiser forbids {a} - {b}"
     return ""
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 
+from swissbridge.atomic import remove_stale_lock
 from swissbridge.errors import InputError
 from swissbridge.messages import column_width
 from swissbridge.model import Result, Tournament, format_points
@@ -29,9 +30,11 @@ def read_tournament(
 ) -> Tournament:
     """Read any supported tournament input: TRF16 / TRF-2026 (Swiss-Manager's TRF16
     export included), Swiss-Manager text exports, PGN, JSON, or a folder of them
-    (``fmt`` forces a format; ``notes``, ``warnings``: see :func:`~swissbridge.formats.detect.read_any`)."""
+    (``fmt`` forces a format; ``notes``, ``warnings``: see :func:`~swissbridge.formats.detect.read_any`).
+    A lock a killed edit of the file left beside it is removed first (:func:`~swissbridge.atomic.remove_stale_lock`)."""
     from swissbridge.formats.detect import read_any
 
+    remove_stale_lock(path)
     return read_any(path, fmt, encoding=encoding, notes=notes, warnings=warnings)
 
 
