@@ -91,7 +91,8 @@ def round_to_pair(tournament: Tournament, round_no: int | None) -> int:
     if r < 1:
         raise InputError(f"rounds are numbered from 1, not {r}")
     if tournament.total_rounds is not None and r > tournament.total_rounds:
-        raise InputError(f"round {r} is beyond the {tournament.total_rounds} rounds of the tournament")
+        done = f": all {tournament.total_rounds} are paired" if round_no is None else ""
+        raise InputError(f"round {r} is beyond the {tournament.total_rounds} rounds of the tournament{done}")
     gaps = tournament.unpaired_rounds(r)
     if gaps:
         rounds = ranges(gaps)

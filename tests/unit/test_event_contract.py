@@ -396,3 +396,23 @@ def test_7_find_your_board_sorts_names_where_readers_look() -> None:
     players = [Player(i, n) for i, n in enumerate(names, 1)]
     order = [p.name.split(",")[0] for p in by_name(players)]
     assert order == ["Čapek", "Cole", "Łukasiewicz", "Ørsted", "Öztürk", "Smith-Jones"]
+
+
+def test_1_a_renumbering_late_entry_during_a_round_says_its_board_list_has_the_old_numbers(tmp_path: Path) -> None:
+    """A late entry placed above players while round 1 is in play renumbers them: the board
+    list on the wall shows the old numbers, so a result typed by '#N' from it lands on
+    another game. The entry says so, and how to enter the round's results."""
+    path = fresh(tmp_path)
+    ok("pair", path, "--in-place")
+    out = ok("player", "add", path, "--name", "Zeta, Late", "--rating", "2300")
+    assert "players 1-6 are now 2-7; round 1's board list was printed with the old numbers" in out, out
+    assert "enter its results by board" in out and "pair FILE --round 1" in out, out
+    ok("result", path, "1", "1", "1-0", "2", "=", "3", "0-1")
+    assert "board list" not in ok("player", "add", path, "--name", "Young, Late", "--rating", "2250")
+
+
+def test_7_pair_of_a_finished_event_says_every_round_is_paired(tmp_path: Path) -> None:
+    code, out = run("pair", SAMPLES / "club-championship-final.trf")
+    assert code == 2 and "round 6 is beyond the 5 rounds of the tournament: all 5 are paired" in out, out
+    code, out = run("pair", SAMPLES / "club-championship-final.trf", "--round", "6")
+    assert code == 2 and out.rstrip().endswith("round 6 is beyond the 5 rounds of the tournament"), out
