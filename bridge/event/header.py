@@ -46,7 +46,7 @@ from swissbridge.model import (
 )
 from swissbridge.plugins import UnknownSystem, available, load, require
 from swissbridge.rules.tiebreaks import parse_tiebreaks
-from swissbridge.rules.twogame import event_rounds
+from swissbridge.rules.twogame import column_name, event_rounds
 from swissbridge.systems import DEFAULT, declared_round_robin, implemented, system_of, written
 
 ROUND_DATES = "132"
@@ -260,7 +260,7 @@ def apply_header(t: Tournament, header: Header) -> tuple[Tournament, list[str]]:
         t, cut = _within(replace(t, total_rounds=rounds * games), rounds * games)
         changes += cut
     if header.round_dates is not None:
-        dates = [_date(d, "--round-dates") for d in header.round_dates]
+        dates = _per_column([_date(d, "--round-dates") for d in header.round_dates], t)
         _check_round_dates(t, dates)
         shown = " ".join(d[2:] for d in dates)
         note("round dates", " ".join(round_dates(t).values()), shown)
@@ -342,22 +342,36 @@ def _shown_points(points: PointSystem) -> str:
     return "-".join(format_points(v).removesuffix(".0") for v in values)
 
 
+def _per_column(dates: list[str], t: Tournament) -> list[str]:
+    """``--round-dates`` as record 132 holds them, one a round column: in an event of
+    two-game matches (C.04.5) a date given for each match is the date of both its games
+    (one given for each game is taken as it is)."""
+    games = t.points.games
+    if games > 1 and dates and len(dates) == event_rounds(t):
+        return [day for day in dates for _ in range(games)]
+    return dates
+
+
 def _check_round_dates(t: Tournament, dates: Sequence[str]) -> None:
     """``--round-dates`` (``YYYY/MM/DD``) fit the event ``t`` (its rounds, start and end
     dates as changed by the same command): one date a round, in order, none before the
     start or after the end (an error here would make FIDE's report wrong)."""
     if t.total_rounds is not None and dates and len(dates) != t.total_rounds:
-        raise UsageError(f"--round-dates gives {len(dates)} dates for {t.total_rounds} rounds: give one a round")
+        games = t.points.games
+        per = f" of {games} games: give one a round or one a game" if games > 1 else ": give one a round"
+        raise UsageError(f"--round-dates gives {len(dates)} dates for {event_rounds(t)} rounds{per}")
     for r, (a, b) in enumerate(pairwise(dates), 2):
         if b < a:
-            raise UsageError(f"--round-dates: round {r}'s date {b} is before round {r - 1}'s ({a})")
+            raise UsageError(f"--round-dates: {column_name(t, r)}'s date {b} is before {column_name(t, r - 1)}'s ({a})")
     head = dict(t.headers)
     start, end = head.get("042", "").strip(), head.get("052", "").strip()
     for r, day in enumerate(dates, 1):
         if start and parse_date(start) is not None and day < _date(start, "042"):
-            raise UsageError(f"--round-dates: round {r}'s date {day} is before the start date {_date(start, '042')}")
+            name = column_name(t, r)
+            raise UsageError(f"--round-dates: {name}'s date {day} is before the start date {_date(start, '042')}")
         if end and parse_date(end) is not None and day > _date(end, "052"):
-            raise UsageError(f"--round-dates: round {r}'s date {day} is after the end date {_date(end, '052')}")
+            name = column_name(t, r)
+            raise UsageError(f"--round-dates: {name}'s date {day} is after the end date {_date(end, '052')}")
 
 
 def _check_rounds(t: Tournament, rounds: int, games: int = 1) -> None:

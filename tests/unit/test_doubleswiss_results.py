@@ -165,3 +165,19 @@ def test_a_paired_match_is_reprinted_repaired_and_taken_back_as_a_match(event: P
     t = read_trf(event)
     assert t.completed_rounds == 2 and all(len(p.entries) == 2 for p in t.players)
     assert [b.round_no for b in t.board_lists] == [1, 2]
+
+
+def test_round_dates_are_given_a_match_or_a_game(tmp_path: Path, event: Path) -> None:
+    """``--round-dates`` takes one date a match (the date of both its games: record 132
+    counts columns) or one a game; another count is refused naming both ways."""
+    _run("set", str(event), "--round-dates", "2026-05-01,2026-05-02,2026-05-03")
+    t = read_trf(event)
+    cells = dict(t.headers)["132"].split()
+    assert cells == ["26/05/01", "26/05/01", "26/05/02", "26/05/02", "26/05/03", "26/05/03"]
+    six = ",".join(f"2026-05-0{d}" for d in (1, 1, 2, 3, 3, 4))
+    _run("set", str(event), "--round-dates", six)
+    assert dict(read_trf(event).headers)["132"].split()[3:5] == ["26/05/03", "26/05/03"]
+    said = _run("set", str(event), "--round-dates", "2026-05-01,2026-05-02", code=2)
+    assert "gives 2 dates for 3 rounds of 2 games: give one a round or one a game" in said
+    said = _run("set", str(event), "--round-dates", "2026-05-02,2026-05-01,2026-05-03", code=2)
+    assert "round 2, game 1's date 2026/05/01 is before round 1, game 2's (2026/05/02)" in said
