@@ -62,7 +62,12 @@ PointsOption = Annotated[
     str | None, _option("--points", "Points for win-draw-loss: standard (1-½-0) or e.g. 3-1-0 (162).")
 ]
 RoundDatesOption = Annotated[
-    str | None, _option("--round-dates", "Dates of the rounds, comma-separated YYYY-MM-DD (132; Double-Swiss: one a match or one a game).", "DATE,DATE,...")
+    str | None,
+    _option(
+        "--round-dates",
+        "Dates of the rounds, comma-separated YYYY-MM-DD (132; Double-Swiss: one a match or one a game).",
+        "DATE,DATE,...",
+    ),
 ]
 DrawOption = Annotated[
     str | None,
