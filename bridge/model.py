@@ -211,7 +211,10 @@ def is_team_event(system: str, headers: Iterable[tuple[str, str]], start_numbers
 
 TWO_GAME_CODES = ("FIDE_DOUBLESWISS", "CUSTOM_DOUBLESWISS")
 """The record 192 codes (ETT26) of an event whose every pairing is a match of two games
-(the Double-Swiss, C.04.5: ``FIDE_DOUBLESWISS``, its ``_BAKU``, ``CUSTOM_DOUBLESWISS``)."""
+(the Double-Swiss, C.04.5: ``FIDE_DOUBLESWISS``, its ``_BAKU``, ``CUSTOM_DOUBLESWISS``).
+The one table of the games of a round: the file's points follow it whoever reads the
+file, and a pairing system's rounds follow the code it writes
+(:func:`swissbridge.systems.games_per_round`)."""
 
 
 MATCH_GAMES = 2
