@@ -26,7 +26,7 @@ from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from swissbridge.errors import InputError, UsageError
-from swissbridge.event.players import announce, fixed_by_tables
+from swissbridge.event.players import announce, fixed_by_tables, individual_only
 from swissbridge.formats._text import MAX_START_NO, bounded_value, shown
 from swissbridge.model import ABSENT, ByeKind, Colour, Entry, Player, Result, Tournament, format_points
 
@@ -218,15 +218,23 @@ def _bye(t: Tournament, round_no: int, n: int, entry: Entry | None, item: Result
             f"{item.text!r}: round {round_no} is after the round to be paired next ({t.next_round}); "
             "enter it once the rounds before it are paired"
         )
+    individual_only(t)
     kind = ByeKind.ZERO if item.result == WITHDRAWN[0] else BYES[item.result]
-    if entry is None or entry.result is not kind.result:
+    # the bye the player has in the round: its entry, else the one record 240 announces
+    announced = t.announced(round_no).get(n)
+    current = entry.result if entry is not None else announced.result if announced is not None else None
+    if current is not kind.result:
         fixed_by_tables(t, f"{item.text!r}: a {'withdrawal' if item.result == WITHDRAWN[0] else 'bye'}")
-    if entry is not None and entry.result is not kind.result and not correct:
+    if current is not None and current is not kind.result and not correct:
+        how = "" if entry is not None else " (announced: record 240)"
         raise InputError(
-            f"{item.text!r}: player {n} already has the entry {entry.result.value} in round {round_no}; "
+            f"{item.text!r}: player {n} already has the entry {current.value}{how} in round {round_no}; "
             "give --correct to replace it"
         )
-    t = t.with_round(round_no, {n: Entry(kind.result)})
+    if announced is not None:  # the record says the bye the round has, as it said the one before
+        t = announce(t, n, [round_no], kind)
+    if entry is not None or announced is None:
+        t = t.with_round(round_no, {n: Entry(kind.result)})
     if item.result != WITHDRAWN[0]:
         return t
     if t.total_rounds is None:
@@ -342,7 +350,9 @@ def undo_round(tournament: Tournament, round_no: int) -> tuple[Tournament, list[
             )
             if kind is not None and e.opponent is None and p.start_no not in tournament.announced(r):
                 later.setdefault((r, kind), []).append(p.start_no)
-        if len(entries) == round_no and entries[-1].paired:
+        if len(entries) == round_no and (
+            entries[-1].paired or _announced_as(tournament, round_no, p.start_no, entries[-1])
+        ):
             entries.pop()
         players.append(replace(p, entries=tuple(entries), stated_points=None, rank=None))
     byes = tuple(AnnouncedBye(kind, r, tuple(ns)) for (r, kind), ns in sorted(later.items(), key=lambda x: x[0][0]))
@@ -353,6 +363,14 @@ def undo_round(tournament: Tournament, round_no: int) -> tuple[Tournament, list[
         announced_byes=tournament.announced_byes + byes,
     )
     return t, removed
+
+
+def _announced_as(t: Tournament, round_no: int, n: int, entry: Entry) -> bool:
+    """Player ``n``'s ``entry`` in ``round_no`` is the bye record 240 announces for them
+    (``player bye``, ``player withdraw``): the pairing wrote it into the round's column, and
+    once the round is taken back the record alone says it, as before the round was paired."""
+    kind = t.announced(round_no).get(n)
+    return kind is not None and kind.result is entry.result
 
 
 def team_round_cleared(tournament: Tournament, round_no: int) -> tuple[Tournament, list[str]]:
