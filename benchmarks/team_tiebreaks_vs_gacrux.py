@@ -40,7 +40,7 @@ from swissbridge.rules.ranking import compute_teams  # noqa: E402
 from swissbridge.rules.teamtiebreaks import prepare  # noqa: E402
 from swissbridge.rules.tiebreaks import Value, parse_tiebreaks  # noqa: E402
 from swissbridge.systems.service import read_tournament  # noqa: E402
-from tiebreaks_vs_gacrux import Theirs, _at, _show, gacrux_values, summarise  # noqa: E402
+from tiebreaks_vs_gacrux import Theirs, _at, _show, gacrux_values, require_gacrux, summarise  # noqa: E402
 
 from tests.team_support import played_events  # noqa: E402
 
@@ -152,6 +152,7 @@ def main() -> int:
     ap.add_argument("--write-golden", type=Path, help="write Gacrux's values of each file compared here")
     ap.add_argument("--golden-set", action="store_true", help="only the events of the goldens")
     args = ap.parse_args()
+    require_gacrux(args.gacrux_python)
     codes = [tb.code for tb in parse_tiebreaks(TIEBREAKS.replace("EDE", "DE") if args.de else TIEBREAKS)]
     sets: dict[str, list[tuple[str, Callable[[], Tournament]]]] = {}
     if args.golden_set:

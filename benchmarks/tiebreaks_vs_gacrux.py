@@ -204,6 +204,16 @@ def summarise(
     }
 
 
+def require_gacrux(python: str) -> None:
+    """Stop, saying how to install it, when ``python`` has no gacrux: every file
+    would be skipped and nothing compared."""
+    if subprocess.run([python, "-c", "import gacrux"], capture_output=True, check=False).returncode != 0:
+        raise SystemExit(
+            f"{python} has no gacrux: python3 -m venv /tmp/peers && /tmp/peers/bin/pip install gacrux, "
+            "then --gacrux-python /tmp/peers/bin/python"
+        )
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--gacrux-python", default=sys.executable, help="a Python with gacrux installed")
@@ -219,6 +229,7 @@ def main() -> int:
         "for a round robin",
     )
     args = ap.parse_args()
+    require_gacrux(args.gacrux_python)
     codes = ["PTS", *(tb.code for tb in parse_tiebreaks(TIEBREAKS))]
     report: dict[str, object] = {}
     started = time.perf_counter()

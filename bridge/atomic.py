@@ -483,6 +483,19 @@ def edit_lock_name(name: str) -> str:
     return f".{name}.lock"
 
 
+def _take_lock(folder: Folder, name: str, flags: int) -> int | None:
+    """The lock file ``name`` opened with ``flags`` and locked exclusively, without
+    waiting; ``None`` when another process holds it, or when the file locked is no
+    longer the one of that name (its previous holder removed it as it was opened)."""
+    fd = folder.open_file(name, flags)
+    if try_lock(fd):
+        held, now = os.fstat(fd), folder.lstat(name)
+        if now is not None and (now.st_dev, now.st_ino) == (held.st_dev, held.st_ino):
+            return fd
+    os.close(fd)
+    return None
+
+
 @contextlib.contextmanager
 def edit_lock(path: str | os.PathLike[str], *, wait: float | None = None) -> Iterator[Path]:
     """Hold the edit lock of ``path`` (the file a link names, if it is one) for a
@@ -503,14 +516,12 @@ def edit_lock(path: str | os.PathLike[str], *, wait: float | None = None) -> Ite
     with folder:
         while True:
             try:
-                fd = folder.open_file(name, os.O_RDWR | os.O_CREAT)
+                taken = _take_lock(folder, name, os.O_RDWR | os.O_CREAT)
             except OSError as exc:
                 raise OutputError(f"cannot lock {path} for editing: {exc}") from exc
-            if try_lock(fd):
-                held, now = os.fstat(fd), folder.lstat(name)
-                if now is not None and (now.st_dev, now.st_ino) == (held.st_dev, held.st_ino):
-                    break  # not a lock file its previous holder removed as we opened it
-            os.close(fd)
+            if taken is not None:
+                fd = taken
+                break
             if time.monotonic() >= deadline:
                 raise OutputError(
                     f"another swissbridge command is editing {path} (waited {wait:g} s for {folder.path / name}); "
@@ -524,6 +535,35 @@ def edit_lock(path: str | os.PathLike[str], *, wait: float | None = None) -> Ite
             with contextlib.suppress(OSError):
                 folder.unlink(name)
             os.close(fd)
+
+
+def remove_stale_lock(path: str | os.PathLike[str]) -> bool:
+    """Remove what a killed edit of ``path`` left beside it — its lock file
+    (:func:`edit_lock_name`) and its stale temporaries (:func:`remove_stale_temporaries`)
+    — for the commands that only read the file (an edit does it when it takes the
+    lock). Only a lock nobody holds: it is taken without waiting, as an edit takes it
+    (an exclusive lock the system releases when its holder dies: one that can be taken
+    has no live holder), and given up as an edit gives it up; a lock a running command
+    holds is left alone, and nothing is created where no lock file is. True when one
+    was removed."""
+    target = Path(os.path.realpath(path))
+    name = edit_lock_name(target.name)
+    try:
+        with Folder(target.parent) as folder:
+            found = folder.lstat(name)
+            if found is None or not stat.S_ISREG(found.st_mode):
+                return False
+            fd = _take_lock(folder, name, os.O_RDONLY)
+            if fd is None:
+                return False
+            try:
+                remove_stale_temporaries(folder, target.name)
+                folder.unlink(name)
+            finally:
+                os.close(fd)
+    except OSError:  # a folder the user may not write to: the left-overs stay, the reading goes on
+        return False
+    return True
 
 
 def is_edited(path: str | os.PathLike[str]) -> bool:

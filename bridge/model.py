@@ -211,7 +211,10 @@ def is_team_event(system: str, headers: Iterable[tuple[str, str]], start_numbers
 
 TWO_GAME_CODES = ("FIDE_DOUBLESWISS", "CUSTOM_DOUBLESWISS")
 """The record 192 codes (ETT26) of an event whose every pairing is a match of two games
-(the Double-Swiss, C.04.5: ``FIDE_DOUBLESWISS``, its ``_BAKU``, ``CUSTOM_DOUBLESWISS``)."""
+(the Double-Swiss, C.04.5: ``FIDE_DOUBLESWISS``, its ``_BAKU``, ``CUSTOM_DOUBLESWISS``).
+The one table of the games of a round: the file's points follow it whoever reads the
+file, and a pairing system's rounds follow the code it writes
+(:func:`swissbridge.systems.games_per_round`)."""
 
 
 MATCH_GAMES = 2
@@ -540,6 +543,55 @@ class ForbiddenPairs:
 
 
 @dataclass(frozen=True, slots=True)
+class Forbidden:
+    """C.04.1 / C.04.3 [C1]: the pairs the organiser forbids in one round (records 260
+    and XXP), held by membership: the groups each player is in, two players being
+    forbidden to meet when they share one. Its size is the number of entries the
+    groups name, not the number of pairs they forbid (a group of 2 000 players
+    forbids 2 million pairs). Built by :meth:`Tournament.forbidden_in`."""
+
+    members: tuple[frozenset[int], ...] = ()
+    """The groups of two or more players."""
+    groups: Mapping[int, frozenset[int]] = field(default_factory=dict)
+    """Each player a group names, with the indices (into :attr:`members`) of its groups."""
+
+    @classmethod
+    def of(cls, groups: Iterable[Iterable[int]]) -> Forbidden:
+        """``groups`` (start numbers, a player listed twice counting once); a group of
+        fewer than two players forbids nothing and is left out."""
+        members = tuple(ps for ps in map(frozenset, groups) if len(ps) > 1)
+        ids: dict[int, set[int]] = {}
+        for i, players in enumerate(members):
+            for n in players:
+                ids.setdefault(n, set()).add(i)
+        return cls(members, {n: frozenset(g) for n, g in ids.items()})
+
+    @classmethod
+    def in_round(cls, groups: Iterable[ForbiddenPairs], round_no: int) -> Forbidden:
+        """The groups of records 260 (or XXP) that apply to ``round_no``."""
+        return cls.of(group.players for group in groups if group.applies(round_no))
+
+    def __bool__(self) -> bool:
+        return bool(self.members)
+
+    def forbids(self, a: int, b: int) -> bool:
+        """``a`` and ``b`` may not meet: two players of one group."""
+        mine = self.groups.get(a)
+        return mine is not None and a != b and not mine.isdisjoint(self.groups.get(b, ()))
+
+    def partners(self, a: int) -> frozenset[int]:
+        """The players ``a`` may not meet (in time the size of ``a``'s groups)."""
+        return frozenset().union(*(self.members[i] for i in self.groups.get(a, ()))) - {a}
+
+    def pairs(self, among: Iterable[int] | None = None) -> list[tuple[int, int]]:
+        """The forbidden pairs of players of ``among`` (by default every player named),
+        each ``(low, high)``, in order (as many as there are: for a listing, not for a
+        decision)."""
+        named = sorted(self.groups if among is None else {n for n in among if n in self.groups})
+        return [(a, b) for i, a in enumerate(named) for b in named[i + 1 :] if self.forbids(a, b)]
+
+
+@dataclass(frozen=True, slots=True)
 class Acceleration:
     """Virtual points (C.04.7) given to start numbers ``first_player..last_player``
     in rounds ``first_round..last_round`` (record 250; an XXA line is one player)."""
@@ -849,17 +901,9 @@ class Tournament:
                     out[n] = bye.kind
         return out
 
-    def forbidden_pairs(self, round_no: int) -> set[frozenset[int]]:
-        """Pairs the organiser forbids in ``round_no`` (records 260 and XXP)."""
-        pairs: set[frozenset[int]] = set()
-        for group in self.forbidden:
-            if group.applies(round_no):
-                members = sorted(set(group.players))  # a player listed twice forbids nothing more
-                for i, a in enumerate(members):
-                    for b in members[i + 1 :]:
-                        if a != b:
-                            pairs.add(frozenset((a, b)))
-        return pairs
+    def forbidden_in(self, round_no: int) -> Forbidden:
+        """The pairs the organiser forbids in ``round_no`` (records 260 and XXP), by group."""
+        return Forbidden.in_round(self.forbidden, round_no)
 
     def board_list(self, round_no: int) -> BoardList | None:
         """The boards of ``round_no`` as printed, when the tournament holds them and they

@@ -21,11 +21,10 @@ import enum
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
-from functools import cached_property
 from itertools import accumulate
 from operator import attrgetter
 
-from swissbridge.model import ABSENT, Acceleration, Colour, Entry, Player, Points, Result, Tournament
+from swissbridge.model import ABSENT, Acceleration, Colour, Entry, Forbidden, Player, Points, Result, Tournament
 
 
 class Strength(enum.IntEnum):
@@ -151,7 +150,8 @@ class RoundState:
     """Every player that has entered the tournament by this round (:func:`entered`), by start number."""
     absent: dict[int, Result]
     """Players not paired this round, with the entry they receive (GHR 3.3)."""
-    forbidden: frozenset[frozenset[int]]
+    forbidden: Forbidden
+    """The pairs the organiser forbids in this round (records 260 and XXP), by group."""
     last_round: bool
 
     @property
@@ -159,20 +159,15 @@ class RoundState:
         """The players to pair, in start-number order."""
         return [p for p in self.players.values() if p.present]
 
-    @cached_property
-    def _forbidden_partners(self) -> dict[int, frozenset[int]]:
-        partners: dict[int, set[int]] = {}
-        for pair in self.forbidden:
-            if len(pair) == 2:
-                a, b = pair
-                partners.setdefault(a, set()).add(b)
-                partners.setdefault(b, set()).add(a)
-        return {n: frozenset(ps) for n, ps in partners.items()}
+    def bars(self, p: PlayerState, n: int) -> bool:
+        """C.04.3 [C1]: ``p`` may not meet start number ``n`` in this round: they have
+        met over the board, or the organiser forbids the pair."""
+        return n in p.opponents or self.forbidden.forbids(p.start_no, n)
 
     def barred(self, p: PlayerState) -> frozenset[int]:
-        """C.04.3 [C1]: the start numbers ``p`` may not meet in this round: the
-        opponents met over the board and the partners the organiser forbids."""
-        return p.opponents | self._forbidden_partners.get(p.start_no, frozenset())
+        """The start numbers ``p`` may not meet in this round (:meth:`bars`), listed
+        (in time the size of ``p``'s history and forbidden groups)."""
+        return p.opponents | self.forbidden.partners(p.start_no)
 
     def restricting_colour(self, p: PlayerState, *, topscorers: bool = True) -> Colour | None:
         """C.04.3 [C3]: the absolute colour preference that keeps ``p`` from meeting a
@@ -187,7 +182,7 @@ class RoundState:
     def compatible(self, a: PlayerState, b: PlayerState, *, topscorers: bool = True) -> bool:
         """C.04.3 [C1] and [C3]: the two may meet in this round (:meth:`barred`,
         :meth:`restricting_colour`, with or without the topscorers' exception)."""
-        if b.start_no in self.barred(a):
+        if self.bars(a, b.start_no):
             return False
         colour = self.restricting_colour(a, topscorers=topscorers)
         return colour is None or colour is not self.restricting_colour(b, topscorers=topscorers)
@@ -195,19 +190,27 @@ class RoundState:
     def compatibility(self, order: list[PlayerState], *, topscorers: bool = True) -> Compatibility:
         """:meth:`compatible` for the players of ``order``, addressed by position, in
         memory linear in the field: what is stored is the exception — the positions
-        each player is barred from ([C1], :meth:`barred`) and its [C3] colour class
-        (:meth:`restricting_colour`, with or without the topscorers' exception) — and
-        compatibility is decided on demand."""
+        of the opponents each player has met and the forbidden groups it is in ([C1],
+        :meth:`bars`), and its [C3] colour class (:meth:`restricting_colour`, with or
+        without the topscorers' exception) — and compatibility is decided on demand."""
         pos = {p.start_no: i for i, p in enumerate(order)}
-        banned: list[set[int]] = [{i} for i in range(len(order))]
-        for i, p in enumerate(order):  # [C1]
-            for o in self.barred(p):
+        met: list[set[int]] = [{i} for i in range(len(order))]
+        for i, p in enumerate(order):  # [C1]: met
+            for o in p.opponents:
                 j = pos.get(o)
                 if j is not None:
-                    banned[i].add(j)
-                    banned[j].add(i)
+                    met[i].add(j)
+                    met[j].add(i)
+        groups = self.forbidden.groups  # [C1]: forbidden
+        none: frozenset[int] = frozenset()
+        members = tuple(frozenset(pos[n] for n in ms if n in pos) for ms in self.forbidden.members)
         colours = [self.restricting_colour(p, topscorers=topscorers) for p in order]  # [C3]
-        return Compatibility(tuple(frozenset(b) for b in banned), tuple(colours))
+        return Compatibility(
+            tuple(frozenset(b) for b in met),
+            tuple(groups.get(p.start_no, none) for p in order),
+            members,
+            tuple(colours),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,7 +222,12 @@ class Compatibility:
     are ``swissbridge.plugins.dutch.graph``.)"""
 
     barred: tuple[frozenset[int], ...]
-    """``barred[i]``: the positions ``i`` may not meet ([C1]), ``i`` itself included."""
+    """``barred[i]``: the positions of the opponents ``i`` has met ([C1]), ``i`` itself included."""
+    groups: tuple[frozenset[int], ...]
+    """``groups[i]``: the forbidden groups ``i`` is in ([C1], :class:`~swissbridge.model.Forbidden`);
+    two players of one group may not meet."""
+    members: tuple[frozenset[int], ...]
+    """``members[g]``: the positions of the players of forbidden group ``g``."""
     colour: tuple[Colour | None, ...]
     """``colour[i]``: the absolute preference that keeps ``i`` from a player with the
     same one ([C3]), or ``None``."""
@@ -227,16 +235,28 @@ class Compatibility:
     def __len__(self) -> int:
         return len(self.colour)
 
+    def bars(self, i: int, j: int) -> bool:
+        """[C1]: ``i`` and ``j`` may not meet (they have met, or share a forbidden group)."""
+        return j in self.barred[i] or not self.groups[i].isdisjoint(self.groups[j])
+
+    def barring(self, i: int) -> frozenset[int]:
+        """The positions ``i`` may not meet ([C1], :meth:`bars`), ``i`` itself included:
+        listed in time the size of its forbidden groups."""
+        mine = self.groups[i]
+        if not mine:
+            return self.barred[i]
+        return self.barred[i].union(*(self.members[g] for g in mine))
+
     def ok(self, i: int, j: int) -> bool:
         """``i`` and ``j`` may meet in this round."""
-        if j in self.barred[i]:
+        if self.bars(i, j):
             return False
         c = self.colour[i]
         return c is None or c is not self.colour[j]
 
     def among(self, i: int, group: Iterable[int]) -> list[int]:
         """The members of ``group`` (positions) that ``i`` may meet, in the order of ``group``."""
-        bar = self.barred[i]
+        bar = self.barring(i)
         c = self.colour[i]
         if c is None:
             return [j for j in group if j not in bar]
@@ -572,6 +592,6 @@ def build_state(tournament: Tournament, round_no: int | None = None) -> RoundSta
         round_no=r,
         players=states,
         absent=absent,
-        forbidden=frozenset(tournament.forbidden_pairs(r)),
+        forbidden=tournament.forbidden_in(r),
         last_round=last_round,
     )

@@ -46,6 +46,7 @@ from typing import IO
 from swissbridge.errors import InputError
 from swissbridge.formats._text import (
     MAX_RATING,
+    MAX_START_NO,
     bounded_value,
     decode,
     parse_date,
@@ -344,14 +345,30 @@ def parse_player_list(
             raise InputError(
                 "a list of FIDE ids: give FIDE's rating list (--ratings players_list_xml.zip) to complete it", path=path
             )
-        return players_from_rating_list(_parse_ids(lines, path), ratings, kind=kind, path=path)
+        ids = _parse_ids(lines, path)
+        _refuse_too_many([line for _, line in ids], path)
+        return players_from_rating_list(ids, ratings, kind=kind, path=path)
     if is_players_header(lines[0]):
         sm = parse_players(text, path=path)
         listed = PlayerList(sm.players, tuple(sm.lines[p.start_no] for p in sm.players), path)
     else:
         listed = _parse_csv(lines, path)
+    _refuse_too_many(listed.lines, path)
     _refuse_entered_twice([(p.fide_id, line) for p, line in zip(listed.players, listed.lines, strict=True)], path)
     return listed
+
+
+def _refuse_too_many(lines: Sequence[int], path: str | None) -> None:
+    """A list of more players than start numbers (TRF columns 5-8): an error at the
+    line of the first player without one."""
+    if len(lines) > MAX_START_NO:
+        raise InputError(
+            f"{len(lines)} players: expected at most {MAX_START_NO} (a start number has four digits in TRF); "
+            f"this line's player would be number {MAX_START_NO + 1}",
+            path=path,
+            line=lines[MAX_START_NO],
+            column=1,
+        )
 
 
 def _refuse_entered_twice(ids: Sequence[tuple[str, int]], path: str | None) -> None:

@@ -118,7 +118,6 @@ class BasicSystem:
     entrants: frozenset[str] = frozenset({"players"})
     round_robin: RoundRobins | None = None
     points: PointSystem | None = None
-    games = 1
     ratings_required = False
 
     def pair(self, tournament: Tournament, round_no: int | None = None) -> RoundPairing:

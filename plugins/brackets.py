@@ -406,15 +406,15 @@ def pair_bracket(rules: BracketRules, bracket: list[int], upfloaters: set[int]) 
     return BracketPairing(pairs, fold, problem, [costs[members.index(a), members.index(b)] for a, b in pairs])
 
 
-def completable(entrants: Sequence[int], barred: Mapping[int, set[int]]) -> bool:
-    """[C3]: ``entrants`` have a pairing in which nobody meets an entrant ``barred``
-    for them ([C1]): a perfect matching."""
+def completable(entrants: Sequence[int], can_meet: Callable[[int, int], bool]) -> bool:
+    """[C3]: ``entrants`` have a pairing in which every two opponents ``can_meet``
+    ([C1]): a perfect matching."""
     n = len(entrants)
     if n % 2:
         return False
     if n == 0:
         return True
-    nb = [[j for j in range(n) if j != i and entrants[j] not in barred[entrants[i]]] for i in range(n)]
+    nb = [[j for j in range(n) if j != i and can_meet(entrants[i], entrants[j])] for i in range(n)]
     return -1 not in max_cardinality_matching(n, nb)
 
 

@@ -12,6 +12,9 @@ any pairing rule. Nothing here knows about chess: vertices are ``0..n-1``.
 * :func:`max_cardinality_matching` — a maximum matching by augmenting paths with
   blossom shrinking, optionally started from a given matching; this is the
   completability oracle of Dutch [C4]/[C5] and of the explanations.
+* :func:`augment_singles` — augmenting paths from every single vertex in turn, a
+  failed search's Hungarian tree cut out (the loop of :func:`max_cardinality_matching`
+  and of Lim's feasibility).
 * :func:`augment_from` — one augmenting-path search from a single vertex, for
   callers that keep a matching maximum while vertices are removed (Lim 3.6, 4.4).
 * :func:`missable_vertices` — the vertices some maximum matching leaves single.
@@ -518,21 +521,59 @@ def max_cardinality_matching(
                         mate[v] = w
                         mate[w] = v
                         break
-    # an augmenting path joins two single vertices: with one left there is none (and
-    # proving that would search the whole graph from it, on a dense group O(n²))
-    singles = mate.count(-1)
+    augment_singles(n, nb, mate, first_single=first_single)
+    return mate
+
+
+def augment_singles(
+    n: int,
+    nb: Callable[[int], Sequence[int]],
+    mate: list[int],
+    *,
+    alive: Sequence[bool] | None = None,
+    first_single: Callable[[int, list[int]], int] | None = None,
+) -> int:
+    """Make ``mate`` a maximum matching of the graph (vertices ``v`` with ``alive[v]``
+    false left out): an augmenting-path search (:func:`augment_from`) from every
+    single vertex in turn, ``0, 1, ...``, or its first single neighbour when
+    ``first_single`` finds one (see :func:`max_cardinality_matching`). Returns the
+    number of pairs added.
+
+    A search that fails leaves a Hungarian tree (Edmonds): its inner vertices are
+    matched into the odd components its outer vertices form, and no edge from an
+    outer vertex leaves it. Every later matching keeps that tree as it is (an
+    augmenting path through it would leave one more of those components single than
+    there are inner vertices to match them), so no later search needs its vertices
+    and they leave the graph: a field where many players cannot be paired costs one
+    search over the graph, not one per player left over (issue 36: 3 000 players,
+    2 000 of them in one forbidden group). Nor is the root of a failed search ever
+    matched later: an augmenting path joins two single vertices that may still be
+    matched, and with one left there is none (proving it would search the whole
+    graph from it, on a dense group O(n²))."""
+    cut: list[bool] | None = None  # alive, less the Hungarian trees cut out
+    singles = sum(1 for v in range(n) if mate[v] == -1 and (alive is None or alive[v]))
+    added = 0
     for root in range(n):
         if singles < 2:
             break
-        if mate[root] == -1:
-            w = first_single(root, mate) if first_single is not None else -1
-            if w != -1:
-                mate[root] = w
-                mate[w] = root
-                singles -= 2
-            elif augment_from(root, n, nb, mate):
-                singles -= 2
-    return mate
+        live = alive if cut is None else cut
+        if mate[root] != -1 or (live is not None and not live[root]):
+            continue
+        w = first_single(root, mate) if first_single is not None else -1
+        tree: list[int] = []
+        if w != -1:
+            mate[root] = w
+            mate[w] = root
+        elif not augment_from(root, n, nb, mate, alive=live, tree=tree):
+            if cut is None:
+                cut = [True] * n if alive is None else list(alive)
+            for v in tree:
+                cut[v] = False
+            singles -= 1
+            continue
+        singles -= 2
+        added += 1
+    return added
 
 
 def missable_vertices(
@@ -574,12 +615,13 @@ def augment_from(
     *,
     alive: Sequence[bool] | None = None,
     reached: list[int] | None = None,
+    tree: list[int] | None = None,
 ) -> bool:
     """Search an augmenting path from the single vertex ``root`` (Edmonds: grow an
     alternating tree, shrink odd cycles into their base) and apply it to ``mate``;
     True when one was found. Vertices ``v`` with ``alive[v]`` false are left out of
     the graph. When there is no path and ``reached`` is given, it receives the even
-    (outer) vertices of the tree.
+    (outer) vertices of the tree; ``tree``, all of its vertices (outer and inner).
 
     The base of each vertex's blossom is kept as a union-find forest (``up``):
     shrinking a cycle links the bases on it to the new base, so it costs the
@@ -666,6 +708,8 @@ def augment_from(
                 queue.append(m)
     if reached is not None:
         reached.extend(i for i in range(n) if used[i])
+    if tree is not None:
+        tree.extend(i for i in range(n) if used[i] or parent[i] != -1)
     return False
 
 

@@ -50,9 +50,12 @@ class RoundRobins(Protocol):
 class PairingSystem(Protocol):
     """A pairing system: who it is (class attributes), then one method per capability.
 
-    ``round_robin``, ``points``, ``games`` and ``ratings_required`` are declared by every
-    system (:class:`BasicSystem <swissbridge.plugins.BasicSystem>` gives ``None``, ``None``,
-    1 and false): most systems pair Swiss events of single games with the points of the file."""
+    ``round_robin``, ``points`` and ``ratings_required`` are declared by every system
+    (:class:`BasicSystem <swissbridge.plugins.BasicSystem>` gives ``None``, ``None`` and
+    false): most systems pair Swiss events with the points of the file. How many games a
+    round has follows from the system's record 192 code, as the file's model reads it
+    (:func:`swissbridge.model.games_per_round`: a Double-Swiss code's rounds are matches of
+    two games), never from a second declaration."""
 
     name: str
     """Its name: ``--system NAME``, and the folder ``plugins/NAME/`` of a shipped system."""
@@ -64,9 +67,6 @@ class PairingSystem(Protocol):
     entrants: frozenset[str]
     """Who it pairs: ``{"players"}`` (an individual event), ``{"teams"}`` (a team
     event, C.04.6), or both."""
-    games: int
-    """The games of one of its pairings: 1, or 2 for the two-game matches of the
-    Double-Swiss (C.04.5), each game a round column of the file."""
     ratings_required: bool
     """Whether it needs every player rated (Dubov, C.04.4.1 1.1): ``generate`` then gives
     the players it draws unrated a provisional rating."""

@@ -21,7 +21,7 @@ def violations(tournament: Tournament, round_no: int, pairing: RoundPairing) -> 
     for b in pairing.boards:
         a, c = state.players[b.white], state.players[b.black]
         seen += [b.white, b.black]
-        if b.black in a.opponents or frozenset((b.white, b.black)) in state.forbidden:
+        if state.bars(a, b.black):
             out.append(f"[C1] {b.white}-{b.black} meet again")
         if a.strength is Strength.ABSOLUTE and c.strength is Strength.ABSOLUTE and a.preferred is c.preferred:
             out.append(f"[C3] {b.white}-{b.black} share an absolute preference")

@@ -82,7 +82,7 @@ def violations(
         white, black = P[b.white], P[b.black]
         if black.no in white.opponents:
             bad.append(f"rematch {white.no}–{black.no}")
-        if frozenset((white.no, black.no)) in rnd.forbidden:
+        if rnd.forbidden.forbids(white.no, black.no):
             bad.append(f"forbidden pair {white.no}–{black.no}")
         if not rnd.article6(white, black):
             if breaks_colour_limit(white.colours, Colour.WHITE):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from swissbridge.model import Colour, Tournament
+from swissbridge.model import Colour, Forbidden, Tournament
 from swissbridge.pairing import RoundPairing
 from swissbridge.plugins.lim import LimSystem
 from swissbridge.plugins.lim.engine import LimProcedure
@@ -77,7 +77,7 @@ def make_round(
         state=build_state(Tournament(players=()), 1),
         round_no=round_no,
         players=ps,
-        forbidden=frozenset(frozenset(f) for f in forbidden),
+        forbidden=Forbidden.of(forbidden),
         last_round=last,
         maxi=maxi,
         median_twice=median_score_twice(round_no, win),

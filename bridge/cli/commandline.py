@@ -618,6 +618,8 @@ def standings(
         CODES,
         "swissbridge result event.trf 3 1 1-0 2 = 3 0-1 '#7' H",
         "swissbridge result event.trf 3 --from-pgn round3/games.pgn",
+        "swissbridge result double.trf 3 1 1-0 ½-½ 2 0-1 -+   # Double-Swiss: match 3, both games a board",
+        "swissbridge result double.trf 3 --game 1 1 1-0 2 ½-½   # the first games, before the second ones",
     ),
 )
 def result(
@@ -628,9 +630,22 @@ def result(
         typer.Argument(
             help="Pairs BOARD|#START RESULT: 1-0 0-1 ½-½ (=) +- -+ 0-0 (double forfeit) for a game; "
             "H F Z withdrawn for a player. A team event's boards are counted down its matches as pair "
-            "prints them, or named MATCH.BOARD (2.1).",
+            "prints them, or named MATCH.BOARD (2.1). A Double-Swiss round is a match of two games: "
+            "BOARD|#START GAME1 GAME2, each game from the side of the player listed first on the board "
+            "(White in game 1, Black in game 2): 1-0 0-1 ½-½ ½-0 0-½ 0-0 (played) +- -+ -/- (forfeits); "
+            "a bye (H F Z withdrawn) is for the whole match.",
             show_default=False,
-            metavar="[BOARD|#START RESULT]...",
+            metavar="[BOARD|#START RESULT...]...",
+        ),
+    ] = None,
+    game: Annotated[
+        int | None,
+        typer.Option(
+            "--game",
+            min=1,
+            max=2,
+            help="A Double-Swiss match: enter one game's result (1 or 2); the round is complete when both have one.",
+            show_default=False,
         ),
     ] = None,
     from_pgn: Annotated[
@@ -656,14 +671,16 @@ def result(
     from swissbridge.event.results import corrected_under_later_rounds, enter_results, items_from_pgn, parse_items
     from swissbridge.formats.detect import holds_system, target_format
     from swissbridge.rules.teams import with_printed_boards
+    from swissbridge.rules.twogame import round_columns
     from swissbridge.systems import with_system
 
     check_encoding(encoding)
     target = output or input
     try:
-        items = parse_items(results or [])
         with editing(input, active=in_place or output is None or is_input(output, [input])):
-            tournament = with_printed_boards(read_input(input, encoding), after=round_no)
+            tournament = read_input(input, encoding)
+            items = parse_items(results or [], games=tournament.points.games, game=game)
+            tournament = with_printed_boards(tournament, after=round_columns(tournament, round_no)[0])
             if from_pgn is not None:
                 found, notes = items_from_pgn(tournament, round_no, str(from_pgn))
                 for note in notes:

@@ -166,6 +166,7 @@ def run_pair(
         write_tournament,
     )
     from swissbridge.pairing import NoLegalPairing
+    from swissbridge.rules.twogame import event_round, round_columns
     from swissbridge.systems.service import paired_tournament, render_pairing, trace_tournament, unpairable
 
     to_stdout = output is None or output == STDOUT
@@ -187,10 +188,10 @@ def run_pair(
             given = applied(read_input(input, options.encoding), options)
             tournament, system_name = given.tournament, given.system
             if repair and round_no is None:
-                round_no = tournament.completed_rounds
+                round_no = event_round(tournament, tournament.completed_rounds)
                 if not round_no:
                     raise InputError("--repair pairs a paired round again, and no round is paired yet")
-            if round_no is not None and tournament.is_paired(round_no):
+            if round_no is not None and tournament.is_paired(round_columns(tournament, round_no)[0]):
                 if _paired_round(input, tournament, round_no, fmt, output, in_place=in_place, repair=repair):
                     if explain:
                         echo(
@@ -267,7 +268,9 @@ def _paired_round(
         return False
     # Swiss-Manager's import file replaces the host's pairing of its round: it is never written
     # for a round the file holds already (swissmanager.check_not_stale), reprinted or not.
-    state = tournament if fmt is PairFormat.sm else before_round(tournament, round_no)
+    from swissbridge.rules.twogame import round_columns
+
+    state = tournament if fmt is PairFormat.sm else before_round(tournament, round_columns(tournament, round_no)[0])
     text = render_pairing(state, published_pairing(tournament, round_no), fmt.value)
     write_output(output, text, inputs=[input])
     return True

@@ -267,7 +267,10 @@ def new(
             f"the initial order: draw them before round 1 with `swissbridge set {output} --draw lots` (or give "
             "the order drawn)"
         )
-    of = f"{t.total_rounds} rounds" if t.total_rounds else "rounds not given (--rounds N)"
+    from swissbridge.rules.twogame import event_rounds
+
+    each = f" of {t.points.games} games" if t.points.games > 1 else ""
+    of = f"{event_rounds(t)} rounds{each}" if t.total_rounds else "rounds not given (--rounds N)"
     teams = f"{len(t.teams.teams)} teams of {boards} boards, " if t.teams is not None else ""
     echo(f"swissbridge: {output}: {teams}{len(t.players)} players, {of}, {t.system}")
 

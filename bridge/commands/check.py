@@ -25,7 +25,7 @@ with colours, as the reference engine does
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 
 from swissbridge.errors import InputError
@@ -220,7 +220,7 @@ def _absolute_violation(state: RoundState, a: int, b: int) -> str:
         return ""
     if b in pa.opponents:
         return f"[C1]: {a} and {b} have already played each other"
-    if frozenset((a, b)) in state.forbidden:
+    if state.forbidden.forbids(a, b):
         return f"[C1]: the organiser forbids {a} - {b}"
     return ""
 
@@ -339,6 +339,39 @@ def compare_round(
 # -- the whole tournament ------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class _Unit:
+    """What a round of the event is in the file, for the one replay loop of
+    :func:`check_tournament`: a round column, or a match of two (C.04.5)."""
+
+    last: int
+    """The rounds paired."""
+    column: Callable[[int], int]
+    """The round column round R starts at: the replay is the file before it."""
+    played: Callable[[int], RoundPairing | str]
+    """The pairing played in round R, or why the file's round is none (a round error)."""
+    explained: bool = True
+    """Differences explained from the players' state before the round (:func:`build_state`,
+    the single-game systems' criteria)."""
+
+
+def _unit(t: Tournament, path: str | None) -> _Unit:
+    """The rounds of ``t`` as :func:`check_tournament` replays them: each round column,
+    or each match of two-game matches (its columns, :mod:`swissbridge.rules.twogame`;
+    game 2's column must pair the same matches, else the round is reported)."""
+    if t.points.games == 1:
+        return _Unit(t.completed_rounds, lambda r: r, lambda r: played_pairing(t, r, path=path))
+    from swissbridge.rules.twogame import columns, match_of, played_match_pairing
+
+    def played(r: int) -> RoundPairing | str:
+        try:
+            return played_match_pairing(t, r, path=path)
+        except InputError as exc:
+            return exc.message
+
+    return _Unit(match_of(t.completed_rounds), lambda r: columns(r)[0], played, explained=False)
+
+
 def check_tournament(
     tournament: Tournament,
     system: str | PairingSystem = DEFAULT,
@@ -348,19 +381,23 @@ def check_tournament(
     path: str | None = None,
 ) -> CheckReport:
     """Replay every completed round of ``tournament`` (or those in ``rounds``) with
-    ``system`` and compare each with the pairing published for it."""
+    ``system`` and compare each with the pairing published for it; in an event of
+    two-game matches each match (:func:`_unit`)."""
     name, engine = resolve(system)
     refuse(engine, tournament)
     if tournament.team_event:
         return _check_teams(tournament, name, engine, rounds=rounds, total_rounds=total_rounds, path=path)
-    if tournament.points.games > 1:
-        return _check_matches(tournament, name, engine, rounds=rounds, total_rounds=total_rounds, path=path)
     inferred = tournament.initial_colour is None
     t = prepare_for_replay(tournament, total_rounds=total_rounds)
+    unit = _unit(t, path)
     results: list[RoundCheck] = []
-    for r in _rounds_to_check(t, rounds, path):
-        played = played_pairing(t, r, path=path)
-        pab, extra = round_byes(t, r)
+    for r in _rounds_to_check(unit.last, rounds, path):
+        column = unit.column(r)
+        played = unit.played(r)
+        if isinstance(played, str):
+            results.append(RoundCheck(round_no=r, played=RoundPairing(r, ()), expected=None, error=played))
+            continue
+        pab, extra = round_byes(t, column)
         if extra:
             who = ", ".join(map(str, (pab, *extra)))
             results.append(
@@ -372,7 +409,7 @@ def check_tournament(
                 )
             )
             continue
-        replay = before_round(t, r)
+        replay = before_round(t, column)
         try:
             trace = engine.trace(replay, r)
             expected = trace.result()
@@ -381,13 +418,13 @@ def check_tournament(
                 RoundCheck(round_no=r, played=played, expected=None, error=f"the system finds no legal pairing: {exc}")
             )
             continue
-        adjourned = adjourned_note(replay, r)
+        adjourned = adjourned_note(replay, column)
         notes: tuple[str, ...] = (adjourned,) if adjourned else ()
-        uncoloured = uncoloured_boards(t, r)
+        uncoloured = uncoloured_boards(t, column)
         if _same(expected, played, uncoloured):
             results.append(RoundCheck(round_no=r, played=played, expected=expected, notes=notes))
             continue
-        state = build_state(replay, r)
+        state = build_state(replay, column) if unit.explained else None
         played_set = set(played.boards)
         flips = any(Board(b.black, b.white) in played_set for b in expected.boards)
         rules = {frozenset((b.white, b.black)): b.rule for b in trace.boards} if flips else {}
@@ -418,7 +455,7 @@ def _check_teams(
     inferred = tournament.initial_colour is None
     t = prepare_for_replay(tournament, total_rounds=total_rounds)
     results: list[RoundCheck] = []
-    for r in _rounds_to_check(t, rounds, path):
+    for r in _rounds_to_check(t.completed_rounds, rounds, path):
         played, uncoloured = played_team_pairing(t, r)
         replay = before_round(t, r)
         try:
@@ -441,54 +478,6 @@ def _check_teams(
     return _report(
         t, name, results, inferred=inferred, names={team.number: team.name for team in TeamEvent(t).setup.teams}
     )
-
-
-def _check_matches(
-    tournament: Tournament,
-    name: str,
-    engine: PairingSystem,
-    *,
-    rounds: list[int] | None,
-    total_rounds: int | None,
-    path: str | None,
-) -> CheckReport:
-    """:func:`check_tournament` of an event of two-game matches (C.04.5): each match round,
-    replayed by the system from the columns before its first game, against the matches
-    played (game 1's column, White of game 1 first; game 2's column must pair the same
-    matches, :func:`~swissbridge.rules.twogame.played_match_pairing`)."""
-    from swissbridge.rules.twogame import columns, match_of, played_match_pairing
-
-    inferred = tournament.initial_colour is None
-    t = prepare_for_replay(tournament, total_rounds=total_rounds)
-    last = match_of(t.completed_rounds)
-    for r in rounds or ():
-        if not 1 <= r <= last:
-            raise InputError(f"round {r} has not been paired in this file (rounds 1-{last} have)", path=path)
-    results: list[RoundCheck] = []
-    for r in rounds if rounds is not None else range(1, last + 1):
-        first = columns(r)[0]
-        try:
-            played = played_match_pairing(t, r, path=path)
-        except InputError as exc:
-            results.append(RoundCheck(round_no=r, played=RoundPairing(r, ()), expected=None, error=exc.message))
-            continue
-        replay = before_round(t, first)
-        try:
-            trace = engine.trace(replay, r)
-            expected = trace.result()
-        except NoLegalPairing as exc:
-            results.append(
-                RoundCheck(round_no=r, played=played, expected=None, error=f"the system finds no legal pairing: {exc}")
-            )
-            continue
-        uncoloured = uncoloured_boards(t, first)
-        if _same(expected, played, uncoloured):
-            results.append(RoundCheck(round_no=r, played=played, expected=expected))
-            continue
-        rules = {frozenset((b.white, b.black)): b.rule for b in trace.boards}
-        diffs = compare_round(expected, played, uncoloured=uncoloured, colour_rules=rules)
-        results.append(RoundCheck(round_no=r, played=played, expected=expected, diffs=diffs))
-    return _report(t, name, results, inferred=inferred, names={p.start_no: p.name for p in t.players})
 
 
 def _same(expected: RoundPairing, played: RoundPairing, uncoloured: frozenset[frozenset[int]] = frozenset()) -> bool:
@@ -515,10 +504,9 @@ def check_file(
     return check_tournament(tournament, system, total_rounds=total_rounds, path=os.fspath(path))
 
 
-def _rounds_to_check(t: Tournament, rounds: list[int] | None, path: str | None) -> list[int]:
-    """The rounds to replay: those asked for, each refused before any work when it was
-    never paired, or every round paired."""
-    last = t.completed_rounds
+def _rounds_to_check(last: int, rounds: list[int] | None, path: str | None) -> list[int]:
+    """The rounds to replay of the ``last`` paired: those asked for, each refused before
+    any work when it was never paired, or every round paired."""
     for r in rounds or ():
         if not 1 <= r <= last:
             raise InputError(f"round {r} has not been paired in this file (rounds 1-{last} have)", path=path)
@@ -528,11 +516,14 @@ def _rounds_to_check(t: Tournament, rounds: list[int] | None, path: str | None) 
 def _report(
     t: Tournament, name: str, results: list[RoundCheck], *, inferred: bool, names: dict[int, str]
 ) -> CheckReport:
-    """The report of a replay of ``t`` (``inferred``: the file did not state the initial colour)."""
+    """The report of a replay of ``t`` (``inferred``: the file did not state the initial colour);
+    its rounds counted as the event counts them (matches of a Double-Swiss, not columns)."""
+    from swissbridge.rules.twogame import event_rounds
+
     return CheckReport(
         system=name,
         rounds=tuple(results),
-        total_rounds=t.total_rounds,
+        total_rounds=event_rounds(t),
         initial_colour=t.initial_colour,
         initial_colour_inferred=inferred and t.initial_colour is not None,
         names=names,

@@ -65,7 +65,6 @@ def convert_file(
         holds_system,
         is_tournament_folder,
         lost_in,
-        read_any,
         target_format,
         write_any,
     )
@@ -78,10 +77,11 @@ def convert_file(
             path=os.fspath(source),
         )
     from swissbridge.systems import with_system
+    from swissbridge.systems.service import read_tournament
 
     warnings: list[str] = []
     with editing(Path(source), active=in_place and not Path(source).is_dir()):
-        tournament, note = with_system(read_any(source, src_fmt, encoding=encoding, warnings=warnings))
+        tournament, note = with_system(read_tournament(source, src_fmt, encoding=encoding, warnings=warnings))
         if tournament.team_event and tournament.teams is None:
             raise InputError(TEAMS_NOT_READ, path=os.fspath(source))
         if not holds_system(fmt):

@@ -39,12 +39,14 @@ from swissbridge.model import (
     control_character,
     control_name,
     format_points,
+    games_per_round,
     initial_order,
     is_team_event,
     parse_points,
 )
 from swissbridge.plugins import UnknownSystem, available, load, require
 from swissbridge.rules.tiebreaks import parse_tiebreaks
+from swissbridge.rules.twogame import event_rounds
 from swissbridge.systems import DEFAULT, declared_round_robin, implemented, system_of, written
 
 ROUND_DATES = "132"
@@ -248,10 +250,14 @@ def apply_header(t: Tournament, header: Header) -> tuple[Tournament, list[str]]:
         deputies = [_text(d, "--deputy") for d in header.deputies if d.strip()]
         note("deputy arbiters", "; ".join(v for c, v in t.headers if c == "112"), "; ".join(deputies))
         t = with_records(t, "112", deputies)
-    if header.rounds is not None:
-        _check_rounds(t, header.rounds)
-        note("rounds", t.total_rounds, header.rounds)
-        t, cut = _within(replace(t, total_rounds=header.rounds), header.rounds)
+    games = games_per_round(system_code(header.system)) if header.system is not None else t.points.games
+    rounds = header.rounds
+    if rounds is None and games != t.points.games and t.total_rounds is not None:
+        rounds = t.total_rounds // t.points.games  # the event's rounds, now of `games` columns each
+    if rounds is not None:  # record 142 counts round columns: a match of two games (C.04.5) is two
+        _check_rounds(t, rounds, games)
+        note("rounds", event_rounds(t), rounds)
+        t, cut = _within(replace(t, total_rounds=rounds * games), rounds * games)
         changes += cut
     if header.round_dates is not None:
         dates = [_date(d, "--round-dates") for d in header.round_dates]
@@ -354,11 +360,12 @@ def _check_round_dates(t: Tournament, dates: Sequence[str]) -> None:
             raise UsageError(f"--round-dates: round {r}'s date {day} is after the end date {_date(end, '052')}")
 
 
-def _check_rounds(t: Tournament, rounds: int) -> None:
-    """``rounds`` rounds can hold what ``t`` has: entries, announced byes, restrictions."""
-    if not 1 <= rounds <= MAX_ROUNDS:
-        raise UsageError(f"--rounds {rounds}: expected 1-{MAX_ROUNDS}")
-    if rounds < t.rounds_in_file:
+def _check_rounds(t: Tournament, rounds: int, games: int = 1) -> None:
+    """``rounds`` rounds of ``games`` round columns each can hold what ``t`` has: entries,
+    announced byes, restrictions."""
+    if not 1 <= rounds * games <= MAX_ROUNDS:
+        raise UsageError(f"--rounds {rounds}: expected 1-{MAX_ROUNDS // games}")
+    if rounds * games < t.rounds_in_file:
         last = t.rounds_in_file
         whose = [p.start_no for p in t.players if len(p.entries) == last]
         raise UsageError(

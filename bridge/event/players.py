@@ -45,6 +45,7 @@ from swissbridge.model import (
     fide_id_key,
     initial_order_key,
 )
+from swissbridge.rules.twogame import event_round, event_rounds, round_columns
 from swissbridge.systems import declared_round_robin
 
 RENUMBER_UNTIL = 4
@@ -184,12 +185,14 @@ def round_of(t: Tournament, round_no: int, option: str) -> int:
     """``round_no``, given as ``option``, checked to be a round of ``t`` (1 to its number
     of rounds; 1-999, what TRF numbers, when the file does not say), before anything is
     changed: else a :class:`UsageError` naming the rounds there are. Every round a
-    ``player`` command writes a record for is checked here."""
-    last = t.total_rounds or MAX_ROUNDS
+    ``player`` command writes a record for is checked here. The round's first column
+    (:func:`~swissbridge.rules.twogame.round_columns`: a Double-Swiss round is a match of
+    two columns)."""
+    last = event_rounds(t) or MAX_ROUNDS
     if not 1 <= round_no <= last:
-        of = f"the event has {t.total_rounds} rounds" if t.total_rounds else "TRF numbers rounds up to 999"
+        of = f"the event has {last} rounds" if t.total_rounds else "TRF numbers rounds up to 999"
         raise UsageError(f"{option} {round_no}: expected a round from 1 to {last} ({of})")
-    return round_no
+    return round_columns(t, round_no)[0]
 
 
 def _add_member(t: Tournament, player: Player, team: int | None, from_round: int | None, missed: ByeKind) -> LateEntry:
@@ -285,7 +288,7 @@ def _unpaired(t: Tournament, n: int, round_no: int, what: str) -> None:
     if t.is_paired(round_no) or entry is not None:
         shown = f"; player {n} has the entry {entry.result.value} in it" if entry is not None else ""
         raise InputError(
-            f"round {round_no} is paired already{shown}: {what} is for a round not paired yet "
+            f"round {event_round(t, round_no)} is paired already{shown}: {what} is for a round not paired yet "
             "(enter what happened with `swissbridge result`)"
         )
 
@@ -307,8 +310,8 @@ def announce(t: Tournament, n: int, rounds: Sequence[int], kind: ByeKind) -> Tou
 
 def withdraw(t: Tournament, n: int, from_round: int | None = None) -> tuple[Tournament, range]:
     """``t`` with player ``n`` withdrawn from ``from_round`` (default: the next round) to
-    the last round (C.04.2 Art. 3.2), as record 240 ``Z`` for each of those rounds; and
-    the rounds written."""
+    the last round (C.04.2 Art. 3.2), as record 240 ``Z`` for each of those rounds (each
+    column of a match, C.04.5); and the rounds written."""
     if t.total_rounds is None:
         raise InputError(
             "the file does not say how many rounds the event has (TRF 142), so the rounds a withdrawn player "
@@ -316,21 +319,26 @@ def withdraw(t: Tournament, n: int, from_round: int | None = None) -> tuple[Tour
         )
     first = t.next_round if from_round is None else round_of(t, from_round, "--from-round")
     if first > t.total_rounds:
-        raise InputError(f"the event's {t.total_rounds} rounds are all paired: there is no round left to withdraw from")
+        raise InputError(
+            f"the event's {event_rounds(t)} rounds are all paired: there is no round left to withdraw from"
+        )
     _unpaired(t, n, first, "a withdrawal")
     fixed_by_tables(t, "a withdrawal")
     rounds = range(first, t.total_rounds + 1)
-    return announce(t, n, rounds, ByeKind.ZERO), rounds
+    return announce(t, n, rounds, ByeKind.ZERO), range(event_round(t, first), (event_rounds(t) or 0) + 1)
 
 
 def request_bye(t: Tournament, n: int, round_no: int, kind: ByeKind) -> Tournament:
     """``t`` with player ``n``'s requested bye for ``round_no`` (C.04.2 Art. 3.3: a
     zero-point bye, or the half or full point the rules of the tournament give), as
-    record 240, before the round is paired."""
+    record 240, before the round is paired; in each column of a match (C.04.5 Preface:
+    byes apply to whole matches)."""
     round_of(t, round_no, "--round")
-    _unpaired(t, n, round_no, "a requested bye")
+    columns = round_columns(t, round_no)
+    for column in columns:
+        _unpaired(t, n, column, "a requested bye")
     fixed_by_tables(t, "a requested bye")
-    return announce(t, n, range(round_no, round_no + 1), kind)
+    return announce(t, n, columns, kind)
 
 
 def named_team(t: Tournament, number: int) -> str:

@@ -22,6 +22,7 @@ column is recomputed from the results.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, replace
 
@@ -29,6 +30,10 @@ from swissbridge.errors import InputError, UsageError
 from swissbridge.event.players import announce, fixed_by_tables, individual_only
 from swissbridge.formats._text import MAX_START_NO, bounded_value, shown
 from swissbridge.model import ABSENT, ByeKind, Colour, Entry, Player, Result, Tournament, format_points
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from swissbridge.formats.pgn import RoundFeed
 
 GAME_RESULTS: Mapping[str, tuple[Result, Result]] = {
     "1-0": (Result.WIN, Result.LOSS),
@@ -41,25 +46,59 @@ GAME_RESULTS: Mapping[str, tuple[Result, Result]] = {
     "-+": (Result.FORFEIT_LOSS, Result.FORFEIT_WIN),
     "0-0": (Result.FORFEIT_LOSS, Result.FORFEIT_LOSS),
     "--": (Result.FORFEIT_LOSS, Result.FORFEIT_LOSS),
+    "-/-": (Result.FORFEIT_LOSS, Result.FORFEIT_LOSS),
 }
 """A game's result as written on the command line: (White's entry, Black's entry)."""
+
+MATCH_GAME_RESULTS: Mapping[str, tuple[Result, Result]] = {
+    **{text: pair for text, pair in GAME_RESULTS.items() if text != "0-0"},
+    "½-0": (Result.DRAW, Result.LOSS),
+    "1/2-0": (Result.DRAW, Result.LOSS),
+    "0.5-0": (Result.DRAW, Result.LOSS),
+    "0-½": (Result.LOSS, Result.DRAW),
+    "0-1/2": (Result.LOSS, Result.DRAW),
+    "0-0.5": (Result.LOSS, Result.DRAW),
+    "0-0": (Result.LOSS, Result.LOSS),
+}
+"""A game of a two-game match (C.04.5) as written on the command line, from the side of
+the match's first-listed player (White of game 1, as ``pair`` prints the board): (that
+player's entry, the opponent's). The Preface's rare games are results here ("a game can
+(rarely) end ½-0, 0-½, or 0-0", :data:`~swissbridge.model.RARE_GAMES`): ``0-0`` is a game
+played and lost by both, and a double forfeit is ``--`` or ``-/-``."""
 
 BYES: Mapping[str, ByeKind] = {"H": ByeKind.HALF, "F": ByeKind.FULL, "Z": ByeKind.ZERO}
 WITHDRAWN = ("withdrawn", "wd")
 
-SHOWN: Mapping[Result, str] = {
-    Result.WIN: "1-0",
-    Result.LOSS: "0-1",
-    Result.DRAW: "½-½",
-    Result.FORFEIT_WIN: "+-",
-    Result.FORFEIT_LOSS: "-+",
-    Result.WIN_UNRATED: "1-0",
-    Result.LOSS_UNRATED: "0-1",
-    Result.DRAW_UNRATED: "½-½",
+SHOWN: Mapping[tuple[Result, Result], str] = {
+    (Result.WIN, Result.LOSS): "1-0",
+    (Result.LOSS, Result.WIN): "0-1",
+    (Result.DRAW, Result.DRAW): "½-½",
+    (Result.FORFEIT_WIN, Result.FORFEIT_LOSS): "+-",
+    (Result.FORFEIT_LOSS, Result.FORFEIT_WIN): "-+",
+    (Result.FORFEIT_LOSS, Result.FORFEIT_LOSS): "0-0",
+    (Result.WIN_UNRATED, Result.LOSS_UNRATED): "1-0",
+    (Result.LOSS_UNRATED, Result.WIN_UNRATED): "0-1",
+    (Result.DRAW_UNRATED, Result.DRAW_UNRATED): "½-½",
 }
-"""How a recorded game is shown in messages, from White's entry."""
+"""How a recorded game is shown in messages: (White's entry, Black's entry)."""
+
+MATCH_SHOWN: Mapping[tuple[Result, Result], str] = {
+    **SHOWN,
+    (Result.FORFEIT_LOSS, Result.FORFEIT_LOSS): "--",
+    (Result.DRAW, Result.LOSS): "½-0",
+    (Result.LOSS, Result.DRAW): "0-½",
+    (Result.LOSS, Result.LOSS): "0-0",
+}
+"""How a recorded game of a match is shown: (the first-listed player's entry, the opponent's)."""
 
 CHOICES = "1-0, 0-1, ½-½ (or =), +-, -+, 0-0 (double forfeit); for a player: H, F, Z or withdrawn"
+MATCH_CHOICES = (
+    "per game, from the first-listed player's side: 1-0, 0-1, ½-½ (or =), ½-0, 0-½, 0-0 (played), "
+    "+-, -+, -/- (forfeits); for a player: H, F, Z or withdrawn (the whole match)"
+)
+
+_TARGET = re.compile(r"#?[0-9]+(\.[0-9]+)?")
+"""A word that names a board (``3``, a team event's ``2.1``) or a player (``#12``), not a result."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,47 +107,88 @@ class ResultItem:
 
     text: str
     result: str
+    """A bye, or the result of game :attr:`game` (an individual event's only game)."""
     board: int | None = None
     player: int | None = None
     match: int | None = None
     """A team event's board named ``MATCH.BOARD`` (``2.3``): ``board`` is then the board of the match."""
+    game: int = 1
+    """The game of a two-game match :attr:`result` is for (``--game 2``: the second)."""
+    second: str | None = None
+    """Game 2's result, when both games of a match are given."""
+
+    def games(self) -> tuple[tuple[int, str], ...]:
+        """The games given: (game of the round, its result as written)."""
+        return ((self.game, self.result),) + (((2, self.second),) if self.second is not None else ())
 
 
-def parse_items(words: Sequence[str]) -> list[ResultItem]:
-    """``["3", "1-0", "#12", "H"]`` → items; a usage error names the word that is wrong."""
-    if len(words) % 2:
-        hint = "" if len(words) < 2 else " (a double forfeit is written 0-0: a bare -- ends the options and is lost)"
-        raise UsageError(f"results come in pairs, BOARD|#START RESULT; {words[-1]!r} has no result{hint}")
-    items: list[ResultItem] = []
-    for target, result in zip(words[::2], words[1::2], strict=True):
-        raw = f"{target} {result}"
-        text = shown(raw, 40)
+def parse_items(words: Sequence[str], *, games: int = 1, game: int | None = None) -> list[ResultItem]:
+    """``["3", "1-0", "#12", "H"]`` → items; a usage error names the word that is wrong.
+    In an event of two-game matches (``games`` 2) each board or player takes the results
+    of both games (``3 1-0 ½-½``, from the first-listed player's side), or of ``game``
+    alone; a bye is one word for the whole match."""
+    if games == 1:
+        if game is not None:
+            raise UsageError(f"--game {game}: this event plays one game a round; --game is for a match of two games")
+        if len(words) % 2:
+            hint = " (a double forfeit is written 0-0: a bare -- ends the options and is lost)" if words[1:] else ""
+            raise UsageError(f"results come in pairs, BOARD|#START RESULT; {words[-1]!r} has no result{hint}")
+        return [_item(target, (result,), 1, game) for target, result in zip(words[::2], words[1::2], strict=True)]
+    if game is not None and not 1 <= game <= games:
+        raise UsageError(f"--game {game}: a match has games 1 and {games}")
+    groups: list[tuple[str, list[str]]] = []
+    for word in words:
+        if _TARGET.fullmatch(word.strip()) or not groups:
+            groups.append((word, []))
+        else:
+            groups[-1][1].append(word)
+    return [_item(target, tuple(results), games, game) for target, results in groups]
+
+
+def _item(target: str, results: tuple[str, ...], games: int, game: int | None) -> ResultItem:
+    """One board's or player's results (one word each game given, or a bye)."""
+    raw = " ".join((target, *results))
+    text = shown(raw, 40)
+    table, choices = (GAME_RESULTS, CHOICES) if games == 1 else (MATCH_GAME_RESULTS, MATCH_CHOICES)
+    keys = []
+    for result in results:
         key = result.strip()
         if key.upper() in BYES or key.lower() in WITHDRAWN:
             key = key.upper() if key.upper() in BYES else WITHDRAWN[0]
-        elif key not in GAME_RESULTS:
-            raise UsageError(f"{text}: unknown result {shown(result)}; expected {CHOICES}")
-        number = target[1:] if target.startswith("#") else target
-        head, dot, tail = number.partition(".")
-        match, board = bounded_value(head, MAX_START_NO, 1), bounded_value(tail, MAX_START_NO, 1)
-        if dot and not target.startswith("#") and match is not None and board is not None:
-            if key not in GAME_RESULTS:
-                raise UsageError(f"{text}: a bye is for a player: write #START {key}")
-            items.append(ResultItem(raw, key, board=board, match=match))
-            continue
-        value = bounded_value(number, MAX_START_NO, 1)
-        if value is None:
-            raise UsageError(
-                f"{text}: expected a board number (3), a team event's MATCH.BOARD (2.3) "
-                f"or a start number (#12) up to {MAX_START_NO}, found {shown(target)}"
-            )
-        if target.startswith("#"):
-            items.append(ResultItem(raw, key, player=value))
-        elif key in GAME_RESULTS:
-            items.append(ResultItem(raw, key, board=value))
-        else:
-            raise UsageError(f"{text}: a bye is for a player: write #START {key}")
-    return items
+        elif key not in table:
+            raise UsageError(f"{text}: unknown result {shown(result)}; expected {choices}")
+        keys.append(key)
+    byes = [k for k in keys if k not in table]
+    wanted = 1 if games == 1 or game is not None else games
+    if byes and len(keys) > 1:
+        raise UsageError(f"{text}: a bye ({byes[0]}) is for the whole match: write #START {byes[0]} alone")
+    if not byes and len(keys) != wanted:
+        given = "no result" if not keys else f"{len(keys)} result{'s' if len(keys) != 1 else ''}"
+        raise UsageError(
+            f"{text}: {given}; a match has {games} games: give both, from the first-listed player's side "
+            f"(3 1-0 ½-½), or one game's with --game 1 or --game 2 (a double forfeit is -/-: a bare -- "
+            "ends the options and is lost)"
+        )
+    first, second = keys[0], (keys[1] if len(keys) > 1 else None)
+    at = game or 1
+    number = target[1:] if target.startswith("#") else target
+    head, dot, tail = number.partition(".")
+    match, board = bounded_value(head, MAX_START_NO, 1), bounded_value(tail, MAX_START_NO, 1)
+    if dot and not target.startswith("#") and match is not None and board is not None:
+        if byes:
+            raise UsageError(f"{text}: a bye is for a player: write #START {first}")
+        return ResultItem(raw, first, board=board, match=match, game=at, second=second)
+    value = bounded_value(number, MAX_START_NO, 1)
+    if value is None:
+        raise UsageError(
+            f"{text}: expected a board number (3), a team event's MATCH.BOARD (2.3) "
+            f"or a start number (#12) up to {MAX_START_NO}, found {shown(target)}"
+        )
+    if target.startswith("#"):
+        return ResultItem(raw, first, player=value, game=at, second=second)
+    if byes:
+        raise UsageError(f"{text}: a bye is for a player: write #START {first}")
+    return ResultItem(raw, first, board=value, game=at, second=second)
 
 
 def _match_board(
@@ -136,16 +216,24 @@ def enter_results(
     """``tournament`` with ``items`` entered in round ``round_no`` and the points
     column recomputed (:class:`InputError` for a board or player that does not
     exist, a bye for a player who has a game, a result that contradicts one already
-    entered without ``correct``)."""
+    entered without ``correct``). In an event of two-game matches (C.04.5) the round
+    is a match: each game goes into its round column
+    (:func:`~swissbridge.rules.twogame.round_columns`), from the side of the player
+    listed first on the board (White of game 1), and a bye into both."""
+    from swissbridge.rules.twogame import event_rounds, round_columns
+
     if round_no < 1:
         raise UsageError(f"rounds are numbered from 1, not {round_no}")
-    if tournament.total_rounds is not None and round_no > tournament.total_rounds:
-        raise InputError(f"round {round_no} is beyond the {tournament.total_rounds} rounds of the tournament")
+    total = event_rounds(tournament)
+    if total is not None and round_no > total:
+        each = " (two games each)" if tournament.points.games > 1 else ""
+        raise InputError(f"round {round_no} is beyond the {total} rounds of the tournament{each}")
+    cols = round_columns(tournament, round_no)
     numbered: list[tuple[int, tuple[int, int] | None, tuple[int, int]]] | None = None
     t = tournament
     for item in items:
         if item.board is not None:
-            if not tournament.is_paired(round_no):
+            if not tournament.is_paired(cols[0]):
                 raise InputError(
                     f"{item.text!r}: round {round_no} is not paired yet, so it has no boards: "
                     "pair it first (swissbridge pair FILE --in-place)"
@@ -154,87 +242,95 @@ def enter_results(
                 from swissbridge.rules.teams import printed_boards
 
                 try:
-                    numbered = printed_boards(tournament, round_no)
+                    numbered = printed_boards(tournament, cols[0])
                 except InputError as exc:
                     raise InputError(f"{item.text!r}: {exc}") from None
             boards = {n: game for n, _, game in numbered}
             if item.match is not None:
-                white, black = _match_board(tournament, round_no, numbered, item)
+                first, second = _match_board(tournament, round_no, numbered, item)
             elif item.board not in boards:
                 have = f"{len(boards)} board{'s' if len(boards) != 1 else ''}" if boards else "no boards"
                 raise InputError(f"{item.text!r}: round {round_no} has {have}; there is no board {item.board}")
             else:
-                white, black = boards[item.board]
-            t = _game(t, round_no, white, black, item, correct)
+                first, second = boards[item.board]
+            t = _games(t, round_no, cols, first, second, item, correct)
             continue
         assert item.player is not None
         n = item.player
         try:
-            entry = t.player(n).entry(round_no)
+            entry = t.player(n).entry(cols[0])
         except KeyError:
             raise InputError(f"{item.text!r}: there is no player {n}") from None
-        if item.result in GAME_RESULTS:
+        if item.result in GAME_RESULTS or item.result in MATCH_GAME_RESULTS:
             if entry is None or entry.opponent is None:
                 raise InputError(f"{item.text!r}: player {n} has no game in round {round_no}")
-            white, black = (n, entry.opponent) if entry.colour is not Colour.BLACK else (entry.opponent, n)
-            t = _game(t, round_no, white, black, item, correct)
+            first, second = (n, entry.opponent) if entry.colour is not Colour.BLACK else (entry.opponent, n)
+            t = _games(t, round_no, cols, first, second, item, correct)
         else:
-            t = _bye(t, round_no, n, entry, item, correct)
+            t = _bye(t, round_no, cols, n, item, correct)
     return t.with_players(replace(p, stated_points=None, rank=None) for p in t.players)
 
 
-def _game(t: Tournament, round_no: int, white: int, black: int, item: ResultItem, correct: bool) -> Tournament:
-    new_white, new_black = GAME_RESULTS[item.result]
-    old = t.player(white).entry(round_no)
-    old_black = t.player(black).entry(round_no)
-    assert old is not None and old_black is not None
-    if old.result is not Result.PENDING and (old.result, old_black.result) != (new_white, new_black) and not correct:
-        both = (old.result, old_black.result) == (Result.FORFEIT_LOSS, Result.FORFEIT_LOSS)
-        shown = "0-0" if both else SHOWN.get(old.result, old.result.value)
-        raise InputError(
-            f"{item.text!r}: round {round_no}, {white}-{black} already has the result {shown}; "
-            "give --correct to replace it"
-        )
-    colour_w = old.colour or Colour.WHITE
-    return t.with_round(
-        round_no,
-        {
-            white: Entry(new_white, black, colour_w),
-            black: Entry(new_black, white, colour_w.opposite),
-        },
-    )
+def _games(
+    t: Tournament, round_no: int, cols: tuple[int, ...], first: int, second: int, item: ResultItem, correct: bool
+) -> Tournament:
+    """``t`` with the games of ``item`` entered for ``first`` (White in the round's first
+    game) and ``second``: each game of a match in its column, the same colours as paired."""
+    match = len(cols) > 1
+    table, shown_as = (MATCH_GAME_RESULTS, MATCH_SHOWN) if match else (GAME_RESULTS, SHOWN)
+    for game, text in item.games():
+        column = cols[game - 1]
+        new = table[text]
+        old, old_second = t.player(first).entry(column), t.player(second).entry(column)
+        assert old is not None and old_second is not None
+        if old.result is not Result.PENDING and (old.result, old_second.result) != new and not correct:
+            what = f"round {round_no}, game {game}" if match else f"round {round_no}"
+            had = shown_as.get((old.result, old_second.result), old.result.value)
+            raise InputError(
+                f"{item.text!r}: {what}, {first}-{second} already has the result {had}; give --correct to replace it"
+            )
+        colour = old.colour or Colour.WHITE
+        t = t.with_round(column, {first: Entry(new[0], second, colour), second: Entry(new[1], first, colour.opposite)})
+    return t
 
 
-def _bye(t: Tournament, round_no: int, n: int, entry: Entry | None, item: ResultItem, correct: bool) -> Tournament:
-    if entry is not None and entry.opponent is not None:
-        raise InputError(
-            f"{item.text!r}: player {n} has a game in round {round_no} (against {entry.opponent}); "
-            "enter its result, a forfeit (+- or -+) if the player did not come"
-        )
-    if entry is not None and entry.result is Result.PAB:
-        raise InputError(f"{item.text!r}: player {n} has the pairing-allocated bye in round {round_no}")
-    if round_no > t.next_round:
-        raise InputError(
-            f"{item.text!r}: round {round_no} is after the round to be paired next ({t.next_round}); "
-            "enter it once the rounds before it are paired"
-        )
-    individual_only(t)
+def _bye(t: Tournament, round_no: int, cols: tuple[int, ...], n: int, item: ResultItem, correct: bool) -> Tournament:
+    """``t`` with player ``n``'s bye (or withdrawal) of ``item`` in round ``round_no``: in
+    each of its columns (a bye applies to a whole match, C.04.5 Preface). The bye a column
+    has is its entry, else the one record 240 announces: the same again changes nothing,
+    another is a correction (and the record says the new one)."""
+    from swissbridge.rules.twogame import event_round
+
     kind = ByeKind.ZERO if item.result == WITHDRAWN[0] else BYES[item.result]
-    # the bye the player has in the round: its entry, else the one record 240 announces
-    announced = t.announced(round_no).get(n)
-    current = entry.result if entry is not None else announced.result if announced is not None else None
-    if current is not kind.result:
-        fixed_by_tables(t, f"{item.text!r}: a {'withdrawal' if item.result == WITHDRAWN[0] else 'bye'}")
-    if current is not None and current is not kind.result and not correct:
-        how = "" if entry is not None else " (announced: record 240)"
+    if cols[0] > t.next_round:
         raise InputError(
-            f"{item.text!r}: player {n} already has the entry {current.value}{how} in round {round_no}; "
-            "give --correct to replace it"
+            f"{item.text!r}: round {round_no} is after the round to be paired next "
+            f"({event_round(t, t.next_round)}); enter it once the rounds before it are paired"
         )
-    if announced is not None:  # the record says the bye the round has, as it said the one before
-        t = announce(t, n, [round_no], kind)
-    if entry is not None or announced is None:
-        t = t.with_round(round_no, {n: Entry(kind.result)})
+    for column in cols:
+        entry = t.player(n).entry(column)
+        if entry is not None and entry.opponent is not None:
+            raise InputError(
+                f"{item.text!r}: player {n} has a game in round {round_no} (against {entry.opponent}); "
+                "enter its result, a forfeit (+- or -+) if the player did not come"
+            )
+        if entry is not None and entry.result is Result.PAB:
+            raise InputError(f"{item.text!r}: player {n} has the pairing-allocated bye in round {round_no}")
+        individual_only(t)
+        announced = t.announced(column).get(n)
+        current = entry.result if entry is not None else announced.result if announced is not None else None
+        if current is not kind.result:
+            fixed_by_tables(t, f"{item.text!r}: a {'withdrawal' if item.result == WITHDRAWN[0] else 'bye'}")
+        if current is not None and current is not kind.result and not correct:
+            how = "" if entry is not None else " (announced: record 240)"
+            raise InputError(
+                f"{item.text!r}: player {n} already has the entry {current.value}{how} in round {round_no}; "
+                "give --correct to replace it"
+            )
+        if announced is not None:  # the record says the bye the round has, as it said the one before
+            t = announce(t, n, [column], kind)
+        if entry is not None or announced is None:
+            t = t.with_round(column, {n: Entry(kind.result)})
     if item.result != WITHDRAWN[0]:
         return t
     if t.total_rounds is None:
@@ -242,7 +338,7 @@ def _bye(t: Tournament, round_no: int, n: int, entry: Entry | None, item: Result
             f"{item.text!r}: the file does not say how many rounds the event has (TRF 142), "
             "so the rounds a withdrawn player misses cannot be written; add it first"
         )
-    later = [r for r in range(round_no + 1, t.total_rounds + 1) if n not in t.announced(r)]
+    later = [r for r in range(cols[-1] + 1, t.total_rounds + 1) if n not in t.announced(r)]
     return announce(t, n, later, ByeKind.ZERO)
 
 
@@ -251,13 +347,19 @@ def corrected_under_later_rounds(before: Tournament, after: Tournament, round_no
     C.04.2 Art. 4.3 lets a corrected result affect only the pairings not made yet, so
     the rounds after it stay as they were paired, on the old score; the arbiter is told
     which rounds and which players' scores changed. None when nothing entered before
-    changed, or no later round is paired."""
-    later = [r for r in range(round_no + 1, before.completed_rounds + 1) if before.is_paired(r)]
+    changed, or no later round is paired. (A match's games, C.04.5: its columns.)"""
+    from swissbridge.rules.twogame import event_round, round_columns
+
+    cols = round_columns(before, round_no)
+    last = event_round(before, before.completed_rounds)
+    later = [r for r in range(round_no + 1, last + 1) if before.is_paired(round_columns(before, r)[0])]
     changed = []
     for p in before.players:
-        old, new = p.entry(round_no), after.player(p.start_no).entry(round_no)
-        if old is not None and new is not None and old.result is not Result.PENDING and old.result is not new.result:
-            pts = before.points
+        pts = before.points
+        for column in cols:
+            old, new = p.entry(column), after.player(p.start_no).entry(column)
+            if old is None or new is None or old.result is Result.PENDING or old.result is new.result:
+                continue
             changed.append(
                 f"#{p.start_no} {format_points(pts.points(old.result))} → {format_points(pts.points(new.result))}"
             )
@@ -272,6 +374,9 @@ def corrected_under_later_rounds(before: Tournament, after: Tournament, round_no
 
 
 _PGN_RESULTS: Mapping[str, str] = {"1-0": "1-0", "0-1": "0-1", "1/2-1/2": "½-½"}
+_FROM_BLACK: Mapping[str, str] = {"1-0": "0-1", "0-1": "1-0", "1/2-1/2": "1/2-1/2"}
+"""A PGN result (White's side first) from Black's side: a match's game 2, whose first-listed
+player has Black (C.04.5 4.4)."""
 
 
 def items_from_pgn(tournament: Tournament, round_no: int, source: str) -> tuple[list[ResultItem], list[str]]:
@@ -279,31 +384,44 @@ def items_from_pgn(tournament: Tournament, round_no: int, source: str) -> tuple[
     round's boards as the watcher matches them (FIDE ids, else names, colours as
     paired; :func:`swissbridge.formats.pgn.read_round_feed`), as result items, and
     notes on what the PGN leaves open (boards without a game, games in progress,
-    games that belong to no board). Games that disagree with each other are refused."""
-    from swissbridge.formats.pgn import read_round_feed
+    games that belong to no board). Games that disagree with each other are refused.
+    A Double-Swiss match round (C.04.5) reads both games of each board
+    (:func:`swissbridge.formats.pgn.read_match_feed`), each entered in its column."""
+    from swissbridge.formats.pgn import read_match_feed, read_round_feed
     from swissbridge.rules.history import played_pairing
+    from swissbridge.rules.twogame import round_columns
 
-    pairing = played_pairing(tournament, round_no)
-    if not pairing.boards:
-        raise InputError(f"round {round_no} has no games to take results for")
+    cols = round_columns(tournament, round_no)
     # Matched against the round as paired, whatever it records already: a result the
     # PGN contradicts is refused (or corrected) by enter_results, like one typed in.
-    unfinished: dict[int, Entry] = {}
-    for p in tournament.players:
-        e = p.entry(round_no)
-        if e is not None and e.opponent is not None:
-            unfinished[p.start_no] = Entry(Result.PENDING, e.opponent, e.colour)
-    open_round = tournament.with_round(round_no, unfinished)
-    feed = read_round_feed(source, open_round, round_no, pairing=pairing)
-    if feed.conflicts:
-        raise InputError(f"{source}: " + "; ".join(str(c) for c in feed.conflicts))
-    items = [
-        ResultItem(f"#{b.board.white} {b.result} ({b.games[0].where})", _PGN_RESULTS[b.result], player=b.board.white)
-        for b in feed.finished
-    ]
-    notes = [f"{len(feed.missing)} board(s) without a game in the PGN"] if feed.missing else []
-    notes += [f"{b.board.white}-{b.board.black}: in progress in the PGN" for b in feed.in_progress]
-    notes += [f"unmatched: {u}" for u in feed.unmatched]
+    open_round = tournament
+    for column in cols:
+        unfinished: dict[int, Entry] = {}
+        for p in tournament.players:
+            e = p.entry(column)
+            if e is not None and e.opponent is not None:
+                unfinished[p.start_no] = Entry(Result.PENDING, e.opponent, e.colour)
+        open_round = open_round.with_round(column, unfinished)
+    if len(cols) > 1:
+        feeds: tuple[RoundFeed, ...] = read_match_feed(source, open_round, round_no)
+    else:
+        pairing = played_pairing(tournament, round_no)
+        if not pairing.boards:
+            raise InputError(f"round {round_no} has no games to take results for")
+        feeds = (read_round_feed(source, open_round, round_no, pairing=pairing),)
+    items: list[ResultItem] = []
+    notes: list[str] = []
+    for game, feed in enumerate(feeds, 1):
+        if feed.conflicts:
+            raise InputError(f"{source}: " + "; ".join(str(c) for c in feed.conflicts))
+        for b in feed.finished:
+            first, result = (b.board.white, b.result) if game == 1 else (b.board.black, _FROM_BLACK[b.result])
+            text = f"#{first} {result} ({b.games[0].where})"
+            items.append(ResultItem(text, _PGN_RESULTS[result], player=first, game=game))
+        of = f" (game {game})" if len(feeds) > 1 else ""
+        notes += [f"{len(feed.missing)} board(s) without a game in the PGN{of}"] if feed.missing else []
+        notes += [f"{b.board.white}-{b.board.black}: in progress in the PGN" for b in feed.in_progress]
+        notes += [f"unmatched: {u}" for u in feed.unmatched]
     return items, notes
 
 
@@ -315,11 +433,13 @@ def undo_round(tournament: Tournament, round_no: int) -> tuple[Tournament, list[
     are (record 240); the points column recomputed. Also the things removed, for the
     message. A team event's round goes with what its team records hold of it
     (:func:`team_round_cleared`: line-ups, forfeited matches, the
-    PAB team). Refused (:class:`InputError`): a round that is not the last paired one (the
-    rounds after it were paired on it)."""
+    PAB team); a Double-Swiss round is a match: both its columns. Refused
+    (:class:`InputError`): a round that is not the last paired one (the rounds after it
+    were paired on it)."""
     from swissbridge.model import AnnouncedBye
+    from swissbridge.rules.twogame import event_round, round_columns
 
-    last = tournament.completed_rounds
+    last = event_round(tournament, tournament.completed_rounds)
     if not last:
         raise InputError("no round is paired yet: there is nothing to take back")
     if round_no != last:
@@ -329,7 +449,8 @@ def undo_round(tournament: Tournament, round_no: int) -> tuple[Tournament, list[
             if round_no < last
             else f"round {round_no} is not paired: the last paired round is {last}"
         )
-    pairing = printed_pairing(tournament, round_no)
+    cols = round_columns(tournament, round_no)
+    pairing = printed_pairing(tournament, cols[0])
     lost = entered_results(tournament, round_no)
     removed = [f"the pairing of round {round_no} ({pairing})"]
     if lost:
@@ -343,23 +464,24 @@ def undo_round(tournament: Tournament, round_no: int) -> tuple[Tournament, list[
     players = []
     later: dict[tuple[int, ByeKind], list[int]] = {}
     for p in tournament.players:
-        entries = list(p.entries[:round_no])
-        for r, e in enumerate(p.entries[round_no:], round_no + 1):
+        entries = list(p.entries[: cols[-1]])
+        for r, e in enumerate(p.entries[cols[-1] :], cols[-1] + 1):
             kind = {Result.HALF_BYE: ByeKind.HALF, Result.FULL_BYE: ByeKind.FULL, Result.ZERO_BYE: ByeKind.ZERO}.get(
                 e.result
             )
             if kind is not None and e.opponent is None and p.start_no not in tournament.announced(r):
                 later.setdefault((r, kind), []).append(p.start_no)
-        if len(entries) == round_no and (
-            entries[-1].paired or _announced_as(tournament, round_no, p.start_no, entries[-1])
-        ):
-            entries.pop()
+        for column in reversed(cols):
+            if len(entries) == column and (
+                entries[-1].paired or _announced_as(tournament, column, p.start_no, entries[-1])
+            ):
+                entries.pop()
         players.append(replace(p, entries=tuple(entries), stated_points=None, rank=None))
     byes = tuple(AnnouncedBye(kind, r, tuple(ns)) for (r, kind), ns in sorted(later.items(), key=lambda x: x[0][0]))
     t = replace(
         tournament,
         players=tuple(players),
-        board_lists=tuple(b for b in tournament.board_lists if b.round_no != round_no),
+        board_lists=tuple(b for b in tournament.board_lists if b.round_no not in cols),
         announced_byes=tournament.announced_byes + byes,
     )
     return t, removed
@@ -447,20 +569,26 @@ def off_the_boards(player: Player, round_no: int) -> Player:
 
 
 def entered_results(tournament: Tournament, round_no: int, numbers: Container[int] | None = None) -> list[str]:
-    """The results entered in ``round_no``, by board as printed (``"board 2 9-7 1-0"``): what
-    pairing the round again, or taking it back, would erase; only on the boards ``numbers``
-    when given (a team's match, which its line-up would change)."""
+    """The results entered in ``round_no``, by board as printed (``"board 2 9-7 1-0"``; a
+    Double-Swiss match's by game, ``"board 2 game 2 7-9 1-0"``): what pairing the round
+    again, or taking it back, would erase; only on the boards ``numbers`` when given (a
+    team's match, which its line-up would change)."""
     from swissbridge.rules.teams import printed_boards
+    from swissbridge.rules.twogame import round_columns
 
+    cols = round_columns(tournament, round_no)
+    shown_as = MATCH_SHOWN if len(cols) > 1 else SHOWN
     out = []
-    for n, _, (w, b) in printed_boards(tournament, round_no):
+    for n, _, (first, second) in printed_boards(tournament, cols[0]):
         if numbers is not None and n not in numbers:
             continue
-        white, black = tournament.player(w).entry(round_no), tournament.player(b).entry(round_no)
-        if white is None or black is None or white.result is Result.PENDING:
-            continue
-        both = white.result is Result.FORFEIT_LOSS and black.result is Result.FORFEIT_LOSS
-        out.append(f"board {n} {w}-{b} {'0-0' if both else SHOWN.get(white.result, white.result.value)}")
+        for game, column in enumerate(cols, 1):
+            w, b = (first, second) if game == 1 else (second, first)
+            white, black = tournament.player(w).entry(column), tournament.player(b).entry(column)
+            if white is None or black is None or white.result is Result.PENDING:
+                continue
+            of = f" game {game}" if len(cols) > 1 else ""
+            out.append(f"board {n}{of} {w}-{b} {shown_as.get((white.result, black.result), white.result.value)}")
     return out
 
 
@@ -486,9 +614,12 @@ def repair_refusal(tournament: Tournament, round_no: int, *, in_place: bool, rep
     re-pairing would erase its results and leave the rounds paired on it stale, so it is
     refused with what would be lost; without ``repair`` a paired round is never paired again
     in place (``pair --round N`` prints it as paired)."""
+    from swissbridge.rules.twogame import event_round, round_columns
+
     if not (in_place or repair):
         return None  # printed as paired
-    later = [r for r in range(round_no + 1, tournament.completed_rounds + 1) if tournament.is_paired(r)]
+    last = event_round(tournament, tournament.completed_rounds)
+    later = [r for r in range(round_no + 1, last + 1) if tournament.is_paired(round_columns(tournament, r)[0])]
     lost = entered_results(tournament, round_no)
     losses = []
     if lost:

@@ -46,8 +46,8 @@ from swissbridge.publish.standings import (
 )
 from swissbridge.rules.history import unpaired_in, unpaired_label
 from swissbridge.rules.ranking import Standings, compute
-from swissbridge.rules.tiebreaks import TieBreak, describe, last_column, rounds_of
-from swissbridge.rules.twogame import columns
+from swissbridge.rules.tiebreaks import TieBreak, describe
+from swissbridge.rules.twogame import columns, event_round, last_column
 from swissbridge.systems import declared_round_robin
 
 SITE_CSS = """
@@ -522,7 +522,7 @@ def round_site(
     s = compute(tournament, tiebreaks, pairing.round_no - 1)
     t = tournament
     title = t.name or "Tournament"
-    of = f" of {rounds_of(t, t.total_rounds)}" if t.total_rounds else ""
+    of = f" of {event_round(t, t.total_rounds)}" if t.total_rounds else ""
     after = f"after round {s.after_round}" if s.after_round else "before round 1"
     schedule = round_robin_schedule(t)
     index = (

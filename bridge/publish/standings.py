@@ -36,10 +36,9 @@ from swissbridge.rules.tiebreaks import (
     Value,
     contributions,
     cut,
-    last_column,
     planned_rounds,
 )
-from swissbridge.rules.twogame import columns
+from swissbridge.rules.twogame import columns, last_column
 
 # -- rendering --------------------------------------------------------------------------
 
@@ -618,10 +617,9 @@ def render_explained_player(s: Standings, start_no: int, fmt: str) -> str:
 
 
 def _explain_one(s: Standings, start_no: int, tb: TieBreak) -> list[str]:
-    from swissbridge.rules.tiebreaks import adjusted_score, koya_limit, rated_games
+    from swissbridge.rules.tiebreaks import adjusted_score, counted_on, koya_limit, rated_games
 
-    event = s.event
-    p = event.participants[start_no]
+    event, p = counted_on(s.event, s.event.participants[start_no], tb)  # a Double-Swiss's games for TPR...
     if tb.name in ("BH", "FB", "SB"):
         sb = tb.name == "SB"
         items = contributions(event, p, sonneborn=sb, fore=tb.name == "FB")

@@ -29,14 +29,13 @@ from swissbridge.rules.tiebreaks import (
     check_entrants,
     check_modifiers,
     direct_encounter,
-    last_column,
     parse_tiebreaks,
     participant_rounds,
     planned_rounds,
     prepare,
-    rounds_of,
     value_of,
 )
+from swissbridge.rules.twogame import event_round, last_column
 
 TIEBREAK_RECORDS = ("202", "212")
 """TRF-2026 records holding the tie-break list (212 lists PTS first)."""
@@ -237,7 +236,7 @@ def compute_teams(tournament: Tournament, tiebreaks: list[TieBreak], after_round
 
 
 def _check_round(tournament: Tournament, after_round: int | None) -> None:
-    done = rounds_of(tournament, tournament.completed_rounds)
+    done = event_round(tournament, tournament.completed_rounds)
     if after_round is not None and not 0 <= after_round <= done:
         raise InputError(f"--after-round {after_round}: the file has rounds 1-{done} only")
 
@@ -389,7 +388,7 @@ def is_complete(s: AnyStandings) -> bool:
     from swissbridge.rules.history import unfinished_games
 
     t = s.tournament
-    total = rounds_of(t, t.total_rounds or 0)
+    total = event_round(t, t.total_rounds or 0)
     return total > 0 and s.after_round == total and unfinished_games(t, last_column(t, s.after_round) + 1) is None
 
 

@@ -207,31 +207,19 @@ def rules_edition(tournament: Tournament) -> int:
     return 2024 if started is not None and started < RULES_2026 else 2026
 
 
-def rounds_of(tournament: Tournament, columns: int) -> int:
-    """The rounds the first ``columns`` round columns of the file hold: as many, or in a
-    Double-Swiss the matches (a match is two columns, :mod:`swissbridge.rules.twogame`;
-    a match begun counts)."""
-    return twogame.match_of(columns) if tournament.points.games > 1 else columns
-
-
-def last_column(tournament: Tournament, round_no: int) -> int:
-    """The last round column of round ``round_no`` (of a Double-Swiss match: game 2's)."""
-    return twogame.columns(round_no)[1] if tournament.points.games > 1 else round_no
-
-
 def last_round_with_results(tournament: Tournament) -> int:
     """The round standings are after by default: the last one paired, unless none of its
     games has a result yet (a round paired and not played); a Double-Swiss's match."""
     n = tournament.completed_rounds
     while n > 0 and tournament.is_unplayed(n):
         n -= 1
-    return rounds_of(tournament, n)
+    return twogame.event_round(tournament, n)
 
 
 def planned_rounds(tournament: Tournament) -> int:
     """The number of rounds of the event: the one the file announces (record XXR/142),
     else the rounds it holds (a Double-Swiss's: matches)."""
-    return rounds_of(tournament, max(tournament.total_rounds or 0, tournament.rounds_in_file))
+    return twogame.event_round(tournament, max(tournament.total_rounds or 0, tournament.rounds_in_file))
 
 
 def prepare(tournament: Tournament, after_round: int | None = None, *, unrated: int | None = None) -> Event:
@@ -258,13 +246,13 @@ def _prepare_matches(tournament: Tournament, n: int, total: int, unrated: int | 
     by_match, by_game = {}, {}
     for p in tournament.players:
         rating = p.rating or None
-        matches = twogame.player_matches(_padded(p, last_column(tournament, n)), n)
+        matches = twogame.player_matches(_padded(p, twogame.last_column(tournament, n)), n)
         rounds = tuple(_match_round(m, system) for m in matches)
         by_match[p.start_no] = Participant(p.start_no, rating, rounds, sum(r.points for r in rounds))
         games = _game_rounds(matches, system)
         by_game[p.start_no] = Participant(p.start_no, rating, games, sum(r.points for r in games))
     edition = rules_edition(tournament)
-    columns = last_column(tournament, n), last_column(tournament, total)
+    columns = twogame.last_column(tournament, n), twogame.last_column(tournament, total)
     game_event = Event(columns[0], columns[1], system, False, by_game, edition, unrated)
     return Event(n, total, match_points(system), False, by_match, edition, unrated, game_event)
 
@@ -1002,9 +990,15 @@ performances (a performance is of games). Every other tie-break counts a match a
 round (docs/double-swiss.md, "Standings")."""
 
 
+def counted_on(event: Event, p: Participant, tb: TieBreak) -> tuple[Event, Participant]:
+    """The event and the participant ``tb`` is computed on: a Double-Swiss's games
+    (:attr:`Event.games`) for :data:`GAME_TIEBREAKS`, else ``event`` itself."""
+    if event.games is not None and tb.name in GAME_TIEBREAKS:
+        return event.games, event.games.participants[p.start_no]
+    return event, p
+
+
 def value_of(event: Event, p: Participant, tb: TieBreak) -> Value:
     """The value of one tie-break (not DE) for one participant."""
-    if event.games is not None and tb.name in GAME_TIEBREAKS:
-        event = event.games
-        p = event.participants[p.start_no]
+    event, p = counted_on(event, p, tb)
     return TIEBREAKS[tb.name](event, p, tb)

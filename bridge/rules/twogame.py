@@ -34,6 +34,41 @@ def match_of(column: int) -> int:
     return (column + GAMES - 1) // GAMES
 
 
+def round_columns(tournament: Tournament, round_no: int) -> tuple[int, ...]:
+    """The round columns of the event's round ``round_no``: a match's two
+    (:func:`columns`) in an event of two-game matches (its points count
+    :attr:`~swissbridge.model.PointSystem.games`, record 192), else the round's own."""
+    return columns(round_no) if tournament.points.games == GAMES else (round_no,)
+
+
+def last_column(tournament: Tournament, round_no: int) -> int:
+    """The last round column of the event's round ``round_no`` (a match's: game 2's)."""
+    return round_columns(tournament, round_no)[-1]
+
+
+def event_round(tournament: Tournament, column: int) -> int:
+    """The event's round round column ``column`` belongs to: its match in an event of
+    two-game matches (a match begun counts), else the column's own; the rounds the first
+    ``column`` columns of the file hold."""
+    return match_of(column) if tournament.points.games == GAMES else column
+
+
+def column_name(tournament: Tournament, column: int) -> str:
+    """Round column ``column`` as the arbiter names it: ``round 3``, or in an event of
+    two-game matches ``round 3, game 2`` (for messages)."""
+    if tournament.points.games != GAMES:
+        return f"round {column}"
+    return f"round {match_of(column)}, game {column - columns(match_of(column))[0] + 1}"
+
+
+def event_rounds(tournament: Tournament) -> int | None:
+    """The event's rounds as its arbiter counts them: matches in an event of two-game
+    matches (record 142 counts columns, two a match), else record 142's; None when the
+    file does not say."""
+    total = tournament.total_rounds
+    return None if total is None else total // tournament.points.games
+
+
 def game_pairings(pairing: RoundPairing) -> tuple[RoundPairing, RoundPairing]:
     """Match round ``pairing.round_no`` as the pairings of its two round columns: game 1
     as paired (White of game 1 first), game 2 with the colours reversed (4.4: White plays

@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 from swissbridge import plugins
 from swissbridge.errors import InputError
 from swissbridge.model import EventKind, Tournament
+from swissbridge.model import games_per_round as model_games
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING, without importing typing on the way to a pair
 if TYPE_CHECKING:
@@ -50,10 +51,12 @@ class Choice:
 
 
 def games_per_round(system: PairingSystem) -> int:
-    """The games of a round of ``system``: its ``games`` (2 for the matches of two games
-    of a Double-Swiss, C.04.5, each game a round column; 1 for the others). The one
-    place the core reads it."""
-    return system.games
+    """The games of a round of ``system``: those of an event its record 192 code names
+    (:func:`swissbridge.model.games_per_round`, the one table: 2 for the matches of a
+    Double-Swiss, C.04.5, each game a round column; 1 for the others). A file's points
+    follow its code whichever system reads it, so the table is the file model's, and a
+    system's rounds follow the code it writes (``codes[0]``)."""
+    return model_games(system.codes[0])
 
 
 def code_of(tournament: Tournament) -> str:

@@ -64,12 +64,14 @@ class UnpairableRound(NoLegalPairing):
 def _why(st: RoundState, p: PlayerState, others: list[PlayerState]) -> str:
     """Why ``p`` can meet none of ``others`` (each ruled out by [C1] or [C3])."""
     met = sorted(o.start_no for o in others if o.start_no in p.opponents)
-    forbidden = sorted(o.start_no for o in others if o.start_no in st.barred(p) and o.start_no not in p.opponents)
+    forbidden = sorted(
+        n for n in (o.start_no for o in others) if n not in p.opponents and st.forbidden.forbids(p.start_no, n)
+    )
     colour = st.restricting_colour(p)
     same = sorted(
         o.start_no
         for o in others
-        if o.start_no not in st.barred(p) and colour is not None and st.restricting_colour(o) is colour
+        if colour is not None and not st.bars(p, o.start_no) and st.restricting_colour(o) is colour
     )
     parts = []
     if met:
@@ -88,7 +90,9 @@ def diagnose(tournament: Tournament, round_no: int) -> Diagnosis:
     st = build_state(tournament, round_no)
     present = st.present
     index = {p.start_no: i for i, p in enumerate(present)}
-    neighbours = [[index[o.start_no] for o in present if o is not p and st.compatible(p, o)] for p in present]
+    compat = st.compatibility(present)
+    everyone = list(range(len(present)))  # one int object per position, shared by every row
+    neighbours = [compat.among(i, everyone) for i in everyone]
     stuck = [p for p, nb in zip(present, neighbours, strict=True) if not nb]
     odd = len(present) % 2 == 1
     lonely = [

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 
+from swissbridge.atomic import remove_stale_lock
 from swissbridge.errors import InputError
 from swissbridge.messages import column_width
 from swissbridge.model import Result, Tournament, format_points
@@ -29,9 +30,11 @@ def read_tournament(
 ) -> Tournament:
     """Read any supported tournament input: TRF16 / TRF-2026 (Swiss-Manager's TRF16
     export included), Swiss-Manager text exports, PGN, JSON, or a folder of them
-    (``fmt`` forces a format; ``notes``, ``warnings``: see :func:`~swissbridge.formats.detect.read_any`)."""
+    (``fmt`` forces a format; ``notes``, ``warnings``: see :func:`~swissbridge.formats.detect.read_any`).
+    A lock a killed edit of the file left beside it is removed first (:func:`~swissbridge.atomic.remove_stale_lock`)."""
     from swissbridge.formats.detect import read_any
 
+    remove_stale_lock(path)
     return read_any(path, fmt, encoding=encoding, notes=notes, warnings=warnings)
 
 
@@ -110,10 +113,13 @@ def _pairable(
         return engine, r
     unplayed = [rr for rr in range(1, column) if tournament.is_unplayed(rr)]
     if unplayed:
-        again = f" (or pair it again: --round {unplayed[0]} --repair)" if unplayed[0] == r - 1 else ""
+        from swissbridge.rules.twogame import column_name, event_round
+
+        last = event_round(tournament, unplayed[0])
+        again = f" (or pair it again: --round {last} --repair)" if last == r - 1 else ""
         raise InputError(
-            f"cannot pair round {r}: round {unplayed[0]} has been paired but none of its games has a result yet; "
-            f"enter its results first{again}"
+            f"cannot pair round {r}: {column_name(tournament, unplayed[0])} has been paired but none of its games "
+            f"has a result yet; enter its results first{again}"
         )
     if not adjourned and (problem := unfinished_games(tournament, column)) is not None:
         raise InputError(
@@ -160,15 +166,16 @@ def paired_tournament(tournament: Tournament, pairing: RoundPairing) -> Tourname
     return apply_pairing(tournament, pairing)
 
 
-MATCH_FORMATS = ("text", "trf", "json")
-"""The formats a round of two-game matches is written in: the board list, and the files
-that hold the whole tournament, each game in its column (TRF) or the match (JSON)."""
+MATCH_FORMATS = ("text", "trf", "json", "pgn")
+"""The formats a round of two-game matches is written in: the board list, the files
+that hold the whole tournament, each game in its column (TRF) or the match (JSON), and
+PGN's pairing, both games of a board (``Round "R.B"``, the ``Game`` tag)."""
 
 
 def _match_pairing(tournament: Tournament, pairing: RoundPairing, fmt: str, adjourned: bool) -> str:
     """:func:`render_pairing` of a match round (C.04.5): the board list of the matches
     (White of game 1 first), a whole tournament with both games' columns; refused in a
-    format that holds one game a round and no match (PGN's pairing, Swiss-Manager's)."""
+    format that holds one game a round and no match (Swiss-Manager's pairing file)."""
     from swissbridge.rules.twogame import game_pairings
 
     if fmt == "text":
@@ -181,7 +188,7 @@ def _match_pairing(tournament: Tournament, pairing: RoundPairing, fmt: str, adjo
     from swissbridge.formats.detect import write_pairing
 
     one, two = game_pairings(pairing)
-    if fmt == "json":
+    if fmt in ("json", "pgn"):
         return write_pairing(tournament, pairing, fmt, adjourned=adjourned)
     return write_pairing(apply_pairing(tournament, two), one, fmt, adjourned=adjourned)
 
@@ -251,20 +258,23 @@ def published_pairing(tournament: Tournament, round_no: int) -> RoundPairing:
     the order and with the numbers they were printed with
     (:func:`~swissbridge.rules.teams.printed_boards`), the PAB and the players not paired; in a
     team event, the pairs of teams in the order of their matches, as :func:`render_pairing`
-    takes a round of team pairs. What ``pair FILE --round N`` shows for a paired round:
-    the round on the boards, never a pairing made again."""
+    takes a round of team pairs; a Double-Swiss round, its matches as game 1 was paired. What
+    ``pair FILE --round N`` shows for a paired round: the round on the boards, never a
+    pairing made again."""
     from swissbridge.pairing import Board
     from swissbridge.rules.history import played_pairing
     from swissbridge.rules.teams import played_team_pairing, printed_boards, printed_matches
+    from swissbridge.rules.twogame import round_columns
 
-    printed = printed_boards(tournament, round_no)
+    column = round_columns(tournament, round_no)[0]  # a Double-Swiss match: its game 1 (C.04.5)
+    printed = printed_boards(tournament, column)
     if tournament.team_event:
         teams, _ = played_team_pairing(tournament, round_no)
         matches = printed_matches(tournament, round_no)
         listed = {frozenset(m.players()) for m in matches}
         matches += [m for m in teams.boards if frozenset(m.players()) not in listed]
         return RoundPairing(round_no, tuple(matches), teams.bye, teams.absent)
-    played = played_pairing(tournament, round_no)
+    played = played_pairing(tournament, column)
     boards = tuple(Board(w, b) for _, _, (w, b) in printed)
     numbers = tuple(n for n, _, _ in printed)
     plain = numbers == tuple(range(1, len(numbers) + 1))

@@ -25,6 +25,7 @@ from swissbridge.atomic import read_own
 from swissbridge.errors import InputError
 from swissbridge.model import Colour, Entry, Result, Tournament
 from swissbridge.pairing import Board, RoundPairing
+from swissbridge.rules.twogame import event_round, round_columns
 from swissbridge.watch.files import Stable, sha256
 from swissbridge.watch.hosts import (
     decide_next_round,
@@ -40,7 +41,7 @@ from swissbridge.watch.render import output_names
 from swissbridge.watch.types import Fault, HostContext, Outcome, Publish, Wait, WatchConfig
 
 if TYPE_CHECKING:
-    from swissbridge.formats.pgn import PgnGame
+    from swissbridge.formats.pgn import PgnGame, RoundFeed
 
 _ROUND_IN_PATH = re.compile(r"(?i)(?:round|runde|rd|r)[\s_-]*0*(\d{1,3})(?!\d)")
 
@@ -202,7 +203,8 @@ class PgnHost:
                 waiting.append((r, boards))
         corrections = self._corrections(t, last, files, ctx, notes)
         if waiting:
-            return Wait(job, waiting_message(*waiting[0]), "", tuple(notes))
+            r, boards = waiting[0]
+            return Wait(job, waiting_message(event_round(t, r), boards), "", tuple(notes))
 
         # every game up to the open round has a result: record them with the corrections
         recorded = t
@@ -213,7 +215,7 @@ class PgnHost:
         for r, entries in sorted(by_round.items()):
             recorded = recorded.with_round(r, entries)
         if t.total_rounds is not None and last >= t.total_rounds:
-            return finished(job, recorded, last, "", notes, ctx)
+            return finished(job, recorded, event_round(t, last), "", notes, ctx)
         outcome = decide_next_round(job, recorded, "", ctx, notes=notes, next_step=step)
         if isinstance(outcome, Publish):
             entered: dict[int, dict[str, str]] = {}
@@ -285,6 +287,17 @@ class PgnHost:
             return board_pairing(t, pairing)
         return pairing
 
+    def _feed(self, t: Tournament, column: int, files: Sequence[_FeedFile], ctx: HostContext) -> RoundFeed:
+        """The feed of round column ``column`` matched to its pairing as published; a game
+        of a Double-Swiss match (C.04.5): the games of the match's round told apart by
+        their ``Game`` tag or colours (:func:`~swissbridge.formats.pgn.read_match_feed`)."""
+        from swissbridge.formats.pgn import read_match_feed, read_round_feed
+
+        if t.points.games == 1:
+            return read_round_feed(self._games_of(files, column), t, column, pairing=self._pairing_of(t, column, ctx))
+        match = event_round(t, column)
+        return read_match_feed(self._games_of(files, match), t, match)[column - round_columns(t, match)[0]]
+
     def _pending_results(
         self, t: Tournament, round_no: int, files: Sequence[_FeedFile], ctx: HostContext, notes: list[str]
     ) -> tuple[dict[tuple[int, int, int], tuple[Result, Result]], list[int]]:
@@ -292,12 +305,8 @@ class PgnHost:
         open round, or an earlier one with an adjourned game), and the boards still
         without one. Games the feed cannot place are reported; results that disagree
         are reported here for the open round, by :meth:`_corrections` for earlier ones."""
-        from swissbridge.formats.pgn import read_round_feed
-
         try:
-            feed = read_round_feed(
-                self._games_of(files, round_no), t, round_no, pairing=self._pairing_of(t, round_no, ctx)
-            )
+            feed = self._feed(t, round_no, files, ctx)
         except InputError as exc:
             notes.append(str(exc))
             return {}, [i for i, _ in enumerate(t.pending_games(round_no), 1)]
@@ -322,15 +331,12 @@ class PgnHost:
     ) -> dict[tuple[int, int, int], tuple[Result, Result]]:
         """Results of earlier rounds that the feed now gives differently (C.04.2 4.3:
         they count for pairings not made yet; published pairings stay)."""
-        from swissbridge.formats.pgn import read_round_feed
-
         out: dict[tuple[int, int, int], tuple[Result, Result]] = {}
         for r in range(1, last):
-            games = self._games_of(files, r)
-            if not games:
+            if not self._games_of(files, event_round(t, r)):
                 continue
             try:
-                feed = read_round_feed(games, t, r, pairing=self._pairing_of(t, r, ctx))
+                feed = self._feed(t, r, files, ctx)
             except InputError:
                 continue
             for c in feed.conflicts:

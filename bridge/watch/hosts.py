@@ -14,6 +14,7 @@ from swissbridge.errors import InputError, SwissbridgeError
 from swissbridge.messages import listed
 from swissbridge.model import Result, Tournament
 from swissbridge.pairing import NoLegalPairing, RoundPairing
+from swissbridge.rules.twogame import event_round, round_columns
 from swissbridge.watch.render import board_numbers, final_state, round_outputs, team_board_numbers
 from swissbridge.watch.types import Fault, HostContext, Outcome, Publish, Wait, WatchConfig
 
@@ -40,12 +41,15 @@ def waiting_message(round_no: int, boards: Sequence[int | str]) -> str:
     return f"round {round_no}: waiting for {n} result{'s' if n != 1 else ''}: board{'s' if n != 1 else ''} {shown}"
 
 
-def first_unfinished_round(t: Tournament, last: int) -> tuple[int, list[tuple[int, int]]] | None:
-    """The first of rounds ``1..last`` with games without a result, and those games.
-    An adjourned game of an earlier round holds the next pairing too: the watcher
-    waits for its result (pairing around it, GHR 3.1, is the arbiter's call)."""
-    for r in range(1, last + 1):
-        if pending := t.pending_games(r):
+def first_unfinished_round(t: Tournament, last: int) -> tuple[int, list[tuple[int, tuple[int, int]]]] | None:
+    """The first of the event's rounds up to round column ``last`` with games without a
+    result, and those games (round column, (White, Black)). A round of two-game matches
+    (C.04.5) is complete only when both games of every match have a result: a game of
+    either column holds it (:func:`~swissbridge.rules.twogame.round_columns`). An
+    adjourned game of an earlier round holds the next pairing too: the watcher waits for
+    its result (pairing around it, GHR 3.1, is the arbiter's call)."""
+    for r in range(1, event_round(t, last) + 1):
+        if pending := [(column, game) for column in round_columns(t, r) for game in t.pending_games(column)]:
             return r, pending
     return None
 
@@ -87,7 +91,7 @@ def pair_next(t: Tournament, job: str, ctx: HostContext) -> RoundPairing:
     from swissbridge.systems.service import pair_tournament
 
     system = choose_system(t, ctx.config.system).system
-    r = t.next_round
+    r = event_round(t, t.next_round)  # a Double-Swiss round is a match (C.04.5)
     if len(t.players) >= 100:
         with ctx.progress.task(f"{job}: pairing round {r} ({len(t.players)} players)"):
             return pair_tournament(t, system=system, round_no=r)
@@ -138,15 +142,20 @@ def decide_next_round(
             pub = ctx.state.publication(job, r)
             try:
                 labels = team_board_numbers(t, r, pub.pairlist if pub is not None else None)
-                named = [f"{m}.{b}" for m, b in sorted(labels.get(frozenset(g), (0, 0)) for g in pending)]
+                named = [f"{m}.{b}" for m, b in sorted(labels.get(frozenset(g), (0, 0)) for _, g in pending)]
             except InputError:  # an accelerated event paired before the watcher started: no order known
-                named = [f"#{w}" for w, _ in sorted(pending)]
+                named = [f"#{w}" for w, _ in sorted(g for _, g in pending)]
             return Wait(job, waiting_message(r, named), inputs, tuple(notes))
-        numbers = {pair: b for (rr, pair), b in boards.items() if rr == r} if boards else board_numbers(t, r)
-        shown = sorted(numbers.get(frozenset(g), 0) for g in pending)
+        first = round_columns(t, r)[0]  # a match's boards are its first game's
+        numbers = {pair: b for (rr, pair), b in boards.items() if rr == first} if boards else board_numbers(t, first)
+        if t.points.games == 1:
+            shown: list[int | str] = sorted(numbers.get(frozenset(g), 0) for _, g in pending)
+        else:
+            held = sorted((numbers.get(frozenset(g), 0), column - first + 1) for column, g in pending)
+            shown = [f"{b} (game {game})" for b, game in held]
         return Wait(job, waiting_message(r, shown), inputs, tuple(notes))
     if t.total_rounds is not None and done >= t.total_rounds:
-        return finished(job, t, done, inputs, notes, ctx)
+        return finished(job, t, event_round(t, done), inputs, notes, ctx)
     if t.total_rounds is None:
         return Fault(
             job,
@@ -158,7 +167,8 @@ def decide_next_round(
     except NoLegalPairing as exc:
         return Fault(
             job,
-            f"no legal pairing for round {t.next_round} ({exc}): the Chief Arbiter must decide (C.04.3 1.9.3)",
+            f"no legal pairing for round {event_round(t, t.next_round)} ({exc}): the Chief Arbiter must decide "
+            "(C.04.3 1.9.3)",
             inputs,
             kind="pairing",
         )

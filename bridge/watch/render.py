@@ -101,9 +101,13 @@ def round_outputs(
     its members' games (:func:`swissbridge.rules.teams.board_pairing`, as ``pair`` writes
     them), the lists and the site the matches and their boards
     (:mod:`swissbridge.publish.teamsite`); no Swiss-Manager import file is written (its team
-    tournaments are not a host: the file would pair players, and drop the PAB team)."""
+    tournaments are not a host: the file would pair players, and drop the PAB team).
+    A Double-Swiss round (C.04.5) is a match of two games a board: the TRF holds both
+    columns (:func:`swissbridge.rules.twogame.apply_match`), the PGN both games
+    (``Game`` tag); no Swiss-Manager import file (one game a player and a round)."""
     names = output_names(prefix, pairing.round_no)
     team = tournament.team_event
+    matches = tournament.points.games > 1  # a Double-Swiss round: two games a board (C.04.5)
     games = pairing
     if team:
         from swissbridge.rules.teams import board_pairing
@@ -117,8 +121,10 @@ def round_outputs(
 
     def trf() -> str:
         from swissbridge.formats.trf import write_trf
+        from swissbridge.rules.twogame import apply_match
 
-        return write_trf(apply_pairing(tournament, games), dialect="trf26")
+        paired = apply_match(tournament, games) if matches else apply_pairing(tournament, games)
+        return write_trf(paired, dialect="trf26")
 
     def pgn() -> str:
         from swissbridge.formats.pgn import write_pairing_pgn
@@ -138,7 +144,7 @@ def round_outputs(
         return pairing_html(tournament, pairing)
 
     renderers: dict[str, Callable[[], str | bytes]] = {
-        **({} if team else {"sm": sm}),
+        **({} if team or matches else {"sm": sm}),
         "trf": trf,
         "pgn": pgn,
         "text": text,

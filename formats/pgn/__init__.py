@@ -19,6 +19,7 @@ from swissbridge.formats.pgn.feed import (
     RoundFeed,
     UnmatchedGame,
     apply_feed,
+    read_match_feed,
     read_pairing_pgn,
     read_round_feed,
 )
@@ -39,6 +40,7 @@ __all__ = [
     "lost_in_pgn",
     "name_keys",
     "parse_pgn",
+    "read_match_feed",
     "read_pairing_pgn",
     "read_pgn",
     "read_round_feed",

@@ -119,9 +119,12 @@ def read_round_feed(
     round_no: int | None = None,
     *,
     pairing: RoundPairing | None = None,
+    round_tag: int | None = None,
 ) -> RoundFeed:
     """Match a round's PGN (file, folder, bytes or parsed games) to the pairing of
-    ``round_no`` (default: the last paired round of ``tournament``).
+    ``round_no`` (default: the last paired round of ``tournament``); ``round_tag``: the
+    round the games' ``Round`` tags name, when not ``round_no`` (a match's game,
+    :func:`read_match_feed`).
 
     A game is matched by the FIDE ids of its players, else by their normalised
     names; it belongs to the board holding both players with the same colours.
@@ -150,8 +153,8 @@ def read_round_feed(
         except InputError as exc:
             unmatched.append(UnmatchedGame(game, exc.message))
             continue
-        if game_round is not None and game_round != r:
-            unmatched.append(UnmatchedGame(game, f"its Round tag says round {game_round}, not {r}"))
+        if game_round is not None and game_round != (round_tag or r):
+            unmatched.append(UnmatchedGame(game, f"its Round tag says round {game_round}, not {round_tag or r}"))
             continue
         who: list[Who] = []
         for colour, name in ((Colour.WHITE, game.white), (Colour.BLACK, game.black)):
@@ -224,6 +227,34 @@ def read_round_feed(
         conflicts=tuple(conflicts),
         bye_games=tuple(bye_games),
     )
+
+
+def read_match_feed(
+    source: str | os.PathLike[str] | bytes | Iterable[PgnGame], tournament: Tournament, match_no: int
+) -> tuple[RoundFeed, RoundFeed]:
+    """Match the PGN of match round ``match_no`` of a Double-Swiss (C.04.5) to its two
+    games, each a feed of its round column (:func:`read_round_feed`, the ``Round`` tags
+    naming the match): a game belongs to the game its ``Game`` tag names, else to the one
+    its colours say (game 1: the first-listed player White; game 2 the colours reversed,
+    4.4). A game whose tag and colours disagree is reported (colours reversed), never moved."""
+    from swissbridge.rules.twogame import columns, game_pairings, played_match_pairing
+
+    pairings = game_pairings(played_match_pairing(tournament, match_no))
+    white_in_two = {b.white for b in pairings[1].boards}
+    directory = Directory(tournament)
+    split: tuple[list[PgnGame], list[PgnGame]] = ([], [])
+    for game in games_in(source):
+        tagged = game.tag("Game").strip()
+        if tagged in ("1", "2"):
+            split[int(tagged) - 1].append(game)
+            continue
+        white = directory.find(game.white, game.fide_id(Colour.WHITE)).start_no
+        split[1 if white in white_in_two else 0].append(game)
+    one, two = (
+        read_round_feed(games, tournament, column, pairing=pairing, round_tag=match_no)
+        for games, column, pairing in zip(split, columns(match_no), pairings, strict=True)
+    )
+    return one, two
 
 
 def _recorded(tournament: Tournament, round_no: int, board: Board) -> str | None:

@@ -4,17 +4,21 @@ whole tournament's results.
 A pairing PGN (:func:`write_pairing_pgn`) has one game per board with empty
 movetext and ``Result "*"``, ``Round "R.B"``, the players' names, ratings, titles
 and FIDE ids, the pairing-allocated bye as a game against ``"BYE"``. DGT
-LiveChess ("Load pairing"), Tornelo and Clono import this form.
+LiveChess ("Load pairing"), Tornelo and Clono import this form. A Double-Swiss
+round (C.04.5) is a match of two games a board: both are written, ``Round "R.B"``
+each, with a ``Game`` tag (``1``, ``2``) and the colours reversed in game 2.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterator, Sequence
 
 from swissbridge.errors import InputError
 from swissbridge.formats.pgn.reading import ENTRY_RESULT
-from swissbridge.model import Player, Result, Tournament
+from swissbridge.model import RARE_GAMES, Player, Result, Tournament
 from swissbridge.pairing import RoundPairing, printed_order
+from swissbridge.rules.twogame import event_round, round_columns
 
 
 def _round_date(tournament: Tournament, round_no: int) -> str:
@@ -75,10 +79,18 @@ def _side_tags(colour: str, player: Player | None) -> tuple[list[tuple[str, str]
 
 
 def _board_game(
-    tournament: Tournament, site: str, date: str, round_label: str, white: Player, black: Player | None, result: str
+    tournament: Tournament,
+    site: str,
+    date: str,
+    round_label: str,
+    white: Player,
+    black: Player | None,
+    result: str,
+    game: int | None = None,
 ) -> str:
     """One board as a PGN game without moves (``black`` ``None``: the bye): the Seven
-    Tag Roster in its order, then the other tags, then the result as the movetext."""
+    Tag Roster in its order, then the other tags (``Game``: which game of a two-game
+    match it is), then the result as the movetext."""
     white_name, white_more = _side_tags("White", white)
     black_name, black_more = _side_tags("Black", black)
     tags = [
@@ -89,10 +101,43 @@ def _board_game(
         *white_name,
         *black_name,
         ("Result", result),
+        *([("Game", str(game))] if game is not None else []),
         *white_more,
         *black_more,
     ]
     return "\n".join(tag(name, value) for name, value in tags) + f"\n\n{result}"
+
+
+def _games(
+    tournament: Tournament,
+    round_no: int,
+    rows: Sequence[tuple[int, int, int | None]],
+    result: Callable[[int, int], str],
+) -> Iterator[str]:
+    """The games of round ``round_no``'s ``rows`` (board, first-listed player, opponent or
+    ``None`` for the PAB), ``result(column, White)`` giving each game's result. ``Round
+    "R.B"``; a round of two-game matches (C.04.5, :func:`~swissbridge.rules.twogame.round_columns`)
+    has two games a board, game 1 with the first-listed player White and game 2 with the
+    colours reversed (4.4), told apart by the ``Game`` tag; its PAB is one game."""
+    players = {p.start_no: p for p in tournament.players}
+    site = _site(tournament)
+    cols = round_columns(tournament, round_no)
+    for i, first, second in rows:
+        for n in (first, second):
+            if n is not None and n not in players:
+                raise InputError(f"round {round_no}: board {i} names start number {n}, not a player")
+        for g, column in enumerate(cols if second is not None else cols[:1], 1):
+            white, black = (first, second) if g == 1 or second is None else (second, first)
+            yield _board_game(
+                tournament,
+                site,
+                _round_date(tournament, column),
+                f"{round_no}.{i}",
+                players[white],
+                players[black] if black is not None else None,
+                result(column, white),
+                g if len(cols) > 1 and second is not None else None,
+            )
 
 
 def write_pairing_pgn(tournament: Tournament, pairing: RoundPairing) -> str:
@@ -100,43 +145,44 @@ def write_pairing_pgn(tournament: Tournament, pairing: RoundPairing) -> str:
     ``Result "*"``, tags Event, Site, Date, Round ``"R.B"``, White, Black and, when
     known, WhiteElo/BlackElo, WhiteTitle/BlackTitle, WhiteFideId/BlackFideId; the
     pairing-allocated bye last, as a game against ``"BYE"``. Players not paired
-    (half-point byes, absences) have no game."""
-    players = {p.start_no: p for p in tournament.players}
-    date = _round_date(tournament, pairing.round_no)
-    site = _site(tournament)
-    out: list[str] = []
+    (half-point byes, absences) have no game. A round of two-game matches: both games
+    of each board, with the ``Game`` tag (:func:`_games`)."""
     rows: list[tuple[int, int, int | None]] = [(i, b.white, b.black) for i, b in pairing.numbered()]
     if pairing.bye is not None:
         rows.append((pairing.next_number, pairing.bye, None))
-    for i, white, black in rows:
-        for n in (white, black):
-            if n is not None and n not in players:
-                raise InputError(f"round {pairing.round_no}: board {i} names start number {n}, not a player")
-        opponent = players[black] if black is not None else None
-        out.append(_board_game(tournament, site, date, f"{pairing.round_no}.{i}", players[white], opponent, "*"))
+    out = list(_games(tournament, pairing.round_no, rows, lambda column, white: "*"))
     return "\n\n".join(out) + "\n" if out else ""
 
 
 def write_results_pgn(tournament: Tournament) -> str:
     """Every round of ``tournament`` as PGN games without moves: one game per board
     with its result (``*`` while unfinished), ``Round "R.B"`` in the board order of
-    C.04.2 Art. 3.6, the pairing-allocated bye as a game against ``"BYE"``.
+    C.04.2 Art. 3.6, the pairing-allocated bye as a game against ``"BYE"``; a round of
+    two-game matches both games of each board (:func:`_games`).
     :func:`tournament_from_pgn` reads it back. PGN cannot express a forfeit (it is
-    written as an ordinary result) nor a requested bye or an absence (left out)."""
+    written as an ordinary result), a match's rare game ½-0 or 0-0 (written as ``*``),
+    nor a requested bye or an absence (left out)."""
     players = {p.start_no: p for p in tournament.players}
-    site = _site(tournament)
+
+    def result(column: int, white: int) -> str:
+        entry = players[white].entry(column)
+        if entry is None or entry.opponent is None:
+            return "*"
+        other = players[entry.opponent].entry(column)
+        if other is not None and (entry.result, other.result) in RARE_GAMES:
+            return "*"
+        return ENTRY_RESULT.get(entry.result, "*")
+
     out: list[str] = []
-    for r in range(1, tournament.rounds_in_file + 1):
-        date = _round_date(tournament, r)
-        rows: list[tuple[int, int | None, str]] = []
-        for w_no, b_no in printed_order(tournament, r):
-            entry = players[w_no].entry(r)
-            result = ENTRY_RESULT.get(entry.result, "*") if entry is not None else "*"
-            rows.append((w_no, b_no, result))
-        rows += [(p.start_no, None, "*") for p in tournament.players if _has_pab(p, r)]
-        for i, (white, black, result) in enumerate(rows, 1):
-            opponent = players[black] if black is not None else None
-            out.append(_board_game(tournament, site, date, f"{r}.{i}", players[white], opponent, result))
+    for r in range(1, event_round(tournament, tournament.rounds_in_file) + 1):
+        first = round_columns(tournament, r)[0]
+        rows: list[tuple[int, int, int | None]] = [
+            (i, w, b) for i, (w, b) in enumerate(printed_order(tournament, first), 1)
+        ]
+        rows += [
+            (len(rows) + 1 + k, n, None) for k, n in enumerate(p.start_no for p in tournament if _has_pab(p, first))
+        ]
+        out += _games(tournament, r, rows, result)
     return "\n\n".join(out) + "\n" if out else ""
 
 

@@ -44,7 +44,6 @@ class BursteinSystem:
     entrants = frozenset({"players"})
     round_robin = None  # a Swiss system
     points = None  # the file's
-    games = 1
     ratings_required = False
 
     def trace(self, tournament: Tournament, round_no: int | None = None) -> Trace:

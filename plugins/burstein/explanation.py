@@ -141,7 +141,7 @@ def _details(
         return details
     rank = {n: i for i, n in enumerate(rnd.present, 1)}
     details["index"] = [_index(rnd, n, rank[n]) for n in rnd.present]
-    details["forbidden"] = sorted(sorted(p) for p in rnd.state.forbidden if len(p) == 2 and p <= set(rank))
+    details["forbidden"] = [list(p) for p in rnd.state.forbidden.pairs(rank)]
     if trace.pab is not None:
         pab: PabDoc = {
             "barred": trace.pab.barred,

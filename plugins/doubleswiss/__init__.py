@@ -3,8 +3,9 @@ swissbridge pairing system: ``swissbridge pair FILE --system doubleswiss``, chos
 itself when record 192 says ``FIDE_DOUBLESWISS``.
 
 Every pairing is a match of two games (Preface): the system pairs matches, and its
-rounds are the event's matches (:attr:`DoubleSwissSystem.games`: two round columns of
-the file each, :mod:`swissbridge.rules.twogame`). The rules of Articles 1-2 are in
+rounds are the event's matches (its record 192 codes are those of two-game events,
+:func:`swissbridge.model.games_per_round`: two round columns of the file each,
+:mod:`swissbridge.rules.twogame`). The rules of Articles 1-2 are in
 :mod:`.rules`, the procedure of Article 3 is the team Swiss's
 (:mod:`swissbridge.plugins.brackets`), the colours of Article 4 in :mod:`.colours`.
 Our reading of the text is ``docs/double-swiss.md``.
@@ -16,7 +17,7 @@ from swissbridge.errors import InputError
 from swissbridge.model import Acceleration, Tournament
 from swissbridge.pairing import RoundPairing
 from swissbridge.plugins import BasicSystem, Trace
-from swissbridge.rules.twogame import GAMES, match_of
+from swissbridge.rules.twogame import match_of
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING: reading who the system is loads nothing else
 if TYPE_CHECKING:
@@ -34,8 +35,6 @@ class DoubleSwissSystem(BasicSystem):
     """The record-192 codes of ETT26 this system pairs (the first is written)."""
     engine_flag = "--doubleswiss"
     entrants = frozenset({"players"})
-    games = GAMES
-    """The games of a round (a match, Preface): each round is this many round columns."""
 
     def trace(self, tournament: Tournament, round_no: int | None = None) -> Trace:
         """Pair match ``round_no`` (default: the next one; 3.3.2) and record how

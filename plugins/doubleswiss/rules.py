@@ -107,13 +107,8 @@ class DoubleState:
         announced by record 240."""
         self.present = [n for n in sorted(self.players) if n not in self.away]
         """The players to pair."""
-        self.forbidden = tournament.forbidden_pairs(first)
-        self.barred: dict[int, set[int]] = {n: set(ps.met) for n, ps in self.players.items()}
-        """[C1]: the players each player may not meet (met, or in a record-260 group with it)."""
-        for pair in self.forbidden:
-            a, b = tuple(pair)
-            self.barred.setdefault(a, set()).add(b)
-            self.barred.setdefault(b, set()).add(a)
+        self.forbidden = tournament.forbidden_in(first)
+        """[C1]: the players the organiser forbids to meet (record 260)."""
 
     def virtual(self, player: int, match_no: int) -> Points:
         """C.04.7: the virtual points of ``player`` in match ``match_no`` (record 250 counts
@@ -140,11 +135,11 @@ class DoubleState:
     def can_meet(self, a: int, b: int) -> bool:
         """[C1]: two players do not meet twice, except after a match ended by forfeit
         (Preface); nor may players of a record-260 group."""
-        return b not in self.barred[a]
+        return b not in self.players[a].met and not self.forbidden.forbids(a, b)
 
     def why_barred(self, a: int, b: int) -> str:
         """Why [C1] keeps ``a`` and ``b`` apart, in words: the match they played, or record 260."""
-        if frozenset((a, b)) in self.forbidden:
+        if self.forbidden.forbids(a, b):
             return f"the organiser forbids #{a} and #{b} to meet in this round (record 260)"
         met = [m.number for m in self.matches[a] if m.meeting and m.opponent == b]
         return f"#{a} and #{b} met in round {met[-1]}" if met else f"#{a} and #{b} have met"
@@ -155,7 +150,7 @@ class DoubleState:
 
     def pairable(self, players: Sequence[int]) -> bool:
         """[C3]: the players have a pairing complying with [C1]."""
-        return completable(players, self.barred)
+        return completable(players, self.can_meet)
 
     def previous_floater(self, player: int) -> bool:
         """[C7], [C8]: a floater in the previous round, except in the last round."""

@@ -34,7 +34,6 @@ class DubovSystem:
     entrants = frozenset({"players"})
     round_robin = None  # a Swiss system
     points = None  # the file's
-    games = 1
     ratings_required = True
     """1.1.1: each player must have a rating (``generate`` rates every player)."""
 

@@ -48,7 +48,7 @@ def why_apart(rnd: DubovRound, a: DubovPlayer, b: DubovPlayer) -> str:
             if (e := rnd.tournament.player(a.no).entry(r)) and e.opponent == b.no and e.played
         ]
         return f"[C1] they met in round {met[-1]}" if met else "[C1] they have met"
-    if b.no in state.barred(a.state):
+    if state.forbidden.forbids(a.no, b.no):
         return "[C1] the organiser forbids the pair (record 260)"
     colour = state.restricting_colour(a.state, topscorers=False)
     return f"[C3] both have an absolute preference for {colour}"

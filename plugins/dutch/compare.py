@@ -134,7 +134,7 @@ def _legality(ctx: RoundContext, comp: Completion, rank: dict[int, int], played:
         pa = state.players[b.white]
         if b.black in pa.opponents:
             found.append(f"[C1] {b.white} and {b.black} have already played each other")
-        elif frozenset((b.white, b.black)) in state.forbidden:
+        elif state.forbidden.forbids(b.white, b.black):
             found.append(f"[C1] the organiser forbids {b.white} - {b.black}")
         else:
             found.append(f"[C3] {b.white} and {b.black} have the same absolute colour preference")

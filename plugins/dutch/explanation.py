@@ -289,7 +289,7 @@ class DutchExplainer:
         r = self.met_in(a, b)
         if r is not None:
             return reason("C1", f"#{a} and #{b} met in round {r}")
-        if frozenset((a, b)) in self.st.forbidden:
+        if self.st.forbidden.forbids(a, b):
             return reason("C1", f"the organiser forbids #{a} and #{b} to meet")
         fa = self.fact(a)
         colour = _cap(fa.pref) if fa.pref else "?"

@@ -32,7 +32,7 @@ def row(
 ) -> list[int]:
     """The indices ``k`` of the members of ``group`` that ``v`` may meet, in the order
     ``order`` (see :func:`ranked`); a member of ``apart`` meets none of ``apart``."""
-    bar = compat.barred[v]
+    bar = compat.barring(v)
     colour = compat.colour
     c = colour[v]
     if apart is not None and v in apart:
@@ -85,7 +85,8 @@ class FirstSingle:
         a_side, b_side = exclude if exclude is not None else ((), ())
         keys: dict[_Class, int] = {}
         self.group = group
-        self.barred = compat.barred
+        self.barring = compat.barring
+        self.bars = compat.bars
         self.members: list[list[int]] = []
         self.klass = [0] * len(group)
         self.at = [0] * len(group)
@@ -103,7 +104,7 @@ class FirstSingle:
 
     def adjacent(self, i: int, j: int) -> bool:
         """``j`` is in the row of ``i``."""
-        return self.group[j] not in self.barred[self.group[i]] and self.klass[j] in self.sources[self.klass[i]]
+        return not self.bars(self.group[i], self.group[j]) and self.klass[j] in self.sources[self.klass[i]]
 
     def _single_from(self, c: int, t: int, mate: Sequence[int]) -> int:
         """The first place ``>= t`` in class ``c`` whose member is single (or the
@@ -125,7 +126,7 @@ class FirstSingle:
     def first(self, i: int, mate: Sequence[int]) -> int:
         """The first ``k`` of the row of ``i`` with ``mate[k] == -1``, or -1."""
         group = self.group
-        bar = self.barred[group[i]]
+        bar = self.barring(group[i])
         best = -1
         best_at = len(group)
         for c in self.sources[self.klass[i]]:

@@ -47,7 +47,6 @@ class LimSystem:
     entrants = frozenset({"players"})
     round_robin = None  # a Swiss system
     points = None  # the file's
-    games = 1
     ratings_required = False
 
     def __init__(self, maxi: bool | None = None) -> None:

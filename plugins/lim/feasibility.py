@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from swissbridge.plugins.matching import augment_from
+from swissbridge.plugins.matching import augment_from, augment_singles
 
 
 class LazyAdjacency:
@@ -114,11 +114,7 @@ class Matching:
                     if alive[u] and mate[u] < 0:
                         self.match(v, u)
                         break
-        for v in range(n):
-            if 2 * self.size >= self.count - 1:
-                break  # at most one vertex left over: already maximum
-            if alive[v] and mate[v] < 0:
-                self.augment(v)
+        self.size += augment_singles(n, self.adj.__getitem__, mate, alive=alive)
         return self.size
 
     def augment(self, root: int) -> bool:

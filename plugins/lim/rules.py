@@ -20,7 +20,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from swissbridge.model import Colour, Player, Points, Result, Tournament
+from swissbridge.model import Colour, Forbidden, Player, Points, Result, Tournament
 from swissbridge.rules.history import initial_colour
 from swissbridge.state import RoundState, build_state, colour_difference, scores_when_paired
 
@@ -144,7 +144,7 @@ class LimRound:
     round_no: int
     players: dict[int, LimPlayer]
     """The players to pair (present this round), by start number."""
-    forbidden: frozenset[frozenset[int]]
+    forbidden: Forbidden
     last_round: bool
     maxi: bool
     median_twice: Points
@@ -172,7 +172,7 @@ class LimRound:
         rule is never relaxed."""
         if b.no in a.opponents or a.no == b.no:
             return False
-        if self.forbidden and frozenset((a.no, b.no)) in self.forbidden:
+        if self.forbidden.forbids(a.no, b.no):
             return False
         if (a.may_have_white and b.may_have_black) or (a.may_have_black and b.may_have_white):
             return True
@@ -182,7 +182,7 @@ class LimRound:
         """The words for an arbiter: why 2.1 keeps the two apart."""
         if b.no in a.opponents:
             return "already played each other (2.1)"
-        if frozenset((a.no, b.no)) in self.forbidden:
+        if self.forbidden.forbids(a.no, b.no):
             return "pair forbidden by the organiser"
         return "a colour limit would be broken (2.1, 5.1)"
 

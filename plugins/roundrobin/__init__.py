@@ -53,7 +53,6 @@ class RoundRobinSystem:
     """Players, or teams (a team round robin: the teams' matches are read by
     :mod:`swissbridge.rules.teams`, and the core writes each match as its boards' games)."""
     points = None  # the file's
-    games = 1
     ratings_required = False
 
     @property

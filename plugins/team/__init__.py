@@ -43,7 +43,6 @@ class TeamSystem:
     entrants = frozenset({"teams"})
     round_robin = None  # a Swiss system
     points = None  # the file's
-    games = 1
     ratings_required = False
 
     def trace(self, tournament: Tournament, round_no: int | None = None) -> Trace:

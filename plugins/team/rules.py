@@ -9,12 +9,12 @@ of Article 4 (``colours.py``) only call them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from swissbridge.errors import InputError
-from swissbridge.model import Colour, Points, PointSystem, Result, TeamAcceleration, Tournament
+from swissbridge.model import Colour, Forbidden, Points, PointSystem, Result, TeamAcceleration, Tournament
 from swissbridge.plugins.brackets import completable, floater_opponents
 from swissbridge.rules.acceleration import baku_acceleration
 from swissbridge.rules.teams import ColourModel, Match, MatchKind, TeamEvent, TeamRecord
@@ -109,19 +109,11 @@ class RoundState:
         self.last_two_rounds = total is not None and round_no > total - 2
         """[C7], [C10]: "with the exception of the last two rounds" (unknown length: not)."""
         self.model = self.event.code.colours
-        self.forbidden = {
-            frozenset(p) for g in self.event.setup.forbidden if g.applies(round_no) for p in _pairs(g.players)
-        }
+        self.forbidden = Forbidden.in_round(self.event.setup.forbidden, round_no)
         done = round_no - 1
         self.teams: dict[int, TeamState] = {}
         for rec in self.event.records:
             self.teams[rec.number] = self._state(rec, done)
-        self.barred: dict[int, set[int]] = {n: set(ts.met) for n, ts in self.teams.items()}
-        """[C1]: the teams each team may not meet this round (met, or in a 260 group with it)."""
-        for pair in self.forbidden:
-            a, b = tuple(pair)
-            self.barred.setdefault(a, set()).add(b)
-            self.barred.setdefault(b, set()).add(a)
 
     # -- scores (1.2) and the team's history ----------------------------------------
     def primary(self, rec: TeamRecord, rounds: int) -> Points:
@@ -226,11 +218,11 @@ class RoundState:
     # -- the criteria of Article 2 ------------------------------------------------------
     def can_meet(self, a: int, b: int) -> bool:
         """[C1] (2.1.1): two teams do not meet twice; nor may teams of a record-260 group."""
-        return b not in self.barred[a]
+        return b not in self.teams[a].met and not self.forbidden.forbids(a, b)
 
     def why_barred(self, a: int, b: int) -> str:
         """Why [C1] keeps ``a`` and ``b`` apart, in words: the round they met, or record 260."""
-        if frozenset((a, b)) in self.forbidden:
+        if self.forbidden.forbids(a, b):
             return f"#{a} and #{b} may not meet in this round (record 260)"
         met = [m.round_no for m in self.event.record(a).matches[: self.round_no - 1] if m.played and m.opponent == b]
         return f"#{a} and #{b} met in round {met[-1]}" if met else f"#{a} and #{b} have met"
@@ -249,7 +241,7 @@ class RoundState:
 
     def pairable(self, teams: Sequence[int]) -> bool:
         """[C3] (2.2.1): the teams have a pairing complying with [C1] (a perfect matching)."""
-        return completable(teams, self.barred)
+        return completable(teams, self.can_meet)
 
     def previous_floater(self, team: int) -> bool:
         """[C7], [C10]: a floater in the previous round, except in the last two rounds."""
@@ -270,8 +262,3 @@ class RoundState:
         """[C8], [C9], [C10] of one pair (3.6.4): the unfulfilled (strong) preferences, and
         the upfloaters of the pair whose opponent floated in the previous round (2.3.7)."""
         return (*self.unfulfilled(a, b), floater_opponents(self, a, b, upfloaters))
-
-
-def _pairs(members: Iterable[int]) -> list[tuple[int, int]]:
-    ms = list(members)
-    return [(a, b) for i, a in enumerate(ms) for b in ms[i + 1 :] if a != b]

@@ -105,7 +105,7 @@ def run_one(system: str, index: int) -> dict[str, object]:
             pw, pb = state.players[b.white], state.players[b.black]
             if b.black in pw.opponents:
                 problems.append(f"{where}: {b.white} - {b.black} is a rematch")
-            if frozenset((b.white, b.black)) in state.forbidden:
+            if state.forbidden.forbids(b.white, b.black):
                 problems.append(f"{where}: {b.white} - {b.black} is a forbidden pair")
             # the last-round exceptions: Dutch topscorers (C.04.3 [C3]); Lim equal scores (Article 6)
             exempt = last and ((pw.topscorer or pb.topscorer) if system == "dutch" else pw.score == pb.score)

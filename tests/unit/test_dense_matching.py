@@ -23,7 +23,7 @@ def random_compat(rng: random.Random, n: int) -> Compatibility:
         barred[a].add(b)
         barred[b].add(a)
     colours = [rng.choice([None, None, Colour.WHITE, Colour.BLACK]) for _ in range(n)]
-    return Compatibility(tuple(frozenset(b) for b in barred), tuple(colours))
+    return Compatibility(tuple(frozenset(b) for b in barred), (frozenset(),) * n, (), tuple(colours))
 
 
 def random_group(rng: random.Random, n: int) -> list[int]:
@@ -154,7 +154,7 @@ def test_a_field_with_nobody_barred_builds_no_row(n: int) -> None:
     """Round 1: every pair may meet. The greedy start pairs everybody but (with an
     odd field) one player, and no augmenting-path search is needed to know that
     nothing better exists, so no neighbour list is built (memory linear in n)."""
-    compat = Compatibility(tuple(frozenset({i}) for i in range(n)), (None,) * n)
+    compat = Compatibility(tuple(frozenset({i}) for i in range(n)), (frozenset(),) * n, (), (None,) * n)
     built: list[int] = []
 
     def rows(i: int) -> list[int]:

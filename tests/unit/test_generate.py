@@ -202,11 +202,11 @@ def test_forbidden_pairs_never_meet() -> None:
         t = gen(seed, players=16, rounds=6, forbidden_groups=4)
         assert len(t.forbidden) == 4
         for r in range(1, 7):
-            banned = t.forbidden_pairs(r)
+            banned = t.forbidden_in(r)
             for p in t.players:
                 e = p.entries[r - 1]
                 if e.opponent is not None:
-                    assert frozenset((p.start_no, e.opponent)) not in banned
+                    assert not banned.forbids(p.start_no, e.opponent)
 
 
 def test_invalid_sizes_are_usage_errors_naming_the_option() -> None:

@@ -34,7 +34,6 @@ class Neighbours:
     entrants = frozenset({"players"})
     round_robin = None  # a Swiss system
     points = None  # the file's
-    games = 1
     ratings_required = False
 
     def pair(self, tournament: Tournament, round_no: int | None = None) -> RoundPairing:

@@ -11,7 +11,17 @@ from dataclasses import replace
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from swissbridge.model import OPPOSITE_RESULT, Acceleration, Colour, Entry, Player, PointSystem, Result, Tournament
+from swissbridge.model import (
+    OPPOSITE_RESULT,
+    Acceleration,
+    Colour,
+    Entry,
+    Forbidden,
+    Player,
+    PointSystem,
+    Result,
+    Tournament,
+)
 from swissbridge.rules.history import before_round, unfinished_games
 from swissbridge.state import Float, Strength, build_state, colour_preference, scores_when_paired
 
@@ -176,3 +186,25 @@ def test_a_replay_reads_its_source_chronicle_as_its_own_history(t: Tournament, u
             assert scores_when_paired(replay, q) == {
                 p.start_no: p.pairing_score(pts, q - 1) + replay.virtual_points(p.start_no, q) for p in replay.players
             }
+
+
+def test_forbidden_pairs_are_held_by_group_not_by_pair() -> None:
+    """Records 260/XXP: two players of one group may not meet; a player listed twice,
+    or a group of one, forbids nothing more. Held as each player's groups: a group of
+    2 000 players is 2 000 entries, not its 1 999 000 pairs."""
+    forbidden = Forbidden.of([(1, 2, 2, 3), (3, 4), (5,), (6, 6)])
+    assert [forbidden.forbids(a, b) for a, b in [(1, 2), (2, 1), (1, 3), (3, 4), (1, 4), (2, 2), (5, 6), (6, 6)]] == [
+        True,
+        True,
+        True,
+        True,
+        False,
+        False,
+        False,
+        False,
+    ]
+    assert forbidden.partners(3) == {1, 2, 4} and forbidden.partners(5) == frozenset()
+    assert forbidden.pairs() == [(1, 2), (1, 3), (2, 3), (3, 4)] and forbidden.pairs([1, 3, 4]) == [(1, 3), (3, 4)]
+    assert not Forbidden.of([(7,), (8, 8)])
+    big = Forbidden.of([range(1, 2001)])
+    assert sum(len(g) for g in big.groups.values()) == 2000 and big.forbids(1, 2000) and not big.forbids(1, 2001)

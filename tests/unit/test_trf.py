@@ -279,13 +279,13 @@ def test_records_240_250_260_and_engine_lines() -> None:
     assert t.forbidden == (ForbiddenPairs((1, 2, 3), 1, 5), ForbiddenPairs((5, 6)))
     assert t.virtual_points(1, 2) == 10 and t.virtual_points(2, 2) == 5 and t.virtual_points(2, 3) == 10
     assert t.virtual_points(4, 1) == 0
-    assert t.forbidden_pairs(6) == {frozenset((5, 6))}
+    assert t.forbidden_in(6).pairs() == [(5, 6)]
     assert t.headers == (
         ("299", "free text about a penalty"),
         ("FRA", "   1    A                                   2200 IDF      D50113"),
     )
     assert parse_trf(write_trf(t)) == t
-    assert parse_trf(write_trf(t, "trf16")).forbidden_pairs(1) == t.forbidden_pairs(1)
+    assert parse_trf(write_trf(t, "trf16")).forbidden_in(1).pairs() == t.forbidden_in(1).pairs()
 
 
 def test_initial_colour_is_inferred_from_round_one() -> None:

@@ -30,7 +30,7 @@ def test_convert_to_trf16_and_back(tmp_path: Path) -> None:
     original, again = read_trf(SAMPLE), read_trf(back)
     assert again.points == original.points and again.total_rounds == original.total_rounds
     assert again.initial_colour is original.initial_colour
-    assert again.forbidden_pairs(3) == original.forbidden_pairs(3)
+    assert again.forbidden_in(3).pairs() == original.forbidden_in(3).pairs()
     assert again == original and back.read_bytes() == SAMPLE.read_bytes()
 
 
