@@ -624,7 +624,10 @@ def standings(
 )
 def result(
     input: Annotated[Path, input_argument("Tournament file (TRF or JSON).")],
-    round_no: Annotated[int, typer.Argument(min=1, help="The round the results are for.", metavar="ROUND")],
+    round_no: Annotated[
+        int,
+        typer.Argument(min=1, help="The round the results are for (in a Double-Swiss, the match).", metavar="ROUND"),
+    ],
     results: Annotated[
         list[str] | None,
         typer.Argument(
@@ -644,6 +647,7 @@ def result(
             "--game",
             min=1,
             max=2,
+            metavar="1|2",
             help="A Double-Swiss match: enter one game's result (1 or 2); the round is complete when both have one.",
             show_default=False,
         ),
