@@ -240,21 +240,22 @@ def _add_member(t: Tournament, player: Player, team: int | None, from_round: int
     return LateEntry(out, place, {}, note)
 
 
-def _individual(t: Tournament) -> None:
+def individual_only(t: Tournament) -> None:
     """The records that name players (240, 260) are written in an individual event only:
     a team event's 240 and 260 name teams (TRF-2026), so one written for player ``n``
-    would announce team ``n``'s bye or restrict team ``n``."""
+    would announce team ``n``'s bye or restrict team ``n``; and a member has no bye of
+    its own (``result FILE R '#N' H``): the team is paired, and gets the bye."""
     if t.team_event:
         raise UsageError(
             "this is a team event: its records 240 and 260 name teams, not players, so a player's withdrawal, "
             "bye or restriction cannot be written; a member who does not play is left out of the team's "
-            "line-up (record 300)"
+            "line-up (record 300), and a team's bye is `swissbridge team bye`"
         )
 
 
 def _player(t: Tournament, n: int) -> Player:
-    """Player ``n``, for a record that names players (:func:`_individual`)."""
-    _individual(t)
+    """Player ``n``, for a record that names players (:func:`individual_only`)."""
+    individual_only(t)
     try:
         return t.player(n)
     except KeyError:
@@ -295,7 +296,7 @@ def _unpaired(t: Tournament, n: int, round_no: int, what: str) -> None:
 def announce(t: Tournament, n: int, rounds: Sequence[int], kind: ByeKind) -> Tournament:
     """``t`` with player ``n`` announced not to play ``rounds`` (record 240, ``kind``),
     replacing what was announced for them in those rounds."""
-    _individual(t)
+    individual_only(t)
     kept: list[AnnouncedBye] = []
     for b in t.announced_byes:
         if b.round_no in rounds and n in b.players:

@@ -27,7 +27,7 @@ from collections.abc import Container, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from swissbridge.errors import InputError, UsageError
-from swissbridge.event.players import announce, fixed_by_tables
+from swissbridge.event.players import announce, fixed_by_tables, individual_only
 from swissbridge.formats._text import MAX_START_NO, bounded_value, shown
 from swissbridge.model import ABSENT, ByeKind, Colour, Entry, Player, Result, Tournament, format_points
 
@@ -296,7 +296,9 @@ def _games(
 
 def _bye(t: Tournament, round_no: int, cols: tuple[int, ...], n: int, item: ResultItem, correct: bool) -> Tournament:
     """``t`` with player ``n``'s bye (or withdrawal) of ``item`` in round ``round_no``: in
-    each of its columns (a bye applies to a whole match, C.04.5 Preface)."""
+    each of its columns (a bye applies to a whole match, C.04.5 Preface). The bye a column
+    has is its entry, else the one record 240 announces: the same again changes nothing,
+    another is a correction (and the record says the new one)."""
     from swissbridge.rules.twogame import event_round
 
     kind = ByeKind.ZERO if item.result == WITHDRAWN[0] else BYES[item.result]
@@ -314,14 +316,21 @@ def _bye(t: Tournament, round_no: int, cols: tuple[int, ...], n: int, item: Resu
             )
         if entry is not None and entry.result is Result.PAB:
             raise InputError(f"{item.text!r}: player {n} has the pairing-allocated bye in round {round_no}")
-        if entry is None or entry.result is not kind.result:
+        individual_only(t)
+        announced = t.announced(column).get(n)
+        current = entry.result if entry is not None else announced.result if announced is not None else None
+        if current is not kind.result:
             fixed_by_tables(t, f"{item.text!r}: a {'withdrawal' if item.result == WITHDRAWN[0] else 'bye'}")
-        if entry is not None and entry.result is not kind.result and not correct:
+        if current is not None and current is not kind.result and not correct:
+            how = "" if entry is not None else " (announced: record 240)"
             raise InputError(
-                f"{item.text!r}: player {n} already has the entry {entry.result.value} in round {round_no}; "
+                f"{item.text!r}: player {n} already has the entry {current.value}{how} in round {round_no}; "
                 "give --correct to replace it"
             )
-        t = t.with_round(column, {n: Entry(kind.result)})
+        if announced is not None:  # the record says the bye the round has, as it said the one before
+            t = announce(t, n, [column], kind)
+        if entry is not None or announced is None:
+            t = t.with_round(column, {n: Entry(kind.result)})
     if item.result != WITHDRAWN[0]:
         return t
     if t.total_rounds is None:
@@ -463,7 +472,9 @@ def undo_round(tournament: Tournament, round_no: int) -> tuple[Tournament, list[
             if kind is not None and e.opponent is None and p.start_no not in tournament.announced(r):
                 later.setdefault((r, kind), []).append(p.start_no)
         for column in reversed(cols):
-            if len(entries) == column and entries[-1].paired:
+            if len(entries) == column and (
+                entries[-1].paired or _announced_as(tournament, column, p.start_no, entries[-1])
+            ):
                 entries.pop()
         players.append(replace(p, entries=tuple(entries), stated_points=None, rank=None))
     byes = tuple(AnnouncedBye(kind, r, tuple(ns)) for (r, kind), ns in sorted(later.items(), key=lambda x: x[0][0]))
@@ -474,6 +485,14 @@ def undo_round(tournament: Tournament, round_no: int) -> tuple[Tournament, list[
         announced_byes=tournament.announced_byes + byes,
     )
     return t, removed
+
+
+def _announced_as(t: Tournament, round_no: int, n: int, entry: Entry) -> bool:
+    """Player ``n``'s ``entry`` in ``round_no`` is the bye record 240 announces for them
+    (``player bye``, ``player withdraw``): the pairing wrote it into the round's column, and
+    once the round is taken back the record alone says it, as before the round was paired."""
+    kind = t.announced(round_no).get(n)
+    return kind is not None and kind.result is entry.result
 
 
 def team_round_cleared(tournament: Tournament, round_no: int) -> tuple[Tournament, list[str]]:

@@ -61,6 +61,17 @@ class UnpairableRound(NoLegalPairing):
         self.diagnosis = diagnosis
 
 
+LISTED = 12
+"""The start numbers a reason names before it counts the rest (a forbidden group of
+2 000 players would make one line of thousands)."""
+
+
+def _numbers(numbers: list[int]) -> str:
+    """``#3, #4, #6``: the first :data:`LISTED` of ``numbers``, and how many more."""
+    shown = ", ".join(f"#{n}" for n in numbers[:LISTED])
+    return shown if len(numbers) <= LISTED else f"{shown} and {len(numbers) - LISTED} more"
+
+
 def _why(st: RoundState, p: PlayerState, others: list[PlayerState]) -> str:
     """Why ``p`` can meet none of ``others`` (each ruled out by [C1] or [C3])."""
     met = sorted(o.start_no for o in others if o.start_no in p.opponents)
@@ -75,13 +86,11 @@ def _why(st: RoundState, p: PlayerState, others: list[PlayerState]) -> str:
     )
     parts = []
     if met:
-        parts.append(f"has met {'everyone left' if len(met) == len(others) else ', '.join(f'#{n}' for n in met)}")
+        parts.append(f"has met {'everyone left' if len(met) == len(others) else _numbers(met)}")
     if forbidden:
-        parts.append(f"may not meet {', '.join(f'#{n}' for n in forbidden)} (forbidden pairs)")
+        parts.append(f"may not meet {_numbers(forbidden)} (forbidden pairs)")
     if same:
-        parts.append(
-            f"must have {colour} (absolute colour preference, [C3]), as must {', '.join(f'#{n}' for n in same)}"
-        )
+        parts.append(f"must have {colour} (absolute colour preference, [C3]), as must {_numbers(same)}")
     return "; ".join(parts) or "has no possible opponent"
 
 
@@ -117,7 +126,7 @@ def diagnose(tournament: Tournament, round_no: int) -> Diagnosis:
         Unpairable(
             p.start_no,
             tournament.player(p.start_no).name,
-            "can meet only " + ", ".join(f"#{present[j].start_no}" for j in neighbours[index[p.start_no]])
+            "can meet only " + _numbers([present[j].start_no for j in neighbours[index[p.start_no]]])
             if neighbours[index[p.start_no]]
             else _why(st, p, [o for o in present if o is not p]),
         )

@@ -6,7 +6,7 @@ the invariants a published round is a contract for.
 
 Each sequence (reproducible from its number) starts an event with ``new`` (kept as TRF or
 as JSON) (an individual
-Swiss, Dutch or Lim; a round robin, single or double; a team event) from a random player list,
+Swiss, Dutch, Lim, Dubov or Burstein; a round robin, single or double; a team event) from a random player list,
 then runs 15-45 random commands: ``pair --in-place`` (``--adjourned`` when games are
 unfinished), ``result`` by board and by ``#N`` (right, contradicting, ``--correct``), requested
 byes as results, ``player add``, ``withdraw``, ``bye``, ``forbid``, ``set`` (``--points`` too),
@@ -69,7 +69,7 @@ GAMES: dict[str, tuple[Result, Result]] = {
 COMMAND = get_command(app)
 """The command line as click runs it, built once (typer's runner builds it again for every
 command: two thirds of a sequence's time)."""
-KINDS = ("dutch", "dutch", "lim", "roundrobin", "team")
+KINDS = ("dutch", "dutch", "lim", "dubov", "burstein", "roundrobin", "team")
 IN_JSON = 0.15
 """The share of sequences run on the event as JSON (converted after ``new``), the other state format."""
 WATCHED = 0.2

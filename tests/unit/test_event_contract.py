@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from swissbridge.formats.trf import read_trf
+from swissbridge.model import ByeKind
 
 from tests.cli_support import ok, run
 
@@ -416,3 +417,50 @@ def test_7_pair_of_a_finished_event_says_every_round_is_paired(tmp_path: Path) -
     assert code == 2 and "round 6 is beyond the 5 rounds of the tournament: all 5 are paired" in out, out
     code, out = run("pair", SAMPLES / "club-championship-final.trf", "--round", "6")
     assert code == 2 and out.rstrip().endswith("round 6 is beyond the 5 rounds of the tournament"), out
+
+
+def test_2_undo_takes_back_a_round_with_a_bye_announced_for_it(tmp_path: Path) -> None:
+    """`player bye` (record 240) for round 1, round 1 paired, then `undo FILE 1` was refused:
+    "the file written would not hold player 4's entries as meant" (the bye twice, as the
+    round's entry and as record 240, reads back once). The record keeps the bye."""
+    path = fresh(tmp_path)
+    ok("player", "bye", path, "4", "--round", "1", "--points", "half")
+    ok("pair", path, "--in-place")
+    ok("undo", path, "1")
+    t = read_trf(path)
+    assert t.completed_rounds == 0 and t.player(4).entries == () and 4 in t.announced(1)
+    assert re.search(r"\(4\) .*half-point bye \(requested\)", ok("pair", path, "--in-place"))
+
+
+@pytest.mark.parametrize("bye", ["H", "F", "Z", "withdrawn"])
+def test_6_a_team_members_bye_is_refused_as_player_bye_refuses_it(tmp_path: Path, bye: str) -> None:
+    """`result FILE R '#N' H` gave a team event's member a half point of their own for a
+    round the team plays (0.5 in the member's line and the FIDE report), where `player bye`
+    refuses it: the team is paired, and a member who does not play is left out of the line-up."""
+    path = tmp_path / "teams.trf"
+    ok("new", path, "--players", SAMPLES / "team-players.csv", "--system", "team", "--boards", "2",
+       "--rounds", "3", "--initial-colour", "white")  # fmt: skip
+    ok("pair", path, "--in-place")
+    before = path.read_bytes()
+    code, out = run("result", path, "2", "#3", bye)
+    assert code == 2 and "this is a team event" in out and "team bye" in out, out
+    assert path.read_bytes() == before
+
+
+def test_4_a_bye_entered_over_one_announced_is_the_same_bye_or_a_correction(tmp_path: Path) -> None:
+    """`result FILE 1 '#4' H` for a half-point bye record 240 announces already failed its
+    read-back ("the file written would not hold player 4's entries as meant"), and '#4 Z'
+    replaced it without --correct (the column's Z beside record 240's H)."""
+    path = fresh(tmp_path)
+    ok("player", "bye", path, "4", "--round", "1", "--points", "half")
+    ok("result", path, "1", "#4", "H")
+    before = path.read_bytes()
+    code, out = run("result", path, "1", "#4", "Z")
+    assert code == 2 and "player 4 already has the entry H (announced: record 240) in round 1" in out, out
+    assert path.read_bytes() == before
+    ok("result", path, "1", "#4", "Z", "--correct")
+    assert read_trf(path).announced(1).get(4) is ByeKind.ZERO
+    ok("player", "bye", path, "5", "--round", "1", "--points", "zero")
+    ok("result", path, "1", "#5", "withdrawn")
+    assert all(read_trf(path).announced(r).get(5) is ByeKind.ZERO for r in (1, 2, 3))
+    assert re.search(r"\(5\) .*withdrawn", ok("pair", path, "--in-place"))
