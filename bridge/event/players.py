@@ -409,20 +409,22 @@ def forbid(t: Tournament, a: int, b: int, first: int | None = None, last: int | 
     for n in (a, b):
         _player(t, n)
     lo = 1 if first is None else first
-    hi = (t.total_rounds or MAX_ROUNDS) if last is None else last
+    hi = (event_rounds(t) or MAX_ROUNDS) if last is None else last
     asked = f"--rounds {lo}-{hi}"
     for r in (lo, hi):
         round_of(t, r, f"{asked}: round")
     if lo > hi:
         raise UsageError(f"{asked}: the first round is after the last")
-    start = max(lo, t.next_round)
+    nxt = event_round(t, t.next_round)  # the rounds are the event's: a Double-Swiss match is two columns
+    start = max(lo, nxt)
     fixed_by_tables(t, f"a restriction between players {a} and {b}", absence=False)
     if start > hi:
         raise UsageError(
-            f"{asked}: rounds {ranges(range(1, t.next_round))} are paired already; a restriction is for rounds "
-            f"not paired yet (from round {t.next_round})"
+            f"{asked}: rounds {ranges(range(1, nxt))} are paired already; a restriction is for rounds "
+            f"not paired yet (from round {nxt})"
         )
-    return replace(t, forbidden=(*t.forbidden, ForbiddenPairs((min(a, b), max(a, b)), start, hi)))
+    columns = round_columns(t, start)[0], round_columns(t, hi)[-1]
+    return replace(t, forbidden=(*t.forbidden, ForbiddenPairs((min(a, b), max(a, b)), *columns)))
 
 
 def restriction_note(t: Tournament, a: int, b: int, restriction: ForbiddenPairs, first: int | None) -> str:
@@ -430,13 +432,14 @@ def restriction_note(t: Tournament, a: int, b: int, restriction: ForbiddenPairs,
     and ``b`` and ``--rounds`` from ``first``: the rounds the restriction holds for, the
     rounds asked for that are paired already, and the rounds in which the two met
     already (in a Swiss they are never paired again anyway: C.04.1 b, [C1])."""
-    start, hi = restriction.first_round or 1, restriction.last_round
+    last = restriction.last_round if restriction.last_round is not None else t.total_rounds or 1
+    start, hi = event_round(t, restriction.first_round or 1), event_round(t, last)
     lo = 1 if first is None else first
     when = f"round {start}" if start == hi else f"rounds {start}-{hi}"
     note = f"players {a} and {b} are not paired against each other in {when}"
     if start > lo:
         note += f" (rounds {lo}-{start - 1} are paired already, without it)"
-    met = [r for r, e in enumerate(t.player(a).entries, 1) if e.opponent == b]
+    met = sorted({event_round(t, r) for r, e in enumerate(t.player(a).entries, 1) if e.opponent == b})
     if met:
         note += f"; they met in round {ranges(met)} already"
     return note

@@ -464,3 +464,17 @@ def test_4_a_bye_entered_over_one_announced_is_the_same_bye_or_a_correction(tmp_
     ok("result", path, "1", "#5", "withdrawn")
     assert all(read_trf(path).announced(r).get(5) is ByeKind.ZERO for r in (1, 2, 3))
     assert re.search(r"\(5\) .*withdrawn", ok("pair", path, "--in-place"))
+
+
+def test_4_forbid_in_a_double_swiss_counts_matches(tmp_path: Path) -> None:
+    """`player forbid --rounds 2-3` in a Double-Swiss wrote record 260 for round columns 2-3
+    (game 2 of match 1, paired already, and game 1 of match 2): match 3 was not restricted,
+    and the reply said "round 3 (rounds 2-2 are paired already)"."""
+    path = tmp_path / "ds.trf"
+    ok("new", path, "--players", _first(tmp_path, 6), "--rounds", "3", "--system", "doubleswiss",
+       "--initial-colour", "white")  # fmt: skip
+    ok("pair", path, "--in-place")
+    out = ok("player", "forbid", path, "1", "3", "--rounds", "1-3")
+    assert "players 1 and 3 are not paired against each other in rounds 2-3 (rounds 1-1 are paired" in out, out
+    (restriction,) = read_trf(path).forbidden
+    assert (restriction.first_round, restriction.last_round) == (3, 6)
